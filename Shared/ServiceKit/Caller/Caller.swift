@@ -1,0 +1,71 @@
+public import QuadWire
+
+/// The signed-in person a call acts for, as verified at the edge (gateway) or by the
+/// service itself from an access token.
+public struct Caller: Sendable, Hashable, Codable {
+    public var userID: String
+    public var roles: [String]
+    public var campusID: String
+    public var dormID: String
+
+    public init(userID: String, roles: [String], campusID: String, dormID: String) {
+        self.userID = userID
+        self.roles = roles
+        self.campusID = campusID
+        self.dormID = dormID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case roles
+        case campusID = "campus_id"
+        case dormID = "dorm_id"
+    }
+}
+
+/// ``ServerAttributes`` key of the verified caller.
+public enum CallerAttribute: ServerAttributeKey {
+    public typealias Value = Caller
+}
+
+/// ``ServerAttributes`` key of who is on the other end of the connection.
+public enum PeerAttribute: ServerAttributeKey {
+    public typealias Value = PeerName
+}
+
+/// The certificate identity of the connection's peer.
+public enum PeerName: Sendable, Hashable, CustomStringConvertible {
+    /// A Quad service or the gateway (`quad://service/NAME`).
+    case service(String)
+    /// A client certificate (`quad://client/NAME`), e.g. the CLI.
+    case client(String)
+    /// No certificate, or one without a Quad identity.
+    case unknown
+
+    public var description: String {
+        switch self {
+        case .service(let name): "service/\(name)"
+        case .client(let name): "client/\(name)"
+        case .unknown: "unknown"
+        }
+    }
+}
+
+extension ServerContext {
+    /// The verified caller; UNAUTHENTICATED when the call carries none.
+    public func requireCaller() throws -> Caller {
+        guard let caller = attributes[CallerAttribute.self] else {
+            throw RPCError(
+                code: .unauthenticated,
+                message: "\(method) needs a signed-in caller: send 'authorization: Bearer <access token>'"
+            )
+        }
+        return caller
+    }
+
+    /// The verified caller, if any.
+    public var caller: Caller? { attributes[CallerAttribute.self] }
+
+    /// The peer's certificate identity.
+    public var peerName: PeerName { attributes[PeerAttribute.self] ?? .unknown }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import QuadCertificates
+public import QuadWire
+public import QuadWireNIO
+
+/// Resolves who is calling, before every handler (DESIGN.md, Security):
+/// - the peer's certificate identity (mutual TLS) becomes ``PeerName``;
+/// - `x-quad-caller` (JSON ``Caller``) is honoured only when the peer's certificate names the
+///   gateway or another service; from anyone else it is PERMISSION_DENIED;
+/// - otherwise `authorization: Bearer <token>` is verified with `verifyBearer`, when the
+///   service has one (identity verifies its own tokens); a bad token is UNAUTHENTICATED.
+/// Calls with neither proceed without a caller; handlers that need one call
+/// ``QuadWire/ServerContext/requireCaller()``.
+public struct CallerIdentityInterceptor: ServerInterceptor {
+    public static let callerHeader = "x-quad-caller"
+
+    private let verifyBearer: (@Sendable (String) throws -> Caller)?
+
+    public init(verifyBearer: (@Sendable (String) throws -> Caller)? = nil) {
+        self.verifyBearer = verifyBearer
+    }
+
+    public func intercept(_ context: ServerContext) async throws -> ServerContext {
+        var context = context
+        let peer = Self.peerName(context.peer)
+        context.attributes[PeerAttribute.self] = peer
+        if let header = context.metadata[Self.callerHeader] {
+            guard case .service = peer else {
+                throw RPCError(
+                    code: .permissionDenied,
+                    message: "\(Self.callerHeader) is accepted only from the gateway or another Quad service; peer is \(peer)"
+                )
+            }
+            guard let caller = try? JSONDecoder().decode(Caller.self, from: Data(header.utf8)) else {
+                throw RPCError(code: .invalidArgument, message: "\(Self.callerHeader) is not a valid caller (JSON with user_id, roles, campus_id, dorm_id)")
+            }
+            context.attributes[CallerAttribute.self] = caller
+        } else if let authorization = context.metadata["authorization"], let verifyBearer {
+            guard authorization.hasPrefix("Bearer "), authorization.count > 7 else {
+                throw RPCError(code: .unauthenticated, message: "authorization must be 'Bearer <access token>'")
+            }
+            context.attributes[CallerAttribute.self] = try verifyBearer(String(authorization.dropFirst(7)))
+        }
+        if let caller = context.caller { context.logger[metadataKey: "user_id"] = "\(caller.userID)" }
+        return context
+    }
+
+    static func peerName(_ peer: PeerInfo) -> PeerName {
+        guard let der = peer.certificateDER, let identity = PeerIdentity.from(der: der) else { return .unknown }
+        switch identity {
+        case .service(let name): return .service(name)
+        case .client(let name): return .client(name)
+        case .unknown: return .unknown
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Logging
+
+/// Encodes one log event as a single line of JSON, keys in a stable order.
+enum JSONLogLine {
+    /// Fields every line starts with; metadata with the same name is written with a `meta.` prefix instead.
+    static let reservedKeys: Set<String> = ["ts", "level", "label", "msg"]
+
+    static func encode(
+        timestamp: String,
+        level: Logger.Level,
+        label: String,
+        message: String,
+        metadata: Logger.Metadata
+    ) -> [UInt8] {
+        var out = "{\"ts\":"
+        Self.appendString(timestamp, to: &out)
+        out += ",\"level\":"
+        Self.appendString(level.rawValue, to: &out)
+        out += ",\"label\":"
+        Self.appendString(label, to: &out)
+        out += ",\"msg\":"
+        Self.appendString(message, to: &out)
+        for (key, value) in Self.renamingReservedKeys(metadata).sorted(by: { $0.key < $1.key }) {
+            out += ","
+            Self.appendString(key, to: &out)
+            out += ":"
+            Self.appendValue(value, to: &out)
+        }
+        out += "}\n"
+        return Array(out.utf8)
+    }
+
+    /// Moves metadata named like a fixed field (`msg`) to `meta.msg`, so no key appears twice in a line.
+    private static func renamingReservedKeys(_ metadata: Logger.Metadata) -> Logger.Metadata {
+        guard metadata.keys.contains(where: Self.reservedKeys.contains) else {
+            return metadata
+        }
+        var renamed = metadata
+        for key in metadata.keys where Self.reservedKeys.contains(key) {
+            var newKey = "meta." + key
+            while renamed[newKey] != nil {
+                newKey = "meta." + newKey
+            }
+            renamed[newKey] = renamed.removeValue(forKey: key)
+        }
+        return renamed
+    }
+
+    private static func appendValue(_ value: Logger.MetadataValue, to out: inout String) {
+        switch value {
+        case .string(let string):
+            Self.appendString(string, to: &out)
+        case .stringConvertible(let convertible):
+            Self.appendString(convertible.description, to: &out)
+        case .dictionary(let dictionary):
+            out += "{"
+            for (index, key) in dictionary.keys.sorted().enumerated() {
+                if index > 0 {
+                    out += ","
+                }
+                Self.appendString(key, to: &out)
+                out += ":"
+                Self.appendValue(dictionary[key]!, to: &out)
+            }
+            out += "}"
+        case .array(let array):
+            out += "["
+            for (index, element) in array.enumerated() {
+                if index > 0 {
+                    out += ","
+                }
+                Self.appendValue(element, to: &out)
+            }
+            out += "]"
+        }
+    }
+
+    /// Appends a JSON string literal, escaping quotes, backslashes and control characters.
+    static func appendString(_ string: String, to out: inout String) {
+        out += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

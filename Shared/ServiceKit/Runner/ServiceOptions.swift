@@ -1,0 +1,47 @@
+import Foundation
+
+/// The settings every service executable reads (flags, then `QUAD_*` environment, then
+/// these defaults, which run one machine's worth of Quad from the working directory).
+///
+/// | flag | environment | type | default |
+/// |---|---|---|---|
+/// | `--rpc-host` | `QUAD_RPC_HOST` | string | `127.0.0.1` |
+/// | `--rpc-port` | `QUAD_RPC_PORT` | int | `0` (a free port) |
+/// | `--admin-port` | `QUAD_ADMIN_PORT` | int | `0` |
+/// | `--data-dir` | `QUAD_DATA_DIR` | string | `.quad/data` |
+/// | `--certs-dir` | `QUAD_CERTS_DIR` | string | `.quad/certs` (made if missing) |
+/// | `--ready-file` | `QUAD_READY_FILE` | string | none |
+/// | `--log-level` | `QUAD_LOG_LEVEL` | string | `info` |
+/// | `--max-deadline` | `QUAD_MAX_DEADLINE` | duration | `300s` |
+/// | `--idle-timeout` | `QUAD_IDLE_TIMEOUT` | duration | `300s` |
+/// | `--drain-grace` | `QUAD_DRAIN_GRACE` | duration | `10s` |
+/// | `--synchronous` | `QUAD_SYNCHRONOUS` | string | `full` (`normal` trades the last commits on power loss for speed) |
+public struct ServiceOptions: Sendable {
+    public var rpcHost: String
+    public var rpcPort: Int
+    public var adminPort: Int
+    public var dataDirectory: String
+    public var certificatesDirectory: String
+    public var readyFile: String?
+    public var logLevel: String
+    public var maxDeadline: Duration
+    public var idleTimeout: Duration
+    public var drainGrace: Duration
+    public var synchronous: String
+
+    /// Reads every option from `source`; a bad value throws ``ConfigurationError`` naming the key.
+    public init(source: ConfigurationSource) throws {
+        rpcHost = try source.string("rpc-host", default: "127.0.0.1", help: "address the RPC listener binds")
+        rpcPort = try source.int("rpc-port", default: 0, help: "RPC port; 0 picks a free one")
+        adminPort = try source.int("admin-port", default: 0, help: "admin HTTP port (/healthz, /readyz, /metrics)")
+        dataDirectory = try source.string("data-dir", default: ".quad/data", help: "where the SQLite database lives")
+        certificatesDirectory = try source.string("certs-dir", default: ".quad/certs", help: "dev CA and certificates")
+        let ready = try source.string("ready-file", default: "", help: "written with the bound addresses once ready")
+        readyFile = ready.isEmpty ? nil : ready
+        logLevel = try source.string("log-level", default: "info", help: "trace, debug, info, notice, warning, error")
+        maxDeadline = try source.duration("max-deadline", default: .seconds(300), help: "cap on every call's deadline")
+        idleTimeout = try source.duration("idle-timeout", default: .seconds(300), help: "close connections idle this long")
+        drainGrace = try source.duration("drain-grace", default: .seconds(10), help: "time open calls get on shutdown")
+        synchronous = try source.string("synchronous", default: "full", help: "SQLite synchronous: full or normal")
+    }
+}

@@ -1,0 +1,25 @@
+/// Random lowercase hex for trace and span ids.
+enum RandomHex {
+    /// `words` random 64-bit words as 16 hex digits each, never all zero (W3C forbids all-zero ids).
+    static func nonZero(words: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let values = (0..<words).map { _ in generator.next() as UInt64 }
+            if values.contains(where: { $0 != 0 }) {
+                return values.map(Self.word).joined()
+            }
+        }
+    }
+
+    /// One 64-bit word as 16 lowercase hex digits.
+    static func word(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// One byte as 2 lowercase hex digits.
+    static func byte(_ value: UInt8) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+}

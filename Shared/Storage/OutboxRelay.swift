@@ -1,0 +1,200 @@
+import Foundation
+public import Logging
+internal import Metrics
+import Synchronization
+
+/// Delivers a database's outbox messages to their destinations, at least once.
+///
+/// Messages to one destination go out in enqueue order; a failure holds back that destination
+/// only, which is retried with ``Backoff`` on the injected clock. A message is removed once
+/// `deliver` returns, so a crash between the two delivers it again: receivers dedupe with
+/// ``Inbox``. Run one relay per database.
+///
+/// ```swift
+/// let relay = OutboxRelay(database: database, clock: ContinuousClock()) { message in
+///     try await payments.deliver(message)
+/// }
+/// try await relay.run()   // until the task is cancelled
+/// ```
+public final class OutboxRelay: Sendable {
+    /// Messages read per query when a destination has a backlog.
+    private static let pageSize = 64
+
+    private let database: QuadDatabase
+    private let clock: ElapsedClock
+    private let backoff: Backoff
+    private let pollInterval: Duration
+    private let logger: Logger
+    private let deliver: @Sendable (OutboxMessage) async throws -> Void
+    /// Per destination in backoff: the elapsed clock time before which it is not retried.
+    private let retryAfter = Mutex<[String: Duration]>([:])
+    private let pendingGauge = Gauge(label: "quad_outbox_pending")
+    private let lagGauge = Gauge(label: "quad_outbox_lag_seconds")
+
+    /// Creates a relay for `database`'s outbox.
+    ///
+    /// - Parameters:
+    ///   - database: The database whose `quad_outbox` is drained.
+    ///   - clock: Drives backoff waits and polling; tests pass a manual clock.
+    ///   - backoff: The retry schedule after a failed delivery.
+    ///   - pollInterval: The longest idle wait; a commit that enqueues wakes the relay sooner.
+    ///   - logger: Where delivery failures are logged (never payloads).
+    ///   - deliver: Sends one message; returns once the receiver has applied it, throws otherwise.
+    public init(
+        database: QuadDatabase,
+        clock: any Clock<Duration>,
+        backoff: Backoff = .defaults,
+        pollInterval: Duration = .seconds(5),
+        logger: Logger = Logger(label: "quad.outbox"),
+        deliver: @escaping @Sendable (OutboxMessage) async throws -> Void
+    ) {
+        self.database = database
+        self.clock = ElapsedClock(clock)
+        self.backoff = backoff
+        self.pollInterval = pollInterval
+        self.logger = logger
+        self.deliver = deliver
+    }
+
+    /// Delivers until the task is cancelled, then returns.
+    ///
+    /// Each round delivers what is due, then waits for a commit that enqueues, for the earliest
+    /// retry, or for the poll interval, whichever comes first.
+    public func run() async throws {
+        while !Task.isCancelled {
+            // Read before looking for work: a commit during the pass makes the wait return at once.
+            let generation = database.outboxSignal.generation
+            _ = await deliverDue()
+            let nextPoll = clock.now() + pollInterval
+            let earliestRetry = retryAfter.withLock { $0.values.min() }
+            let wakeAt = earliestRetry.map { min($0, nextPoll) } ?? nextPoll
+            await waitForWork(after: generation, until: wakeAt)
+        }
+    }
+
+    /// Makes one pass: delivers every pending message whose destination is not in backoff.
+    ///
+    /// - Returns: The number of messages delivered and removed.
+    @discardableResult
+    public func deliverDue() async -> Int {
+        let destinations: [String]
+        do {
+            destinations = try await database.read { db in try Outbox.destinations(db) }
+        } catch {
+            // A cancelled read is a shutdown, not a failure worth an error line.
+            if !Task.isCancelled {
+                logger.error("could not read the outbox", metadata: ["error": "\(error)"])
+            }
+            return 0
+        }
+        let now = clock.now()
+        let due = retryAfter.withLock { retryAfter in
+            destinations.filter { (retryAfter[$0] ?? .zero) <= now }
+        }
+        // Destinations are independent: a slow one must not hold back the others.
+        let delivered = await withTaskGroup(of: Int.self) { group in
+            for destination in due {
+                group.addTask { await self.deliverPending(to: destination) }
+            }
+            return await group.reduce(0, +)
+        }
+        await updateGauges()
+        return delivered
+    }
+
+    /// Delivers `destination`'s messages in order until none is left or one fails.
+    private func deliverPending(to destination: String) async -> Int {
+        var delivered = 0
+        while !Task.isCancelled {
+            let page: [OutboxMessage]
+            do {
+                page = try await database.read { db in
+                    try Outbox.pending(db, destination: destination, limit: Self.pageSize)
+                }
+            } catch {
+                if Task.isCancelled { return delivered }
+                logger.error(
+                    "could not read the outbox",
+                    metadata: ["destination": "\(destination)", "error": "\(error)"]
+                )
+                return delivered
+            }
+            if page.isEmpty {
+                retryAfter.withLock { _ = $0.removeValue(forKey: destination) }
+                return delivered
+            }
+            for message in page {
+                if Task.isCancelled { return delivered }
+                do {
+                    try await deliver(message)
+                } catch {
+                    // Shutting down is not the receiver's fault: leave the message as it was.
+                    if Task.isCancelled { return delivered }
+                    await recordFailure(of: message, error: error)
+                    return delivered
+                }
+                do {
+                    try await database.write { db in try Outbox.markDelivered(db, id: message.id) }
+                } catch {
+                    // It will be delivered again; the receiver's inbox ignores the repeat.
+                    logger.error(
+                        "could not mark an outbox message delivered",
+                        metadata: ["destination": "\(destination)", "id": "\(message.id)", "error": "\(error)"]
+                    )
+                    return delivered
+                }
+                retryAfter.withLock { _ = $0.removeValue(forKey: destination) }
+                delivered += 1
+            }
+        }
+        return delivered
+    }
+
+    private func recordFailure(of message: OutboxMessage, error: any Error) async {
+        let failures = message.attempts + 1
+        let delay = backoff.delay(afterFailures: failures, randomUnit: Double.random(in: 0...1))
+        retryAfter.withLock { $0[message.destination] = clock.now() + delay }
+        logger.warning(
+            "outbox delivery failed; will retry",
+            metadata: [
+                "destination": "\(message.destination)", "topic": "\(message.topic)", "id": "\(message.id)",
+                "attempts": "\(failures)", "retry_in": "\(delay)", "error": "\(error)",
+            ]
+        )
+        do {
+            try await database.write { db in
+                try Outbox.recordFailure(db, id: message.id, error: String(describing: error))
+            }
+        } catch {
+            logger.error("could not record an outbox delivery failure", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func updateGauges() async {
+        do {
+            let backlog = try await database.read { db in try Outbox.backlog(db) }
+            pendingGauge.record(backlog.count)
+            // Wall-clock age: created_at is a wall-clock timestamp, so the injected clock cannot measure it.
+            let lag = backlog.oldest.map { max(0, Date().timeIntervalSince($0)) } ?? 0
+            lagGauge.record(lag)
+        } catch {
+            logger.debug("could not measure the outbox backlog", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Returns at `deadline` on the relay's clock, after a commit newer than `generation`, or on cancellation.
+    private func waitForWork(after generation: UInt64, until deadline: Duration) async {
+        let signal = database.outboxSignal
+        let clock = self.clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await signal.wait(after: generation) }
+            group.addTask {
+                // Checked first: a clock may not notice a cancellation that came before its sleep began.
+                guard !Task.isCancelled else { return }
+                try? await clock.sleepUntil(deadline)
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}

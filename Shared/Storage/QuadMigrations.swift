@@ -1,0 +1,56 @@
+internal import GRDB
+
+/// Quad's own tables, applied before a service's migrations. Tables are prefixed `quad_`.
+///
+/// Migrations never change after they land: a new need is a new migration.
+enum QuadMigrations {
+    /// The migrator with every Quad migration, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("quad.v1.outbox-inbox-idempotency") { db in
+            // Messages waiting for delivery; a row is deleted once delivered. AUTOINCREMENT keeps
+            // ids growing after deletes, so id order stays enqueue order.
+            try db.execute(
+                sql: """
+                    CREATE TABLE quad_outbox (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        destination TEXT NOT NULL,
+                        topic TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        payload BLOB NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        last_error TEXT,
+                        created_at INTEGER NOT NULL,
+                        UNIQUE (destination, key)
+                    );
+                    CREATE INDEX quad_outbox_by_destination ON quad_outbox (destination, id);
+                    """
+            )
+            // Keys of messages already applied, per sending service.
+            try db.execute(
+                sql: """
+                    CREATE TABLE quad_inbox (
+                        source TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        processed_at INTEGER NOT NULL,
+                        PRIMARY KEY (source, key)
+                    ) WITHOUT ROWID;
+                    """
+            )
+            // Stored answers of commands that carried an idempotency-key.
+            try db.execute(
+                sql: """
+                    CREATE TABLE quad_idempotency (
+                        scope TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        request_hash BLOB NOT NULL,
+                        response BLOB NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (scope, key)
+                    ) WITHOUT ROWID;
+                    """
+            )
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,30 @@
+/// Names one method of one service, as generated from Proto/.
+public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
+    /// The kind of call: how many messages flow each way.
+    public enum Kind: String, Hashable, Sendable {
+        case unary
+        case serverStreaming
+        case clientStreaming
+        case bidirectionalStreaming
+    }
+
+    /// The fully qualified service, e.g. `quad.identity.v1.Identity`.
+    public var service: String
+    /// The method's simple name, e.g. `Register`.
+    public var method: String
+    public var kind: Kind
+    /// Marked `(quad.options.v1.idempotent) = true` in Proto/: safe to retry.
+    public var idempotent: Bool
+
+    public init(service: String, method: String, kind: Kind, idempotent: Bool = false) {
+        self.service = service
+        self.method = method
+        self.kind = kind
+        self.idempotent = idempotent
+    }
+
+    /// `package.Service/Method`, the name on the wire.
+    public var fullName: String { "\(service)/\(method)" }
+
+    public var description: String { fullName }
+}

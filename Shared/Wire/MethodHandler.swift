@@ -1,0 +1,28 @@
+public import NIOCore
+
+/// How a transport runs a method, on raw bytes. Generated code builds these from typed
+/// handlers (``RegisteredMethod/unary(_:_:)`` and friends).
+public enum MethodHandler: Sendable {
+    /// One request in (the CallStart payload), one response out (the CallEnd payload).
+    case unary(@Sendable (ByteBuffer, ServerContext) async throws -> ByteBuffer)
+    /// Requests stream in (the CallStart payload first, if any), responses stream out; the
+    /// returned buffer, if any, travels in the CallEnd.
+    case streaming(@Sendable (RawRequestStream, RawResponseWriter, ServerContext) async throws -> ByteBuffer?)
+}
+
+/// A method a server answers: its descriptor and its handler.
+public struct RegisteredMethod: Sendable {
+    public var descriptor: MethodDescriptor
+    public var handler: MethodHandler
+
+    public init(descriptor: MethodDescriptor, handler: MethodHandler) {
+        self.descriptor = descriptor
+        self.handler = handler
+    }
+}
+
+/// A service a server can host; generated service protocols refine it.
+public protocol QuadService: Sendable {
+    /// Every method of the service with its handler.
+    var registeredMethods: [RegisteredMethod] { get }
+}

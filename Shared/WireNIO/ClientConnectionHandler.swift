@@ -1,0 +1,350 @@
+import NIOCore
+import NIOTLS
+import QuadWire
+import QuadWireCore
+import Synchronization
+
+/// Shared between a connection's handler and the pool: false once the server said GoAway
+/// or the connection closed.
+final class UsableFlag: Sendable {
+    private let value = Atomic<Bool>(true)
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
+
+    func clear() { value.store(false, ordering: .releasing) }
+}
+
+/// Identifies a call from the async side before (and after) it has a call id.
+final class ClientCallToken: Sendable {}
+
+/// A call that never reached the server (it was above GoAway's last call id): retrying it is safe.
+struct UnprocessedCallError: Error {
+    let reason: String
+}
+
+/// Runs the caller side of the quad wire on one connection, on its event loop.
+final class ClientConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = Frame<ByteBuffer>
+    typealias OutboundOut = ByteBuffer
+
+    enum Completion {
+        case unary(EventLoopPromise<CallEnd<ByteBuffer>>)
+        case streaming(AsyncThrowingStream<ByteBuffer, any Error>.Continuation, opened: EventLoopPromise<Void>)
+    }
+
+    private struct CallRecord {
+        var token: ClientCallToken
+        var completion: Completion
+        var deadline: Scheduled<Void>?
+        var pendingSends: [(ByteBuffer, Bool, EventLoopPromise<Void>)] = []
+    }
+
+    private var stateMachine = ClientConnectionStateMachine()
+    private var records: [UInt32: CallRecord] = [:]
+    private var callIDs: [ObjectIdentifier: UInt32] = [:]
+    private var context: ChannelHandlerContext?
+    private let handshake: EventLoopPromise<Void>
+    private let configuration: ClientConfiguration
+    /// Shared with the async side: false once the server said GoAway or the connection closed.
+    let usable: UsableFlag
+    private var flushScheduled = false
+    private var inReadBurst = false
+    private var readSinceLastTick = false
+    private var pingOutstandingSince: NIODeadline?
+    private var keepaliveTask: RepeatedTask?
+    private var closeError: RPCError?
+
+    init(handshake: EventLoopPromise<Void>, configuration: ClientConfiguration, usable: UsableFlag) {
+        self.handshake = handshake
+        self.configuration = configuration
+        self.usable = usable
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if let interval = configuration.keepaliveInterval {
+            let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            keepaliveTask = context.eventLoop.scheduleRepeatedTask(
+                initialDelay: TimeAmount(interval),
+                delay: TimeAmount(interval)
+            ) { _ in loopBound.value.keepaliveTick() }
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        keepaliveTask?.cancel()
+        self.context = nil
+    }
+
+    // MARK: Calls from the async side (on the event loop)
+
+    func startCall(
+        token: ClientCallToken,
+        method: String,
+        options: CallOptions,
+        firstRequest: ByteBuffer?,
+        halfClose: Bool,
+        completion: Completion
+    ) {
+        switch stateMachine.openCall(halfClosed: halfClose) {
+        case .refuse(let status):
+            fail(completion, UnprocessedCallError(reason: status.message))
+        case .open(let callID):
+            var record = CallRecord(token: token, completion: completion)
+            var timeoutMicros: UInt64 = 0
+            if let timeout = options.timeout {
+                let micros = max(1, timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
+                timeoutMicros = UInt64(max(0, micros))
+                let loopBound = NIOLoopBound(self, eventLoop: context!.eventLoop)
+                record.deadline = context!.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+                    loopBound.value.abandon(token: token, status: Status(code: .deadlineExceeded, message: "deadline exceeded"))
+                }
+            }
+            records[callID] = record
+            callIDs[ObjectIdentifier(token)] = callID
+            write(
+                Frame(
+                    callID: callID,
+                    body: .start(
+                        CallStart(
+                            method: method,
+                            timeoutMicros: timeoutMicros,
+                            metadata: options.metadata,
+                            payload: firstRequest,
+                            halfClose: halfClose
+                        )
+                    )
+                )
+            )
+            if case .streaming(_, let opened) = completion { opened.succeed() }
+        }
+    }
+
+    func send(token: ClientCallToken, _ message: ByteBuffer, halfClose: Bool, promise: EventLoopPromise<Void>) {
+        guard let callID = callIDs[ObjectIdentifier(token)], var record = records[callID] else {
+            promise.fail(RPCError(code: .cancelled, message: "the call has ended"))
+            return
+        }
+        if !record.pendingSends.isEmpty {
+            record.pendingSends.append((message, halfClose, promise))
+            records[callID] = record
+            return
+        }
+        switch stateMachine.sendMessage(callID: callID, halfClose: halfClose) {
+        case .send:
+            write(Frame(callID: callID, body: .message(StreamMessage(payload: message, halfClose: halfClose))))
+            promise.succeed()
+        case .waitForCredit:
+            record.pendingSends.append((message, halfClose, promise))
+            records[callID] = record
+        case .callEnded:
+            promise.fail(RPCError(code: .failedPrecondition, message: "the request stream is closed"))
+        }
+    }
+
+    func halfClose(token: ClientCallToken, promise: EventLoopPromise<Void>) {
+        guard let callID = callIDs[ObjectIdentifier(token)], let record = records[callID] else {
+            promise.succeed()
+            return
+        }
+        if !record.pendingSends.isEmpty {
+            // Queue the half-close behind the messages waiting for credit.
+            var record = record
+            record.pendingSends.append((ByteBuffer(), true, promise))
+            records[callID] = record
+            return
+        }
+        if stateMachine.halfClose(callID: callID) {
+            write(Frame(callID: callID, body: .message(StreamMessage(payload: ByteBuffer(), halfClose: true))))
+        }
+        promise.succeed()
+    }
+
+    func consumed(token: ClientCallToken) {
+        guard let callID = callIDs[ObjectIdentifier(token)] else { return }
+        if let grant = stateMachine.messagesConsumed(callID: callID) {
+            write(Frame(callID: callID, body: .credit(grant)))
+        }
+    }
+
+    /// The caller gave up (cancellation, deadline, or the body returned): send Cancel.
+    func abandon(token: ClientCallToken, status: Status) {
+        guard let callID = callIDs.removeValue(forKey: ObjectIdentifier(token)) else { return }
+        let record = records.removeValue(forKey: callID)
+        if stateMachine.cancel(callID: callID) { write(Frame(callID: callID, body: .cancel)) }
+        if let record { complete(record, with: CallEnd(status: status)) }
+        closeIfDrained()
+    }
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        inReadBurst = true
+        readSinceLastTick = true
+        switch stateMachine.receive(unwrapInboundIn(data)) {
+        case .deliverMessage(let callID, let payload, _):
+            if let payload, case .streaming(let continuation, _) = records[callID]?.completion { continuation.yield(payload) }
+        case .finishCall(let callID, let end):
+            if let record = removeRecord(callID) { complete(record, with: end) }
+            closeIfDrained()
+        case .failCall(let callID, let status):
+            if let record = removeRecord(callID) { complete(record, with: CallEnd(status: status)) }
+            write(Frame(callID: callID, body: .cancel))
+        case .creditGranted(let callID):
+            drainPendingSends(callID)
+        case .sendPong(let nonce):
+            write(Frame(callID: 0, body: .pong(nonce)))
+        case .pongReceived:
+            pingOutstandingSince = nil
+        case .goAway(let goAway, let unprocessed):
+            usable.clear()
+            for callID in unprocessed {
+                if let record = removeRecord(callID) { fail(record.completion, UnprocessedCallError(reason: goAway.reason)) }
+            }
+            closeError = RPCError(code: .unavailable, message: "server went away: \(goAway.reason)")
+            closeIfDrained()
+        case .protocolError(let error):
+            var buffer = context.channel.allocator.buffer(capacity: 64)
+            buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
+            closeError = RPCError(code: .internal, message: "protocol error from server: \(error.reason)")
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
+        case .none:
+            break
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        inReadBurst = false
+        context.flush()
+        context.fireChannelReadComplete()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? TLSUserEvent, case .handshakeCompleted(let negotiated) = event {
+            if negotiated == TLSSettings.alpn {
+                handshake.succeed()
+            } else {
+                handshake.fail(RPCError(code: .unavailable, message: "server did not negotiate ALPN quad/1"))
+                context.close(promise: nil)
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        let message = error is WireProtocolError ? "protocol error: \(error)" : "connection failed: \(error)"
+        closeError = closeError ?? RPCError(code: .unavailable, message: message, cause: error)
+        handshake.fail(closeError!)
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        usable.clear()
+        let error = closeError ?? RPCError(code: .unavailable, message: "connection closed")
+        handshake.fail(error)
+        keepaliveTask?.cancel()
+        for callID in stateMachine.connectionClosed() {
+            if let record = removeRecord(callID) { complete(record, with: CallEnd(status: error.status)) }
+        }
+        context.fireChannelInactive()
+    }
+
+    // MARK: Helpers
+
+    private func removeRecord(_ callID: UInt32) -> CallRecord? {
+        guard let record = records.removeValue(forKey: callID) else { return nil }
+        callIDs.removeValue(forKey: ObjectIdentifier(record.token))
+        return record
+    }
+
+    private func complete(_ record: CallRecord, with end: CallEnd<ByteBuffer>) {
+        record.deadline?.cancel()
+        let failure = RPCError(code: end.status.isOK ? .cancelled : end.status.code, message: end.status.message)
+        for (_, _, promise) in record.pendingSends { promise.fail(failure) }
+        switch record.completion {
+        case .unary(let promise):
+            promise.succeed(end)
+        case .streaming(let continuation, _):
+            if let payload = end.payload { continuation.yield(payload) }
+            if end.status.isOK {
+                continuation.finish()
+            } else {
+                continuation.finish(throwing: RPCError(status: end.status, trailers: end.trailers))
+            }
+        }
+    }
+
+    private func fail(_ completion: Completion, _ error: any Error) {
+        switch completion {
+        case .unary(let promise): promise.fail(error)
+        case .streaming(let continuation, let opened):
+            continuation.finish(throwing: error)
+            opened.fail(error)
+        }
+    }
+
+    private func drainPendingSends(_ callID: UInt32) {
+        guard var record = records[callID] else { return }
+        while let (message, halfClose, promise) = record.pendingSends.first {
+            if halfClose && message.readableBytes == 0 {
+                // A queued half-close spends no credit.
+                record.pendingSends.removeFirst()
+                if stateMachine.halfClose(callID: callID) {
+                    write(Frame(callID: callID, body: .message(StreamMessage(payload: message, halfClose: true))))
+                }
+                promise.succeed()
+                continue
+            }
+            guard stateMachine.sendMessage(callID: callID, halfClose: halfClose) == .send else { break }
+            record.pendingSends.removeFirst()
+            write(Frame(callID: callID, body: .message(StreamMessage(payload: message, halfClose: halfClose))))
+            promise.succeed()
+        }
+        records[callID] = record
+    }
+
+    private func keepaliveTick() {
+        guard let context else { return }
+        if let since = pingOutstandingSince {
+            if NIODeadline.now() - since > TimeAmount(configuration.keepaliveTimeout) {
+                closeError = RPCError(code: .unavailable, message: "keepalive timeout: the server did not answer Ping")
+                context.close(promise: nil)
+            }
+            return
+        }
+        if readSinceLastTick {
+            readSinceLastTick = false
+            return
+        }
+        pingOutstandingSince = .now()
+        write(Frame(callID: 0, body: .ping(UInt64.random(in: 1...UInt64.max))))
+    }
+
+    private func closeIfDrained() {
+        guard stateMachine.closeIfDrained(), let context else { return }
+        context.flush()
+        context.close(promise: nil)
+    }
+
+    /// Closes the connection: no new calls; open ones finish first.
+    func drain() {
+        stateMachine.beginDrain()
+        usable.clear()
+        if stateMachine.openCalls == 0 { context?.close(promise: nil) }
+    }
+
+    private func write(_ frame: Frame<ByteBuffer>) {
+        guard let context else { return }
+        var buffer = context.channel.allocator.buffer(capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame))
+        buffer.writeFrame(frame)
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        guard !inReadBurst, !flushScheduled else { return }
+        flushScheduled = true
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            loopBound.value.flushScheduled = false
+            loopBound.value.context?.flush()
+        }
+    }
+}

@@ -1,0 +1,168 @@
+public import Logging
+public import NIOCore
+public import NIOPosix
+import NIOSSL
+public import QuadWire
+import Synchronization
+
+/// A quad wire server: accepts TLS connections, multiplexes calls onto the registered
+/// services' handlers, and shuts down gracefully.
+///
+/// ```swift
+/// let server = QuadServer(configuration: config, services: [identity, health, reflection])
+/// try await withThrowingDiscardingTaskGroup { group in
+///     group.addTask { try await server.run() }
+///     let port = try await server.listeningPort()
+///     …
+///     server.beginGracefulShutdown()
+/// }
+/// ```
+public final class QuadServer: Sendable {
+    public let configuration: ServerConfiguration
+    private let router: Router
+    private let logger: Logger
+    private let interceptor: (any ServerInterceptor)?
+    private let observer: (any ServerCallObserver)?
+    private let group: any EventLoopGroup
+
+    private struct State {
+        var port: Int?
+        var portWaiters: [CheckedContinuation<Int, any Error>] = []
+        var failure: (any Error)?
+        var serverChannel: (any Channel)?
+        var connections: [ObjectIdentifier: ServerConnectionHandle] = [:]
+        var shuttingDown = false
+    }
+
+    private let state = Mutex(State())
+
+    public init(
+        configuration: ServerConfiguration,
+        services: [any QuadService],
+        interceptor: (any ServerInterceptor)? = nil,
+        observer: (any ServerCallObserver)? = nil,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "quad.server")
+    ) {
+        self.configuration = configuration
+        self.router = Router(services: services)
+        self.interceptor = interceptor
+        self.observer = observer
+        self.group = eventLoopGroup
+        self.logger = logger
+    }
+
+    /// The names of the services this server answers.
+    public var serviceNames: [String] { router.serviceNames }
+
+    /// Binds, then serves until the task is cancelled or ``beginGracefulShutdown()`` has
+    /// drained every connection.
+    public func run() async throws {
+        let sslContext = try configuration.tls?.makeContext()
+        let router = self.router
+        let configuration = self.configuration
+        let logger = self.logger
+        let channel: NIOAsyncChannel<ServerConnectionChannel, Never>
+        do {
+            channel = try await ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: 1024)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: configuration.host, port: configuration.port) { child in
+                    child.eventLoop.makeCompletedFuture {
+                        try ServerConnectionChannel.configure(
+                            child,
+                            sslContext: sslContext,
+                            router: router,
+                            configuration: configuration,
+                            logger: logger
+                        )
+                    }
+                }
+        } catch {
+            let waiters = state.withLock { state in
+                state.failure = error
+                defer { state.portWaiters = [] }
+                return state.portWaiters
+            }
+            for waiter in waiters { waiter.resume(throwing: error) }
+            throw error
+        }
+        let port = channel.channel.localAddress?.port ?? configuration.port
+        let (waiters, alreadyShuttingDown) = state.withLock { state in
+            state.port = port
+            state.serverChannel = channel.channel
+            defer { state.portWaiters = [] }
+            return (state.portWaiters, state.shuttingDown)
+        }
+        for waiter in waiters { waiter.resume(returning: port) }
+        logger.info("listening", metadata: ["address": "\(configuration.host):\(port)"])
+        if alreadyShuttingDown { channel.channel.close(promise: nil) }
+
+        try await withTaskCancellationHandler {
+            try await withThrowingDiscardingTaskGroup { tasks in
+                try await channel.executeThenClose { connections in
+                    for try await connection in connections {
+                        tasks.addTask { await self.serve(connection) }
+                    }
+                }
+            }
+        } onCancel: {
+            self.closeNow()
+        }
+    }
+
+    private func serve(_ connection: ServerConnectionChannel) async {
+        let id = ObjectIdentifier(connection.channel)
+        let shuttingDown = state.withLock { state in
+            state.connections[id] = connection.handle
+            return state.shuttingDown
+        }
+        if shuttingDown { connection.handle.drain(reason: "server is shutting down") }
+        await withDiscardingTaskGroup { calls in
+            for await call in connection.calls {
+                calls.addTask {
+                    await ServerCallRunner.run(call, logger: self.logger, interceptor: self.interceptor, observer: self.observer)
+                }
+            }
+        }
+        _ = state.withLock { $0.connections.removeValue(forKey: id) }
+    }
+
+    /// The bound port, once listening.
+    public func listeningPort() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let result: Result<Int, any Error>? = state.withLock { state in
+                if let port = state.port { return .success(port) }
+                if let failure = state.failure { return .failure(failure) }
+                state.portWaiters.append(continuation)
+                return nil
+            }
+            if let result { continuation.resume(with: result) }
+        }
+    }
+
+    /// Stops accepting connections and sends GoAway on every open one; open calls finish
+    /// (up to ``ServerConfiguration/drainGracePeriod``), then ``run()`` returns.
+    public func beginGracefulShutdown() {
+        let (listener, connections) = state.withLock { state in
+            state.shuttingDown = true
+            return (state.serverChannel, Array(state.connections.values))
+        }
+        listener?.close(promise: nil)
+        for connection in connections { connection.drain(reason: "server is shutting down") }
+        let grace = TimeAmount(configuration.drainGracePeriod)
+        for connection in connections {
+            connection.eventLoop.scheduleTask(in: grace) { connection.handler.value.forceClose() }
+        }
+    }
+
+    private func closeNow() {
+        let (listener, connections) = state.withLock { state in
+            state.shuttingDown = true
+            return (state.serverChannel, Array(state.connections.values))
+        }
+        listener?.close(promise: nil)
+        for connection in connections { connection.eventLoop.execute { connection.handler.value.forceClose() } }
+    }
+}

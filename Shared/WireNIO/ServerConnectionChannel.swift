@@ -1,0 +1,37 @@
+import Logging
+import NIOCore
+import NIOSSL
+import QuadWire
+
+/// An accepted connection: its channel, its handler and the stream of calls it opens.
+struct ServerConnectionChannel: Sendable {
+    let channel: any Channel
+    let handle: ServerConnectionHandle
+    let calls: AsyncStream<ServerCall>
+
+    /// Builds the pipeline: TLS (if configured), frame decoder, connection handler.
+    static func configure(
+        _ channel: any Channel,
+        sslContext: NIOSSLContext?,
+        router: Router,
+        configuration: ServerConfiguration,
+        logger: Logger
+    ) throws -> ServerConnectionChannel {
+        let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
+        let handler = ServerConnectionHandler(
+            router: router,
+            configuration: configuration,
+            calls: continuation,
+            logger: logger
+        )
+        let sync = channel.pipeline.syncOperations
+        if let sslContext { try sync.addHandler(NIOSSLServerHandler(context: sslContext)) }
+        try sync.addHandler(ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: configuration.maxFrameSize)))
+        try sync.addHandler(handler)
+        return ServerConnectionChannel(
+            channel: channel,
+            handle: ServerConnectionHandle(eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)),
+            calls: calls
+        )
+    }
+}

@@ -1,0 +1,31 @@
+import NIOCore
+import QuadWire
+
+/// A thread-safe way for call tasks to reach their connection's handler: every method hops
+/// onto the connection's event loop.
+struct ServerConnectionHandle: Sendable {
+    let eventLoop: any EventLoop
+    let handler: NIOLoopBound<ServerConnectionHandler>
+
+    /// Sends one response message; suspends while the caller has no credit for it.
+    func send(callID: UInt32, _ message: ByteBuffer) async throws {
+        let promise = eventLoop.makePromise(of: Void.self)
+        eventLoop.execute { handler.value.sendMessage(callID: callID, message, promise: promise) }
+        try await promise.futureResult.get()
+    }
+
+    /// The handler consumed one request message (grants credit when due).
+    func consumed(callID: UInt32) {
+        eventLoop.execute { handler.value.messageConsumed(callID: callID) }
+    }
+
+    /// Starts a graceful shutdown of the connection.
+    func drain(reason: String) {
+        eventLoop.execute { handler.value.drain(reason: reason) }
+    }
+
+    /// The handler returned or threw: write the CallEnd unless the call already ended.
+    func finish(callID: UInt32, _ outcome: ServerCallOutcome) {
+        eventLoop.execute { handler.value.finishCall(callID: callID, outcome) }
+    }
+}

@@ -1,0 +1,368 @@
+import Logging
+import NIOCore
+import NIOSSL
+import NIOTLS
+import QuadWire
+import QuadWireCore
+
+/// Runs the callee side of the quad wire on one connection, on its event loop.
+///
+/// Frames go through ``ServerConnectionStateMachine``; new calls are handed to the
+/// connection's call runner through `calls`, and handlers reach back through a
+/// ``ServerConnectionHandle``. Writes from handlers are flushed once per event-loop tick,
+/// reads' answers once per read burst.
+final class ServerConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = Frame<ByteBuffer>
+    typealias OutboundOut = ByteBuffer
+
+    private struct CallRecord {
+        var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
+        var cancellation: CallCancellation
+        var deadline: Scheduled<Void>?
+        var pendingSends: [(ByteBuffer, EventLoopPromise<Void>)] = []
+        /// Messages yielded to the handler that the caller did not spend credit on (the
+        /// CallStart payload of a streaming call): consuming them grants nothing.
+        var uncountedMessages = 0
+    }
+
+    private var stateMachine: ServerConnectionStateMachine
+    private var records: [UInt32: CallRecord] = [:]
+    private let router: Router
+    private let configuration: ServerConfiguration
+    private let calls: AsyncStream<ServerCall>.Continuation
+    private let logger: Logger
+    private var context: ChannelHandlerContext?
+    private var peer = PeerInfo(address: "unknown")
+    private var flushScheduled = false
+    private var inReadBurst = false
+    private var idleTimer: Scheduled<Void>?
+    private var closed = false
+
+    init(
+        router: Router,
+        configuration: ServerConfiguration,
+        calls: AsyncStream<ServerCall>.Continuation,
+        logger: Logger
+    ) {
+        self.router = router
+        self.configuration = configuration
+        self.calls = calls
+        self.logger = logger
+        self.stateMachine = ServerConnectionStateMachine()
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if let address = context.channel.remoteAddress { peer.address = "\(address.ipAddress ?? "?"):\(address.port ?? 0)" }
+        if context.channel.isActive { armIdleTimer() }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        armIdleTimer()
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    private var handle: ServerConnectionHandle {
+        ServerConnectionHandle(eventLoop: context!.eventLoop, handler: NIOLoopBound(self, eventLoop: context!.eventLoop))
+    }
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        inReadBurst = true
+        let frame = unwrapInboundIn(data)
+        switch stateMachine.receive(frame) {
+        case .startCall(let callID, let start):
+            startCall(callID: callID, start)
+        case .rejectCall(let callID, let status):
+            write(Frame(callID: callID, body: .end(CallEnd(status: status))))
+        case .deliverMessage(let callID, let payload, let halfClose):
+            guard let record = records[callID] else { return }
+            if let payload { record.requests.yield(payload) }
+            if halfClose { record.requests.finish() }
+        case .cancelCall(let callID):
+            dropCall(callID, error: RPCError(code: .cancelled, message: "the caller cancelled the call"))
+            closeIfDrained()
+        case .endCall(let callID, let status):
+            dropCall(callID, error: RPCError(status: status))
+            write(Frame(callID: callID, body: .end(CallEnd(status: status))))
+            closeIfDrained()
+        case .creditGranted(let callID):
+            drainPendingSends(callID)
+        case .sendPong(let nonce):
+            write(Frame(callID: 0, body: .pong(nonce)))
+        case .pongReceived:
+            break
+        case .peerGoingAway:
+            closeIfDrained()
+        case .protocolError(let error):
+            protocolError(error)
+        case .none:
+            break
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        inReadBurst = false
+        context.flush()
+        context.fireChannelReadComplete()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let error = error as? WireProtocolError {
+            protocolError(error)
+        } else {
+            logger.debug("connection error", metadata: ["peer": "\(peer.address)", "error": "\(error)"])
+            context.close(promise: nil)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? TLSUserEvent, case .handshakeCompleted(let negotiated) = event {
+            guard negotiated == TLSSettings.alpn else {
+                logger.debug("refusing connection without ALPN quad/1", metadata: ["peer": "\(peer.address)"])
+                context.close(promise: nil)
+                return
+            }
+            if let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLHandler.self),
+                let certificate = handler.peerCertificate
+            {
+                peer.certificateDER = try? certificate.toDERBytes()
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        closed = true
+        idleTimer?.cancel()
+        for callID in stateMachine.connectionClosed() {
+            dropCall(callID, error: RPCError(code: .cancelled, message: "the connection closed"))
+        }
+        calls.finish()
+        context.fireChannelInactive()
+    }
+
+    // MARK: Calls
+
+    private func startCall(callID: UInt32, _ start: CallStart<ByteBuffer>) {
+        idleTimer?.cancel()
+        idleTimer = nil
+        guard let method = router.method(named: start.method) else {
+            endImmediately(callID, Status(code: .unimplemented, message: "unknown method '\(start.method)'"))
+            return
+        }
+        if let bad = start.metadata.keys.first(where: { !Self.isValidMetadataKey($0) }) {
+            endImmediately(callID, Status(code: .invalidArgument, message: "metadata key '\(bad)' is not lower-case ASCII"))
+            return
+        }
+        let needsOneRequest = method.descriptor.kind == .unary || method.descriptor.kind == .serverStreaming
+        if needsOneRequest && (start.payload == nil || !start.halfClose) {
+            endImmediately(
+                callID,
+                Status(
+                    code: .invalidArgument,
+                    message: "\(method.descriptor.kind.rawValue) method \(start.method) takes its one request in the CallStart, with half_close"
+                )
+            )
+            return
+        }
+
+        let (requests, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        var uncounted = 0
+        if method.descriptor.kind != .unary, let first = start.payload {
+            continuation.yield(first)
+            uncounted = 1
+        }
+        if start.halfClose { continuation.finish() }
+        var timeout = start.timeoutMicros > 0 ? Duration.microseconds(Int64(clamping: start.timeoutMicros)) : nil
+        if let cap = configuration.maxDeadline { timeout = min(timeout ?? cap, cap) }
+        let cancellation = CallCancellation()
+        var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted)
+        if let timeout {
+            let handle = self.handle
+            record.deadline = context!.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+                handle.handler.value.deadlineExpired(callID: callID)
+            }
+        }
+        records[callID] = record
+        calls.yield(
+            ServerCall(
+                callID: callID,
+                method: method,
+                metadata: start.metadata,
+                deadline: timeout.map { ContinuousClock.now.advanced(by: $0) },
+                firstPayload: start.payload,
+                requests: requests,
+                cancellation: cancellation,
+                connection: handle,
+                peer: peer
+            )
+        )
+    }
+
+    /// Ends a call that never reached a handler.
+    private func endImmediately(_ callID: UInt32, _ status: Status) {
+        stateMachine.endCall(callID)
+        write(Frame(callID: callID, body: .end(CallEnd(status: status))))
+        armIdleTimerIfIdle()
+    }
+
+    private func deadlineExpired(callID: UInt32) {
+        guard stateMachine.endCall(callID) else { return }
+        dropCall(callID, error: RPCError(code: .deadlineExceeded, message: "deadline exceeded"))
+        write(Frame(callID: callID, body: .end(CallEnd(status: Status(code: .deadlineExceeded, message: "deadline exceeded")))))
+        closeIfDrained()
+        armIdleTimerIfIdle()
+    }
+
+    /// Forgets a call's record and stops its handler (the call already left the state machine).
+    private func dropCall(_ callID: UInt32, error: RPCError) {
+        guard let record = records.removeValue(forKey: callID) else { return }
+        record.deadline?.cancel()
+        record.requests.finish(throwing: error)
+        record.cancellation.fire()
+        for (_, promise) in record.pendingSends { promise.fail(error) }
+    }
+
+    func finishCall(callID: UInt32, _ outcome: ServerCallOutcome) {
+        if let record = records.removeValue(forKey: callID) {
+            record.deadline?.cancel()
+            record.requests.finish()
+            for (_, promise) in record.pendingSends {
+                promise.fail(RPCError(code: .cancelled, message: "the call ended"))
+            }
+        }
+        guard stateMachine.endCall(callID) else { return }
+        let end: CallEnd<ByteBuffer>
+        switch outcome {
+        case .success(let payload):
+            end = CallEnd(status: .ok, payload: payload)
+        case .failure(let error):
+            end = CallEnd(status: error.status, trailers: error.trailers)
+        }
+        write(Frame(callID: callID, body: .end(end)))
+        closeIfDrained()
+        armIdleTimerIfIdle()
+    }
+
+    func sendMessage(callID: UInt32, _ message: ByteBuffer, promise: EventLoopPromise<Void>) {
+        guard var record = records[callID] else {
+            promise.fail(RPCError(code: .cancelled, message: "the call ended"))
+            return
+        }
+        if !record.pendingSends.isEmpty {
+            record.pendingSends.append((message, promise))
+            records[callID] = record
+            return
+        }
+        switch stateMachine.sendMessage(callID: callID) {
+        case .send:
+            write(Frame(callID: callID, body: .message(StreamMessage(payload: message))))
+            promise.succeed()
+        case .waitForCredit:
+            record.pendingSends.append((message, promise))
+            records[callID] = record
+        case .callEnded:
+            promise.fail(RPCError(code: .cancelled, message: "the call ended"))
+        }
+    }
+
+    private func drainPendingSends(_ callID: UInt32) {
+        guard var record = records[callID] else { return }
+        while let (message, promise) = record.pendingSends.first {
+            guard stateMachine.sendMessage(callID: callID) == .send else { break }
+            record.pendingSends.removeFirst()
+            write(Frame(callID: callID, body: .message(StreamMessage(payload: message))))
+            promise.succeed()
+        }
+        records[callID] = record
+    }
+
+    func messageConsumed(callID: UInt32) {
+        if var record = records[callID], record.uncountedMessages > 0 {
+            record.uncountedMessages -= 1
+            records[callID] = record
+            return
+        }
+        if let grant = stateMachine.messagesConsumed(callID: callID) {
+            write(Frame(callID: callID, body: .credit(grant)))
+        }
+    }
+
+    // MARK: Connection
+
+    /// Starts a graceful shutdown: GoAway, let open calls finish, then close.
+    func drain(reason: String) {
+        guard let goAway = stateMachine.beginDrain(reason: reason) else { return }
+        write(Frame(callID: 0, body: .goAway(goAway)))
+        closeIfDrained()
+    }
+
+    /// Closes at once (the drain grace period ran out).
+    func forceClose() {
+        context?.close(promise: nil)
+    }
+
+    private func protocolError(_ error: WireProtocolError) {
+        guard let context, !closed else { return }
+        logger.debug("protocol error", metadata: ["peer": "\(peer.address)", "error": "\(error)"])
+        _ = stateMachine.beginDrain(reason: error.reason)
+        closed = true
+        var buffer = context.channel.allocator.buffer(capacity: 64)
+        buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private func closeIfDrained() {
+        guard stateMachine.closeIfDrained(), let context else { return }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    private func armIdleTimer() {
+        guard let context, let idle = configuration.idleTimeout, idleTimer == nil else { return }
+        let handle = self.handle
+        idleTimer = context.eventLoop.scheduleTask(in: TimeAmount(idle)) {
+            handle.handler.value.idleTimeoutFired()
+        }
+    }
+
+    private func armIdleTimerIfIdle() {
+        if stateMachine.openCalls == 0 { armIdleTimer() }
+    }
+
+    private func idleTimeoutFired() {
+        idleTimer = nil
+        guard stateMachine.openCalls == 0 else { return }
+        drain(reason: "idle timeout")
+    }
+
+    private func write(_ frame: Frame<ByteBuffer>) {
+        guard let context, !closed else { return }
+        var buffer = context.channel.allocator.buffer(capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame))
+        buffer.writeFrame(frame)
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        // Inside a read burst channelReadComplete flushes; otherwise flush once per loop tick.
+        guard !inReadBurst, !flushScheduled else { return }
+        flushScheduled = true
+        let handle = self.handle
+        context.eventLoop.execute {
+            handle.handler.value.flushScheduled = false
+            handle.handler.value.context?.flush()
+        }
+    }
+
+    static func isValidMetadataKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f || byte == 0x2e
+        }
+    }
+}

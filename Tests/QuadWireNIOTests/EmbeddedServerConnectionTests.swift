@@ -1,0 +1,153 @@
+import Logging
+import NIOCore
+import NIOEmbedded
+import NIOTestUtils
+import QuadWire
+import QuadWireCore
+@testable import QuadWireNIO
+import Testing
+
+/// The server side of a connection without a network: frames in, frames out.
+private struct EmbeddedServer {
+    let channel = EmbeddedChannel()
+    let calls: AsyncStream<ServerCall>
+
+    init(maxFrameSize: Int = 1024) throws {
+        let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
+        self.calls = calls
+        let handler = ServerConnectionHandler(
+            router: Router(services: [EchoService(events: HandlerEvents())]),
+            configuration: ServerConfiguration(tls: nil, idleTimeout: nil),
+            calls: continuation,
+            logger: Logger(label: "test")
+        )
+        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: maxFrameSize)))
+        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+    }
+
+    func send(_ frame: Frame<ByteBuffer>) throws {
+        var buffer = ByteBuffer()
+        buffer.writeFrame(frame)
+        try send(bytes: buffer)
+    }
+
+    func send(bytes: ByteBuffer) throws {
+        do {
+            try channel.writeInbound(bytes)
+        } catch is WireProtocolError {
+            // The decoder's error also reaches the handler through errorCaught.
+        }
+        channel.embeddedEventLoop.run()
+    }
+
+    /// Every frame the server wrote so far.
+    func written() throws -> [Frame<ByteBuffer>] {
+        var frames: [Frame<ByteBuffer>] = []
+        while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            while let frame = try FrameDecoderHandler.nextFrame(in: &buffer, splitter: FrameSplitter()) { frames.append(frame) }
+        }
+        return frames
+    }
+
+    func goAwayReason() throws -> String? {
+        for frame in try written() {
+            if case .goAway(let goAway) = frame.body { return goAway.reason }
+        }
+        return nil
+    }
+}
+
+private func start(_ id: UInt32, _ method: MethodDescriptor, payload: ByteBuffer? = nil, halfClose: Bool = false) -> Frame<ByteBuffer> {
+    Frame(callID: id, body: .start(CallStart(method: method.fullName, payload: payload, halfClose: halfClose)))
+}
+
+@Suite("Server connection protocol errors (EmbeddedChannel)")
+struct EmbeddedServerConnectionTests {
+    @Test("garbage bytes get a GoAway naming the reason, then the connection closes")
+    func garbage() throws {
+        let server = try EmbeddedServer()
+        try server.send(bytes: ByteBuffer(bytes: [0, 0, 0, 3, 0xff, 0xff, 0xff]))
+        let reason = try server.goAwayReason()
+        #expect(reason?.isEmpty == false)
+        #expect(!server.channel.isActive)
+    }
+
+    @Test("a length above maxFrameSize gets GoAway and close")
+    func oversized() throws {
+        let server = try EmbeddedServer(maxFrameSize: 1024)
+        try server.send(bytes: ByteBuffer(bytes: [0, 0, 0x04, 0x01]))
+        #expect(try server.goAwayReason()?.contains("exceeds the limit of 1024") == true)
+        #expect(!server.channel.isActive)
+    }
+
+    @Test("a CallStart reusing an open call id gets GoAway and close")
+    func reusedCallID() throws {
+        let server = try EmbeddedServer()
+        try server.send(start(1, Echo.chat))
+        try server.send(start(1, Echo.chat))
+        #expect(try server.goAwayReason()?.contains("reuses open call id 1") == true)
+        #expect(!server.channel.isActive)
+    }
+
+    @Test("a Message for an unknown call gets GoAway and close")
+    func unknownCall() throws {
+        let server = try EmbeddedServer()
+        try server.send(Frame(callID: 9, body: .message(StreamMessage(payload: ByteBuffer()))))
+        #expect(try server.goAwayReason()?.contains("unknown call id 9") == true)
+        #expect(!server.channel.isActive)
+    }
+
+    @Test("a caller that sends past its credit has that call ended RESOURCE_EXHAUSTED; the connection stays")
+    func creditExhaustion() throws {
+        let server = try EmbeddedServer()
+        try server.send(start(1, Echo.chat))
+        for _ in 0..<17 {
+            try server.send(Frame(callID: 1, body: .message(StreamMessage(payload: ByteBuffer(bytes: [0x0a, 0x01, 0x41])))))
+        }
+        let ends = try server.written().compactMap { frame -> Status? in
+            if case .end(let end) = frame.body, frame.callID == 1 { return end.status }
+            return nil
+        }
+        #expect(ends.map(\.code) == [.resourceExhausted])
+        #expect(server.channel.isActive)
+    }
+
+    @Test("an unknown method is answered UNIMPLEMENTED without closing")
+    func unknownMethod() throws {
+        let server = try EmbeddedServer()
+        try server.send(start(3, Echo.missing, payload: ByteBuffer(), halfClose: true))
+        let ends = try server.written().compactMap { frame -> Status? in
+            if case .end(let end) = frame.body { return end.status }
+            return nil
+        }
+        #expect(ends.map(\.code) == [.unimplemented])
+        #expect(server.channel.isActive)
+    }
+
+    @Test("Ping is answered with Pong carrying the same nonce")
+    func ping() throws {
+        let server = try EmbeddedServer()
+        try server.send(Frame(callID: 0, body: .ping(42)))
+        #expect(try server.written() == [Frame(callID: 0, body: .pong(42))])
+    }
+}
+
+@Suite("FrameDecoderHandler")
+struct FrameDecoderHandlerTests {
+    @Test("decodes frames however the bytes are split (ByteToMessageDecoderVerifier)")
+    func verifier() throws {
+        let frames: [Frame<ByteBuffer>] = [
+            Frame(callID: 1, body: .start(CallStart(method: "a.B/C", timeoutMicros: 5, metadata: ["k": "v"], payload: ByteBuffer(string: "hello"), halfClose: true))),
+            Frame(callID: 1, body: .message(StreamMessage(payload: ByteBuffer(string: "more"), halfClose: false))),
+            Frame(callID: 1, body: .end(CallEnd(status: Status(code: .notFound, message: "gone"), trailers: ["t": "1"], payload: nil))),
+            Frame(callID: 0, body: .goAway(GoAway(lastCallID: 7, reason: "bye"))),
+        ]
+        let pairs = frames.map { frame -> (ByteBuffer, [Frame<ByteBuffer>]) in
+            var buffer = ByteBuffer()
+            buffer.writeFrame(frame)
+            return (buffer, [frame])
+        }
+        try ByteToMessageDecoderVerifier.verifyDecoder(inputOutputPairs: pairs) { FrameDecoderHandler() }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import NIOCore
+import QuadContracts
+import QuadWire
+import QuadWireCore
+import QuadWireNIO
+import Testing
+
+@Suite("Calls over loopback mutual TLS")
+struct LiveCallTests {
+    @Test("a unary call round-trips over mutual TLS")
+    func unary() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let response = try await client.unary(Echo.unary, request: text("hi"), as: Text.self, options: .defaults)
+            #expect(response.service == "echo:hi")
+        }
+    }
+
+    @Test("200 calls multiplex on one connection and each gets its own answer")
+    func multiplexed() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates, poolSize: 1)
+            defer { client.close() }
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        let response = try await client.unary(Echo.unary, request: text("\(index)"), as: Text.self, options: .defaults)
+                        return response.service == "echo:\(index)"
+                    }
+                }
+                var correct = 0
+                for try await ok in group where ok { correct += 1 }
+                #expect(correct == 200)
+            }
+        }
+    }
+
+    @Test("a server stream longer than the initial credit arrives whole and in order")
+    func serverStreaming() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let received = try await client.serverStreaming(Echo.count, request: text("100"), as: Text.self, options: .defaults) { responses in
+                var values: [String] = []
+                for try await response in responses { values.append(response.service) }
+                return values
+            }
+            #expect(received == (0..<100).map { "\($0)" })
+        }
+    }
+
+    @Test("a client stream longer than the initial credit is joined by the server")
+    func clientStreaming() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let response = try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) { (writer: MessageWriter<Text>) in
+                for index in 0..<40 { try await writer.send(text("\(index)")) }
+            }
+            #expect(response.service == (0..<40).map { "\($0)" }.joined(separator: ","))
+        }
+    }
+
+    @Test("a bidirectional stream answers each message")
+    func bidirectional() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let replies = try await client.bidirectionalStreaming(
+                Echo.chat,
+                as: Text.self,
+                options: .defaults,
+                requestProducer: { (writer: MessageWriter<Text>) in
+                    for index in 0..<30 { try await writer.send(text("\(index)")) }
+                },
+                onResponse: { responses in
+                    var values: [String] = []
+                    for try await response in responses { values.append(response.service) }
+                    return values
+                }
+            )
+            #expect(replies == (0..<30).map { "re:\($0)" })
+        }
+    }
+
+    @Test("an unknown method is UNIMPLEMENTED and the connection keeps working")
+    func unimplemented() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await client.unary(Echo.missing, request: text("x"), as: Text.self, options: .defaults)
+            }
+            #expect(error?.code == .unimplemented)
+            #expect(error?.message.contains("quad.test.v1.Echo/Missing") == true)
+            let response = try await client.unary(Echo.unary, request: text("still"), as: Text.self, options: .defaults)
+            #expect(response.service == "echo:still")
+        }
+    }
+
+    @Test("a payload that does not decode is INVALID_ARGUMENT and the connection keeps working")
+    func invalidPayload() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let garbage = ByteBuffer(bytes: [0xff, 0xff, 0xff, 0xff])
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await client.unary(Echo.unary, request: garbage, options: .defaults)
+            }
+            #expect(error?.code == .invalidArgument)
+            let response = try await client.unary(Echo.unary, request: text("ok"), as: Text.self, options: .defaults)
+            #expect(response.service == "echo:ok")
+        }
+    }
+
+    @Test("past its deadline a call ends DEADLINE_EXCEEDED and the handler is cancelled")
+    func deadline() async throws {
+        try await withEchoServer { _, port, certificates, events in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await client.unary(Echo.hang, request: text(""), as: Text.self, options: CallOptions(timeout: .milliseconds(200)))
+            }
+            #expect(error?.code == .deadlineExceeded)
+            #expect(await events.next("hang.cancelled"))
+        }
+    }
+
+    @Test("a server's deadline cap ends a call that set none")
+    func deadlineCap() async throws {
+        try await withEchoServer(configure: { $0.maxDeadline = .milliseconds(200) }) { _, port, certificates, events in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await client.unary(Echo.hang, request: text(""), as: Text.self, options: .defaults)
+            }
+            #expect(error?.code == .deadlineExceeded)
+            #expect(await events.next("hang.cancelled"))
+        }
+    }
+
+    @Test("cancelling the caller's task cancels the handler on the server")
+    func cancel() async throws {
+        try await withEchoServer { _, port, certificates, events in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let call = Task {
+                try await client.unary(Echo.hang, request: text(""), as: Text.self, options: .defaults)
+            }
+            #expect(await events.next("hang.started"))
+            call.cancel()
+            let result = await call.result
+            #expect(throws: RPCError.self) { try result.get() }
+            #expect(await events.next("hang.cancelled"))
+        }
+    }
+
+    @Test("graceful shutdown lets an open call finish and refuses new ones")
+    func gracefulShutdown() async throws {
+        try await withEchoServer { server, port, certificates, events in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let stream = Task {
+                try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) { (writer: MessageWriter<Text>) in
+                    try await writer.send(text("a"))
+                    _ = await events.next("shutdown.begun")
+                    try await writer.send(text("b"))
+                }
+            }
+            #expect(await events.next("join.first"))
+            server.beginGracefulShutdown()
+            events.record("shutdown.begun")
+            let joined = try await stream.value
+            #expect(joined.service == "a,b")
+            await #expect(throws: RPCError.self) {
+                _ = try await client.unary(Echo.unary, request: text("late"), as: Text.self, options: .defaults)
+            }
+        }
+    }
+
+    @Test("Health/Check answers SERVING for a hosted service and NOT_FOUND for another")
+    func health() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let health = Quad_Health_V1_Health.Client(transport: client)
+            #expect(try await health.check(.with { $0.service = Echo.service }).status == .serving)
+            #expect(try await health.check(.init()).status == .serving)
+            let error = await #expect(throws: RPCError.self) { _ = try await health.check(.with { $0.service = "nope" }) }
+            #expect(error?.code == .notFound)
+        }
+    }
+
+    @Test("Reflection lists the services and returns the file defining a symbol with its dependencies")
+    func reflection() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let reflection = Quad_Reflection_V1_Reflection.Client(transport: client)
+            let services = try await reflection.listServices(.init()).services
+            #expect(services.contains(Echo.service))
+            #expect(services.contains("quad.health.v1.Health"))
+            let files = try await reflection.fileContainingSymbol(.with { $0.symbol = "quad.health.v1.Health" })
+            #expect(files.fileDescriptorProto.count >= 2)
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await reflection.fileContainingSymbol(.with { $0.symbol = "no.such.Thing" })
+            }
+            #expect(error?.code == .notFound)
+        }
+    }
+}

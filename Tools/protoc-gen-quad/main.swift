@@ -1,0 +1,10 @@
+// protoc-gen-quad: generates Quad's typed service stubs from Proto/.
+//
+// For every .proto file with `service` blocks it writes `<file>.quad.swift` holding, per
+// service, an enum namespace with the method descriptors, a `ServiceProtocol` to implement
+// and a typed `Client`. It also writes `ProtoFiles.quad.swift`: every file's serialized
+// FileDescriptorProto (dependencies included) for the built-in Reflection service.
+// Run through Tools/generate-contracts.sh, never by hand.
+import SwiftProtobufPluginLibrary
+
+QuadStubGenerator().main(nil)
