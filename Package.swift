@@ -41,6 +41,7 @@ let package = Package(
     name: "quad",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "quad-identity", targets: ["quad-identity"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),
         .library(name: "QuadWireNIO", targets: ["QuadWireNIO"]),
@@ -116,6 +117,24 @@ let package = Package(
             path: "Services/Identity/Domain",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "IdentityService",
+            dependencies: [
+                "IdentityDomain", "QuadTokens", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
+                nioPosix, grdb, crypto, logging,
+            ],
+            path: "Services/Identity",
+            exclude: ["Domain", "main"],
+            sources: ["Store", "Handlers"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "quad-identity",
+            dependencies: ["IdentityService", "IdentityDomain", "QuadServiceKit"],
+            path: "Services/Identity/main",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: Tools
         .executableTarget(
             name: "protoc-gen-quad",
@@ -175,6 +194,15 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "IdentityServiceTests",
+            dependencies: [
+                "IdentityService", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
+                "QuadServiceKit", "QuadCertificates", "QuadStorage", grdb, logging,
+            ],
+            path: "Tests/IdentityServiceTests",
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -25,6 +25,10 @@ public struct ServerConnectionStateMachine {
     /// The number of open calls.
     public var openCalls: Int { calls.count }
 
+    /// The highest call id accepted so far: a GoAway names it, so the caller knows every
+    /// call above it was never processed.
+    public var lastAcceptedCallID: UInt32 { highestCallID }
+
     /// True once no new calls are accepted.
     public var isDraining: Bool {
         if case .active = state { return false }

@@ -87,10 +87,12 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         case .cancelCall(let callID):
             dropCall(callID, error: RPCError(code: .cancelled, message: "the caller cancelled the call"))
             closeIfDrained()
+            armIdleTimerIfIdle()
         case .endCall(let callID, let status):
             dropCall(callID, error: RPCError(status: status))
             write(Frame(callID: callID, body: .end(CallEnd(status: status))))
             closeIfDrained()
+            armIdleTimerIfIdle()
         case .creditGranted(let callID):
             drainPendingSends(callID)
         case .sendPong(let nonce):
@@ -314,7 +316,10 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         _ = stateMachine.beginDrain(reason: error.reason)
         closed = true
         var buffer = context.channel.allocator.buffer(capacity: 64)
-        buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
+        // Calls up to the last accepted one may have run: naming it keeps callers from
+        // retrying them as if they had not.
+        let goAway = GoAway(lastCallID: stateMachine.lastAcceptedCallID, reason: error.reason)
+        buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(goAway)))
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
     }

@@ -1,0 +1,98 @@
+import Foundation
+import IdentityDomain
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+extension IdentityService {
+    /// A3: the caller's own profile, every field.
+    public func getMyProfile(
+        request: Quad_Identity_V1_GetMyProfileRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_Profile {
+        let caller = try context.requireCaller()
+        guard let record = try await database.read({ db in try IdentityStore.account(id: caller.userID, db) }) else {
+            throw IdentityError.userNotFound
+        }
+        return ProtoMapping.profile(record.account)
+    }
+
+    /// A3: changes only the fields the caller set; every bad field is named.
+    public func updateMyProfile(
+        request: Quad_Identity_V1_UpdateMyProfileRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_Profile {
+        let caller = try context.requireCaller()
+        let update = ProfileUpdate(
+            firstName: request.hasFirstName ? request.firstName : nil,
+            lastName: request.hasLastName ? request.lastName : nil,
+            gender: request.hasGender ? ProtoMapping.gender(request.gender) : nil,
+            dormID: request.hasDormID ? request.dormID : nil,
+            room: request.hasRoom ? request.room : nil,
+            phone: request.hasPhone ? request.phone : nil
+        )
+        let directory = self.directory
+        let updated = try await database.write { db -> Result<Account, IdentityError> in
+            guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
+            let applied = Result { () throws(IdentityError) in try update.applied(to: record.account, in: directory) }
+            guard case .success(let account) = applied else { return applied }
+            record.account = account
+            try IdentityStore.update(record, db)
+            return .success(record.account)
+        }
+        return ProtoMapping.profile(try updated.get())
+    }
+
+    /// A3: deletes the caller's account once the password confirms it; the other contexts
+    /// learn through the outbox (`account.deleted`) and forget or anonymise the person.
+    public func deleteAccount(
+        request: Quad_Identity_V1_DeleteAccountRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_DeleteAccountResponse {
+        let caller = try context.requireCaller()
+        guard let record = try await database.read({ db in try IdentityStore.account(id: caller.userID, db) }) else {
+            throw IdentityError.userNotFound
+        }
+        guard try await hashing.verify(request.password, against: record.account.passwordHash) else {
+            throw IdentityError.wrongConfirmationPassword
+        }
+        let event = try JSONSerialization.data(
+            withJSONObject: ["user_id": caller.userID, "deleted_at_micros": ProtoMapping.micros(now())],
+            options: [.sortedKeys]
+        )
+        try await database.write { db in
+            try IdentityStore.delete(accountID: caller.userID, db)
+            for destination in IdentityEvents.accountDeletedDestinations {
+                try Outbox.enqueue(
+                    db,
+                    destination: destination,
+                    topic: IdentityEvents.accountDeleted,
+                    key: "account.deleted:\(caller.userID)",
+                    payload: event
+                )
+            }
+        }
+        context.logger.info("account deleted", metadata: ["user_id": "\(caller.userID)"])
+        return .init()
+    }
+
+    /// A4: what anyone signed in may see of another person; never last name, email, phone or room.
+    public func getPublicProfile(
+        request: Quad_Identity_V1_GetPublicProfileRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_PublicProfile {
+        _ = try context.requireCaller()
+        guard let record = try await database.read({ db in try IdentityStore.account(id: request.userID, db) }) else {
+            throw IdentityError.userNotFound
+        }
+        return ProtoMapping.publicProfile(PublicProfile(account: record.account))
+    }
+}
+
+/// The events identity publishes through its outbox.
+public enum IdentityEvents {
+    public static let accountDeleted = "account.deleted"
+    /// Every context that keeps something about a person.
+    public static let accountDeletedDestinations = ["jobs", "matching", "payments", "households", "fleet-documents"]
+}

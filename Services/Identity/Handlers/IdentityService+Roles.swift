@@ -1,0 +1,82 @@
+import Foundation
+import IdentityDomain
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+extension IdentityService {
+    /// A6: the quiz without its answers.
+    public func getDasherQuiz(
+        request: Quad_Identity_V1_GetDasherQuizRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_DasherQuiz {
+        _ = try context.requireCaller()
+        return .with {
+            $0.questions = qualification.quiz.publicQuestions.map { question in
+                .with {
+                    $0.questionID = question.id
+                    $0.text = question.text
+                    $0.choices = question.choices
+                }
+            }
+            $0.passRatio = qualification.quiz.passRatio
+        }
+    }
+
+    /// A6: 80% or more grants the dasher role; a failure waits 24 hours, and the answer says how long.
+    public func submitDasherQuiz(
+        request: Quad_Identity_V1_SubmitDasherQuizRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_SubmitDasherQuizResponse {
+        let caller = try context.requireCaller()
+        let answers = request.answers.map { QuizAnswer(questionID: $0.questionID, choiceIndex: Int($0.choiceIndex)) }
+        let now = self.now()
+        let qualification = self.qualification
+        let result = try await database.write { db -> Result<DasherQualification.Outcome, IdentityError> in
+            guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
+            let result = Result { () throws(IdentityError) in
+                try qualification.submit(
+                    answers: answers,
+                    roles: record.account.roles,
+                    lastFailedAt: record.quizFailedAt,
+                    now: now
+                )
+            }
+            guard case .success(let outcome) = result else { return result }
+            record.account.roles = outcome.roles
+            record.quizFailedAt = outcome.failedAt ?? record.quizFailedAt
+            try IdentityStore.update(record, db)
+            return result
+        }
+        let outcome = try result.get()
+        return .with {
+            $0.passed = outcome.grade.passed
+            $0.correct = UInt32(clamping: outcome.grade.correct)
+            $0.total = UInt32(clamping: outcome.grade.total)
+            $0.roles = ProtoMapping.roles(outcome.roles)
+            if let retry = outcome.retryAllowedAt { $0.retryAllowedAtMicros = ProtoMapping.micros(retry) }
+        }
+    }
+
+    /// A7: buyer and ride offerer on request; other roles come from the quiz or a carrier.
+    public func requestRole(
+        request: Quad_Identity_V1_RequestRoleRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_RequestRoleResponse {
+        let caller = try context.requireCaller()
+        guard let role = ProtoMapping.role(request.role) else {
+            throw IdentityError.invalidArgument([FieldViolation(field: "role", message: "choose ROLE_BUYER or ROLE_RIDE_OFFERER")])
+        }
+        let roles = try await database.write { db -> Result<Set<Role>, IdentityError> in
+            guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
+            let roles = Result { () throws(IdentityError) in try Role.requesting(role, in: record.account.roles) }
+            guard case .success(let granted) = roles else { return roles }
+            record.account.roles = granted
+            try IdentityStore.update(record, db)
+            return roles
+        }
+        let granted = try roles.get()
+        return .with { $0.roles = ProtoMapping.roles(granted) }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import IdentityDomain
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+extension IdentityService {
+    /// A1: validates every field at once, hashes the password off the event loops, creates the account.
+    public func register(
+        request: Quad_Identity_V1_RegisterRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_RegisterResponse {
+        let now = self.now()
+        let valid = try RegistrationValidator(directory: directory).validate(ProtoMapping.registration(request), now: now)
+        let passwordHash = try await hashing.hash(valid.password)
+        let account = Account(id: EntityID.generate(now: now), registration: valid, passwordHash: passwordHash, now: now)
+        let issued = RefreshTokens.issue(id: EntityID.generate(now: now), familyID: EntityID.generate(now: now), userID: account.id, now: now)
+        let inserted = try await database.write { db in
+            guard try IdentityStore.insert(AccountRecord(account: account), db) else { return false }
+            try IdentityStore.insert(issued.record, db)
+            return true
+        }
+        guard inserted else { throw IdentityError.emailTaken }
+        context.logger.info("account registered", metadata: ["user_id": "\(account.id)"])
+        return try .with {
+            $0.profile = ProtoMapping.profile(account)
+            $0.session = try session(for: account, refresh: issued, now: now)
+        }
+    }
+
+    /// A2: unknown email and wrong password get the same answer; five wrong passwords in a
+    /// row lock the account for the cool-down, and the answer says how long is left.
+    public func login(
+        request: Quad_Identity_V1_LoginRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_LoginResponse {
+        let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let record = try await database.read({ db in try IdentityStore.account(email: email, db) }) else {
+            try await hashing.dummyVerify(request.password)
+            throw IdentityError.invalidCredentials
+        }
+        var throttle = LoginThrottle(
+            consecutiveFailures: record.failedLogins,
+            lockedUntil: record.lockedUntil,
+            configuration: configuration.login
+        )
+        if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: now()) {
+            throw IdentityError.accountLocked(remaining: remaining)
+        }
+        let matches = try await hashing.verify(request.password, against: record.account.passwordHash)
+        let now = self.now()
+        let configuration = self.configuration
+        guard matches else {
+            // Re-read under the write: concurrent failures must all count.
+            let outcome = try await database.write { db -> LoginThrottle.FailureAction? in
+                guard var current = try IdentityStore.account(id: record.account.id, db) else { return nil }
+                var throttle = LoginThrottle(
+                    consecutiveFailures: current.failedLogins,
+                    lockedUntil: current.lockedUntil,
+                    configuration: configuration.login
+                )
+                let action = throttle.loginFailed(now: now)
+                current.failedLogins = throttle.consecutiveFailures
+                current.lockedUntil = throttle.lockedUntil
+                try IdentityStore.update(current, db)
+                return action
+            }
+            if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
+            throw IdentityError.invalidCredentials
+        }
+        throttle.loginSucceeded()
+        let issued = RefreshTokens.issue(id: EntityID.generate(now: now), familyID: EntityID.generate(now: now), userID: record.account.id, now: now)
+        let account = try await database.write { db -> Account? in
+            guard var current = try IdentityStore.account(id: record.account.id, db) else { return nil }
+            current.failedLogins = 0
+            current.lockedUntil = nil
+            try IdentityStore.update(current, db)
+            try IdentityStore.insert(issued.record, db)
+            return current.account
+        }
+        guard let account else { throw IdentityError.invalidCredentials }
+        return try .with {
+            $0.session = try session(for: account, refresh: issued, now: now)
+            $0.profile = ProtoMapping.profile(account)
+        }
+    }
+
+    /// A2/A3: rotates the refresh token; a token that was rotated already revokes its family.
+    public func refresh(
+        request: Quad_Identity_V1_RefreshRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_RefreshResponse {
+        let now = self.now()
+        let hash = RefreshTokens.hash(request.refreshToken)
+        let successor = EntityID.generate(now: now)
+        enum Outcome: Sendable {
+            case rotated(Account, IssuedRefreshToken)
+            case refused(IdentityError)
+        }
+        let outcome = try await database.write { db -> Outcome in
+            let record = try IdentityStore.refreshToken(hash: hash, db)
+            switch RefreshRotation.decide(record: record, now: now) {
+            case .refuse(let reason):
+                return .refused(IdentityError.refreshRefused(reason))
+            case .reuseDetected(let familyID):
+                // Someone presented a token that was already rotated: a copy may be in other
+                // hands, so the whole session (every token of the family) ends.
+                try IdentityStore.revokeFamily(familyID, at: now, db)
+                return .refused(IdentityError.refreshRefused(.reused))
+            case .rotate:
+                guard let record, let account = try IdentityStore.account(id: record.userID, db) else {
+                    return .refused(IdentityError.refreshRefused(.unknown))
+                }
+                try IdentityStore.markRotated(tokenID: record.id, at: now, db)
+                let issued = RefreshTokens.issue(id: successor, familyID: record.familyID, userID: record.userID, now: now)
+                try IdentityStore.insert(issued.record, db)
+                return .rotated(account.account, issued)
+            }
+        }
+        switch outcome {
+        case .refused(let error):
+            throw error
+        case .rotated(let account, let issued):
+            return try .with { $0.session = try session(for: account, refresh: issued, now: now) }
+        }
+    }
+
+    /// A3: revokes the presented refresh token's family. Idempotent; a token of someone else
+    /// is PERMISSION_DENIED.
+    public func logout(
+        request: Quad_Identity_V1_LogoutRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_LogoutResponse {
+        let caller = try context.requireCaller()
+        let now = self.now()
+        let hash = RefreshTokens.hash(request.refreshToken)
+        let allowed = try await database.write { db -> Bool in
+            guard let record = try IdentityStore.refreshToken(hash: hash, db) else { return true }
+            guard record.userID == caller.userID else { return false }
+            try IdentityStore.revokeFamily(record.familyID, at: now, db)
+            return true
+        }
+        guard allowed else {
+            throw RPCError(code: .permissionDenied, message: "that refresh token belongs to another account")
+        }
+        return .init()
+    }
+
+    func session(for account: Account, refresh: IssuedRefreshToken, now: Date) throws -> Quad_Identity_V1_Session {
+        let access = try signer.sign(
+            subject: account.id,
+            roles: account.roles.sorted().map(\.rawValue),
+            campus: account.campusID,
+            dorm: account.dormID,
+            now: now
+        )
+        return .with {
+            $0.accessToken = access.token
+            $0.accessTokenExpiresAtMicros = ProtoMapping.micros(access.claims.expiresAt)
+            $0.refreshToken = refresh.token
+            $0.refreshTokenExpiresAtMicros = ProtoMapping.micros(refresh.record.expiresAt)
+        }
+    }
+}

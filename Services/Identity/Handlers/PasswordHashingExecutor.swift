@@ -1,0 +1,52 @@
+import IdentityDomain
+import NIOPosix
+import QuadWire
+import Synchronization
+
+/// Runs the memory-hard password KDF on its own small thread pool, never on the event
+/// loops or Swift's cooperative pool, so a login storm cannot starve other calls. At most
+/// `maxQueued` hashes wait; beyond that a login is refused RESOURCE_EXHAUSTED at once.
+final class PasswordHashingExecutor: Sendable {
+    let hasher: PasswordHasher
+    private let pool: NIOThreadPool
+    private let maxQueued: Int
+    private let queued = Atomic<Int>(0)
+
+    init(hasher: PasswordHasher, threads: Int, maxQueued: Int = 64) {
+        self.hasher = hasher
+        self.pool = NIOThreadPool(numberOfThreads: max(1, threads))
+        self.maxQueued = maxQueued
+        pool.start()
+    }
+
+    func hash(_ password: String) async throws -> String {
+        try await run { try $0.hash(password) }
+    }
+
+    func verify(_ password: String, against encoded: String) async throws -> Bool {
+        try await run { $0.verify(password, against: encoded) }
+    }
+
+    /// Spends the same time as a real verification (unknown email must look like a wrong password).
+    func dummyVerify(_ password: String) async throws {
+        try await run { $0.dummyVerify(password) }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (PasswordHasher) throws -> T) async throws -> T {
+        let waiting = queued.wrappingAdd(1, ordering: .relaxed).newValue
+        defer { queued.wrappingSubtract(1, ordering: .relaxed) }
+        guard waiting <= maxQueued else {
+            throw RPCError(
+                code: .resourceExhausted,
+                message: "too many sign-ins in progress; retry in a second",
+                trailers: ["retry-after-seconds": "1"]
+            )
+        }
+        let hasher = self.hasher
+        return try await pool.runIfActive { try body(hasher) }
+    }
+
+    func shutdown() async throws {
+        try await pool.shutdownGracefully()
+    }
+}

@@ -1,0 +1,67 @@
+public import GRDB
+
+/// identity's schema. Migrations never change after they land; add new ones.
+public enum IdentityMigrations {
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("identity.v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE campus (
+                        id TEXT PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        email_domains TEXT NOT NULL
+                    );
+                    CREATE TABLE dorm (
+                        id TEXT PRIMARY KEY,
+                        campus_id TEXT NOT NULL REFERENCES campus(id),
+                        name TEXT NOT NULL,
+                        washer_minor INTEGER NOT NULL,
+                        dryer_minor INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        position INTEGER NOT NULL
+                    );
+                    CREATE TABLE account (
+                        id TEXT PRIMARY KEY,
+                        email TEXT NOT NULL UNIQUE,
+                        password_hash TEXT NOT NULL,
+                        first_name TEXT NOT NULL,
+                        last_name TEXT NOT NULL,
+                        gender TEXT NOT NULL,
+                        campus_id TEXT NOT NULL,
+                        dorm_id TEXT NOT NULL,
+                        room TEXT NOT NULL,
+                        date_of_birth TEXT NOT NULL,
+                        phone TEXT,
+                        roles TEXT NOT NULL,
+                        member_since_micros INTEGER NOT NULL,
+                        rating REAL NOT NULL DEFAULT 0,
+                        rating_count INTEGER NOT NULL DEFAULT 0,
+                        jobs_done INTEGER NOT NULL DEFAULT 0,
+                        picture_document_id TEXT,
+                        failed_logins INTEGER NOT NULL DEFAULT 0,
+                        locked_until_micros INTEGER,
+                        quiz_failed_at_micros INTEGER
+                    );
+                    CREATE TABLE refresh_token (
+                        id TEXT PRIMARY KEY,
+                        family_id TEXT NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        hash TEXT NOT NULL UNIQUE,
+                        issued_at_micros INTEGER NOT NULL,
+                        expires_at_micros INTEGER NOT NULL,
+                        rotated_at_micros INTEGER,
+                        revoked_at_micros INTEGER
+                    );
+                    CREATE INDEX refresh_token_family ON refresh_token(family_id);
+                    CREATE TABLE signing_key (
+                        key_id TEXT PRIMARY KEY,
+                        private_key BLOB NOT NULL,
+                        created_at_micros INTEGER NOT NULL
+                    );
+                    """
+            )
+        }
+        return migrator
+    }
+}

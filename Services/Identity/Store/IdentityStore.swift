@@ -1,0 +1,164 @@
+import Crypto
+import Foundation
+import GRDB
+import IdentityDomain
+import QuadStorage
+
+/// identity's tables, one function per consistent read or change. Functions take a GRDB
+/// `Database` so a handler can combine several in one transaction through
+/// `QuadDatabase.write` (group commit).
+enum IdentityStore {
+    static let columns = """
+        id, email, password_hash, first_name, last_name, gender, campus_id, dorm_id, room, date_of_birth, phone,
+        roles, member_since_micros, rating, rating_count, jobs_done, picture_document_id, failed_logins,
+        locked_until_micros, quiz_failed_at_micros
+        """
+
+    // MARK: Accounts
+
+    static func account(id: String, _ db: Database) throws -> AccountRecord? {
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM account WHERE id = ?", arguments: [id]).map(AccountRecord.init(row:))
+    }
+
+    static func account(email: String, _ db: Database) throws -> AccountRecord? {
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM account WHERE email = ?", arguments: [email.lowercased()])
+            .map(AccountRecord.init(row:))
+    }
+
+    /// Inserts a new account; false when the email is taken.
+    static func insert(_ record: AccountRecord, _ db: Database) throws -> Bool {
+        do {
+            try db.execute(
+                sql: """
+                    INSERT INTO account (\(columns)) VALUES (:id, :email, :password_hash, :first_name, :last_name, :gender,
+                        :campus_id, :dorm_id, :room, :date_of_birth, :phone, :roles, :member_since_micros, :rating,
+                        :rating_count, :jobs_done, :picture_document_id, :failed_logins, :locked_until_micros,
+                        :quiz_failed_at_micros)
+                    """,
+                arguments: record.arguments
+            )
+            return true
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            return false
+        }
+    }
+
+    static func update(_ record: AccountRecord, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE account SET email = :email, password_hash = :password_hash, first_name = :first_name,
+                    last_name = :last_name, gender = :gender, campus_id = :campus_id, dorm_id = :dorm_id, room = :room,
+                    date_of_birth = :date_of_birth, phone = :phone, roles = :roles, rating = :rating,
+                    rating_count = :rating_count, jobs_done = :jobs_done, picture_document_id = :picture_document_id,
+                    failed_logins = :failed_logins, locked_until_micros = :locked_until_micros,
+                    quiz_failed_at_micros = :quiz_failed_at_micros
+                WHERE id = :id
+                """,
+            arguments: record.arguments
+        )
+    }
+
+    /// Deletes the account and (by cascade) its refresh tokens.
+    static func delete(accountID: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [accountID])
+    }
+
+    // MARK: Refresh tokens
+
+    static func insert(_ token: RefreshTokenRecord, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO refresh_token (id, family_id, user_id, hash, issued_at_micros, expires_at_micros)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [token.id, token.familyID, token.userID, token.hash, token.issuedAt.micros, token.expiresAt.micros]
+        )
+    }
+
+    static func refreshToken(hash: String, _ db: Database) throws -> RefreshTokenRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM refresh_token WHERE hash = ?", arguments: [hash]).map { row in
+            RefreshTokenRecord(
+                id: row["id"],
+                familyID: row["family_id"],
+                userID: row["user_id"],
+                hash: row["hash"],
+                issuedAt: Date(micros: row["issued_at_micros"]),
+                expiresAt: Date(micros: row["expires_at_micros"]),
+                rotatedAt: (row["rotated_at_micros"] as Int64?).map(Date.init(micros:)),
+                revokedAt: (row["revoked_at_micros"] as Int64?).map(Date.init(micros:))
+            )
+        }
+    }
+
+    static func markRotated(tokenID: String, at now: Date, _ db: Database) throws {
+        try db.execute(sql: "UPDATE refresh_token SET rotated_at_micros = ? WHERE id = ?", arguments: [now.micros, tokenID])
+    }
+
+    static func revokeFamily(_ familyID: String, at now: Date, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE refresh_token SET revoked_at_micros = ? WHERE family_id = ? AND revoked_at_micros IS NULL",
+            arguments: [now.micros, familyID]
+        )
+    }
+
+    // MARK: Campus directory
+
+    static func directory(_ db: Database) throws -> CampusDirectory {
+        let dorms = try Row.fetchAll(db, sql: "SELECT * FROM dorm ORDER BY campus_id, position")
+        let campuses = try Row.fetchAll(db, sql: "SELECT * FROM campus ORDER BY name").map { row -> Campus in
+            let id: String = row["id"]
+            let domains = (row["email_domains"] as String).split(separator: ",").map(String.init)
+            let campusDorms = dorms.filter { $0["campus_id"] == id }.map { dorm in
+                Dorm(
+                    id: dorm["id"],
+                    name: dorm["name"],
+                    washerPrice: Money(minorUnits: dorm["washer_minor"], currency: dorm["currency"]),
+                    dryerPrice: Money(minorUnits: dorm["dryer_minor"], currency: dorm["currency"])
+                )
+            }
+            return Campus(id: id, name: row["name"], emailDomains: domains, dorms: campusDorms)
+        }
+        return CampusDirectory(campuses: campuses)
+    }
+
+    /// Seeds a directory when none exists (the demo campus on first start).
+    static func seedDirectoryIfEmpty(_ directory: CampusDirectory, _ db: Database) throws {
+        guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM campus") == 0 else { return }
+        for campus in directory.campuses {
+            try db.execute(
+                sql: "INSERT INTO campus (id, name, email_domains) VALUES (?, ?, ?)",
+                arguments: [campus.id, campus.name, campus.emailDomains.joined(separator: ",")]
+            )
+            for (position, dorm) in campus.dorms.enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO dorm (id, campus_id, name, washer_minor, dryer_minor, currency, position)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        dorm.id, campus.id, dorm.name, dorm.washerPrice.minorUnits, dorm.dryerPrice.minorUnits,
+                        dorm.washerPrice.currency, position,
+                    ]
+                )
+            }
+        }
+    }
+
+    // MARK: Signing key
+
+    /// The token signing key, made on first start and kept in the database so tokens
+    /// survive restarts. (A deployment would keep it in a KMS; see docs/architecture.md.)
+    static func signingKey(now: Date, _ db: Database) throws -> (keyID: String, key: Curve25519.Signing.PrivateKey) {
+        if let row = try Row.fetchOne(db, sql: "SELECT key_id, private_key FROM signing_key ORDER BY created_at_micros DESC LIMIT 1") {
+            return (row["key_id"], try Curve25519.Signing.PrivateKey(rawRepresentation: row["private_key"] as Data))
+        }
+        let key = Curve25519.Signing.PrivateKey()
+        let digest = SHA256.hash(data: key.publicKey.rawRepresentation)
+        let keyID = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        try db.execute(
+            sql: "INSERT INTO signing_key (key_id, private_key, created_at_micros) VALUES (?, ?, ?)",
+            arguments: [keyID, key.rawRepresentation, now.micros]
+        )
+        return (keyID, key)
+    }
+}
