@@ -41,6 +41,7 @@ let package = Package(
     name: "quad",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "quad", targets: ["quad"]),
         .executable(name: "quad-identity", targets: ["quad-identity"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),
@@ -137,6 +138,15 @@ let package = Package(
 
         // MARK: Tools
         .executableTarget(
+            name: "quad",
+            dependencies: [
+                "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadDynamicMessages",
+                argumentParser, nioCore, nioPosix, nioHTTP1, protobuf, logging,
+            ],
+            path: "Tools/quad",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "protoc-gen-quad",
             dependencies: [.product(name: "SwiftProtobufPluginLibrary", package: "swift-protobuf")],
             path: "Tools/protoc-gen-quad",
@@ -194,6 +204,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "QuadCLITests",
+            dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire"],
+            path: "Tests/QuadCLITests",
             swiftSettings: strictSwift
         ),
         .testTarget(

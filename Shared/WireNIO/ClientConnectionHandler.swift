@@ -49,7 +49,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     let usable: UsableFlag
     private var flushScheduled = false
     private var inReadBurst = false
-    private var readSinceLastTick = false
+    private var lastReadAt = NIODeadline.now()
     private var pingOutstandingSince: NIODeadline?
     private var keepaliveTask: RepeatedTask?
     private var closeError: RPCError?
@@ -63,11 +63,12 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         if let interval = configuration.keepaliveInterval {
+            // Tick often enough to notice both an idle interval and a missed Pong in time.
+            let tick = TimeAmount(min(interval, configuration.keepaliveTimeout) / 2)
             let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-            keepaliveTask = context.eventLoop.scheduleRepeatedTask(
-                initialDelay: TimeAmount(interval),
-                delay: TimeAmount(interval)
-            ) { _ in loopBound.value.keepaliveTick() }
+            keepaliveTask = context.eventLoop.scheduleRepeatedTask(initialDelay: tick, delay: tick) { _ in
+                loopBound.value.keepaliveTick()
+            }
         }
     }
 
@@ -180,7 +181,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         inReadBurst = true
-        readSinceLastTick = true
+        lastReadAt = .now()
         switch stateMachine.receive(unwrapInboundIn(data)) {
         case .deliverMessage(let callID, let payload, _):
             if let payload, case .streaming(let continuation, _) = records[callID]?.completion { continuation.yield(payload) }
@@ -236,6 +237,14 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         let message = error is WireProtocolError ? "protocol error: \(error)" : "connection failed: \(error)"
         closeError = closeError ?? RPCError(code: .unavailable, message: message, cause: error)
         handshake.fail(closeError!)
+        if let error = error as? WireProtocolError {
+            // Tell the server why before closing (docs/wire.md, protocol errors).
+            var buffer = context.channel.allocator.buffer(capacity: 64)
+            buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
         context.close(promise: nil)
     }
 
@@ -313,8 +322,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             }
             return
         }
-        if readSinceLastTick {
-            readSinceLastTick = false
+        guard let interval = configuration.keepaliveInterval, NIODeadline.now() - lastReadAt >= TimeAmount(interval) else {
             return
         }
         pingOutstandingSince = .now()

@@ -15,6 +15,11 @@ enum ServerCallRunner {
         var logger = logger
         logger[metadataKey: "method"] = "\(call.method.descriptor.fullName)"
         if let requestID = call.metadata["x-request-id"] { logger[metadataKey: "request_id"] = "\(requestID)" }
+        // W3C traceparent: version-traceid-parentid-flags; the trace id ties logs across hops.
+        if let traceparent = call.metadata["traceparent"] {
+            let parts = traceparent.split(separator: "-")
+            if parts.count >= 4, parts[1].count == 32 { logger[metadataKey: "trace_id"] = "\(parts[1])" }
+        }
         let context = ServerContext(
             method: call.method.descriptor,
             metadata: call.metadata,

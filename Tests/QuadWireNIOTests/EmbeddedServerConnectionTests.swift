@@ -12,12 +12,12 @@ private struct EmbeddedServer {
     let channel = EmbeddedChannel()
     let calls: AsyncStream<ServerCall>
 
-    init(maxFrameSize: Int = 1024) throws {
+    init(maxFrameSize: Int = 1024, idleTimeout: Duration? = nil, maxDeadline: Duration? = nil) throws {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         self.calls = calls
         let handler = ServerConnectionHandler(
             router: Router(services: [EchoService(events: HandlerEvents())]),
-            configuration: ServerConfiguration(tls: nil, idleTimeout: nil),
+            configuration: ServerConfiguration(tls: nil, maxDeadline: maxDeadline, idleTimeout: idleTimeout),
             calls: continuation,
             logger: Logger(label: "test")
         )
@@ -122,6 +122,34 @@ struct EmbeddedServerConnectionTests {
             return nil
         }
         #expect(ends.map(\.code) == [.unimplemented])
+        #expect(server.channel.isActive)
+    }
+
+    @Test("a connection idle past the idle timeout gets GoAway and closes; a call in progress keeps it open")
+    func idleTimeout() throws {
+        let server = try EmbeddedServer(idleTimeout: .seconds(5))
+        try server.send(start(1, Echo.chat))
+        server.channel.embeddedEventLoop.advanceTime(by: .seconds(10))
+        #expect(try server.goAwayReason() == nil)
+        #expect(server.channel.isActive)
+        try server.send(Frame(callID: 1, body: .cancel))
+        server.channel.embeddedEventLoop.advanceTime(by: .seconds(6))
+        #expect(try server.goAwayReason() == "idle timeout")
+        #expect(!server.channel.isActive)
+    }
+
+    @Test("a call past its deadline gets CallEnd DEADLINE_EXCEEDED from the server")
+    func deadlineOnTheServer() throws {
+        let server = try EmbeddedServer()
+        try server.send(Frame(callID: 1, body: .start(CallStart(method: Echo.chat.fullName, timeoutMicros: 2_000_000))))
+        server.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(try server.written().isEmpty)
+        server.channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        let ends = try server.written().compactMap { frame -> Status? in
+            if case .end(let end) = frame.body { return end.status }
+            return nil
+        }
+        #expect(ends.map(\.code) == [.deadlineExceeded])
         #expect(server.channel.isActive)
     }
 

@@ -131,6 +131,7 @@ struct ServicePrinter {
                     public init(transport: any ClientTransport) {
                         self.transport = transport
                     }
+
             """
         for method in service.methods {
             out += comment(method, indent: "        ")

@@ -46,8 +46,9 @@ public enum QuadServiceMain {
         let built = try await setup(environment)
 
         let hosted = Router(services: built.services).serviceNames
+            + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
         let health = HealthService(services: hosted)
-        let reflection = ReflectionService(services: hosted + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName])
+        let reflection = ReflectionService(services: hosted)
         let server = QuadServer(
             configuration: ServerConfiguration(
                 host: options.rpcHost,

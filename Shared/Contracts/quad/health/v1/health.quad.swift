@@ -42,7 +42,8 @@ public enum Quad_Health_V1_Health {
 
         public init(transport: any ClientTransport) {
             self.transport = transport
-        }        /// The current status; an unknown service is NOT_FOUND.
+        }
+        /// The current status; an unknown service is NOT_FOUND.
         public func check(_ request: Quad_Health_V1_HealthCheckRequest, options: CallOptions = .defaults) async throws -> Quad_Health_V1_HealthCheckResponse {
             try await transport.unary(Method.check, request: request, as: Quad_Health_V1_HealthCheckResponse.self, options: options)
         }

@@ -147,7 +147,8 @@ public enum Quad_Identity_V1_Identity {
 
         public init(transport: any ClientTransport) {
             self.transport = transport
-        }        /// A1, public. INVALID_ARGUMENT naming every bad field at once; ALREADY_EXISTS for a taken email.
+        }
+        /// A1, public. INVALID_ARGUMENT naming every bad field at once; ALREADY_EXISTS for a taken email.
         public func register(_ request: Quad_Identity_V1_RegisterRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_RegisterResponse {
             try await transport.unary(Method.register, request: request, as: Quad_Identity_V1_RegisterResponse.self, options: options)
         }

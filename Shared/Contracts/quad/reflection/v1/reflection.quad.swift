@@ -40,7 +40,8 @@ public enum Quad_Reflection_V1_Reflection {
 
         public init(transport: any ClientTransport) {
             self.transport = transport
-        }        /// `quad.reflection.v1.Reflection/ListServices`.
+        }
+        /// `quad.reflection.v1.Reflection/ListServices`.
         public func listServices(_ request: Quad_Reflection_V1_ListServicesRequest, options: CallOptions = .defaults) async throws -> Quad_Reflection_V1_ListServicesResponse {
             try await transport.unary(Method.listServices, request: request, as: Quad_Reflection_V1_ListServicesResponse.self, options: options)
         }

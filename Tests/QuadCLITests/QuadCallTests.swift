@@ -1,0 +1,108 @@
+import Foundation
+import QuadCertificates
+import QuadContracts
+import QuadWire
+import QuadWireNIO
+import Testing
+
+@testable import quad
+
+/// The built `quad` binary calling a live server over mutual TLS on 127.0.0.1:0: a server with only the built-in
+/// Health and Reflection services, so any method `quad call` makes is found through reflection alone.
+@Suite("quad call against a live server", .enabled(if: BuildProducts.exists("quad")))
+struct QuadCallTests {
+    /// Runs `quad call 127.0.0.1:PORT <arguments> --ca/--cert/--key` against a fresh server.
+    static func withServer(
+        _ body: @Sendable (_ call: @Sendable ([String]) async throws -> ProductRun) async throws -> Void
+    )
+        async throws
+    {
+        let directory = NSTemporaryDirectory() + "quad-call-tests-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let certificates = try DevCertificateSet.ensure(directory: directory + "/certs", services: ["probe"])
+        let health = HealthService(services: [])
+        health.setAll(.serving)
+        let reflection = ReflectionService(services: [
+            Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName,
+        ])
+        let server = QuadServer(
+            configuration: ServerConfiguration(
+                tls: try .mutualTLSServer(
+                    certificateChainPEM: certificates.certificatePath(service: "probe"),
+                    privateKeyPEM: certificates.keyPath(service: "probe"),
+                    trustRootsPEM: certificates.caPath
+                )
+            ),
+            services: [health, reflection]
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            let port = try await server.listeningPort()
+            defer { group.cancelAll() }
+            try await body { arguments in
+                try await ProductRun.run(
+                    "quad",
+                    ["call", "127.0.0.1:\(port)"] + arguments + [
+                        "--ca", certificates.caPath, "--cert", certificates.clientCertificatePath,
+                        "--key", certificates.clientKeyPath, "--server-name", "probe",
+                    ],
+                    in: directory
+                )
+            }
+        }
+    }
+
+    @Test("lists the services with `list`")
+    func list() async throws {
+        try await Self.withServer { call in
+            let run = try await call(["list"])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.split(separator: "\n") == ["quad.health.v1.Health", "quad.reflection.v1.Reflection"])
+        }
+    }
+
+    @Test("makes a unary call from JSON and prints the response as JSON")
+    func unary() async throws {
+        try await Self.withServer { call in
+            let run = try await call(["quad.health.v1.Health/Check", #"{"service": ""}"#])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains(#""status": "SERVING""#), "\(run.output)")
+        }
+    }
+
+    @Test("prints a non-OK status as ERROR: CODE: message and exits 1")
+    func nonOK() async throws {
+        try await Self.withServer { call in
+            let run = try await call(["quad.health.v1.Health/Check", #"{"service": "nope"}"#])
+            #expect(run.status == CallExitCode.rpcFailure)
+            #expect(run.output.contains("ERROR: NOT_FOUND: no service named 'nope'"), "\(run.output)")
+        }
+    }
+
+    @Test("prints each message of a server stream, then the status that ended it")
+    func serverStreaming() async throws {
+        try await Self.withServer { call in
+            let run = try await call(["quad.health.v1.Health/Watch", "{}", "--timeout", "2s"])
+            #expect(run.output.contains(#""status": "SERVING""#), "\(run.output)")
+            #expect(run.output.contains("ERROR: DEADLINE_EXCEEDED"), "\(run.output)")
+            #expect(run.status == CallExitCode.rpcFailure)
+        }
+    }
+
+    @Test(
+        "names local mistakes and exits 2 without calling",
+        arguments: [
+            (["quad.health.v1.Health/Nope", "{}"], "has no method Nope"),
+            (["quad.nothing.v1.Nothing/Call", "{}"], "does not host the service quad.nothing.v1.Nothing"),
+            (["quad.health.v1.Health/Check", #"{"servic": ""}"#], "servic"),
+            (["Check", "{}"], "not a method name"),
+        ]
+    )
+    func localMistakes(arguments: [String], message: String) async throws {
+        try await Self.withServer { call in
+            let run = try await call(arguments)
+            #expect(run.status == CallExitCode.localFailure, "\(run.output)")
+            #expect(run.output.contains(message), "\(run.output)")
+        }
+    }
+}

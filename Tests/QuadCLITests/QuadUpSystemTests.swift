@@ -1,0 +1,119 @@
+import Foundation
+import QuadContracts
+import QuadWire
+import QuadWireNIO
+import Testing
+
+@testable import quad
+
+/// `quad up` as a user runs it: the built `quad` and `quad-identity` executables as processes, called through the
+/// endpoints file it writes. Skipped until `quad-identity` is built beside the test bundle (`.build/debug/`).
+@Suite(
+    "quad up, end to end",
+    .serialized,
+    .enabled(if: BuildProducts.exists("quad") && BuildProducts.exists("quad-identity"))
+)
+struct QuadUpSystemTests {
+    @Test("starts identity, answers Health and quad call, and stops everything on SIGTERM")
+    func upCallDown() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-up-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let layout = UpLayout(directory: directory)
+
+        // Given `quad up` running
+        try await Self.withQuadUp(directory: directory) { up in
+            // When endpoints.json appears (an external process's file: polled, at most 60 s)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !FileManager.default.fileExists(atPath: layout.endpoints), up.isRunning,
+                ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let endpoints = try #require(
+                try? EndpointsFile.load(path: layout.endpoints),
+                "no endpoints.json; quad up said:\n\(up.logTail(lines: 40).joined(separator: "\n"))"
+            )
+            let identity = try #require(endpoints.endpoint(named: "identity"))
+            let address = try #require(HostPort(parsing: identity.rpc))
+            let ready = try ReadyFile.decode(
+                try Data(contentsOf: URL(fileURLWithPath: layout.readyFile(service: "identity")))
+            )
+
+            // Then identity answers Health/Check over mutual TLS with the files endpoints.json names
+            let client = QuadClient(
+                host: address.host,
+                port: address.port,
+                tls: try .client(
+                    trustRootsPEM: endpoints.ca,
+                    certificateChainPEM: endpoints.clientCertificate,
+                    privateKeyPEM: endpoints.clientKey,
+                    serverName: identity.serverName
+                )
+            )
+            defer { client.close() }
+            let health = try await Quad_Health_V1_Health.Client(transport: client).check(.init())
+            #expect(health.status == .serving)
+
+            // And quad call lists the demo campus
+            let call = try await ProductRun.run(
+                "quad",
+                ["call", "identity", "quad.identity.v1.Identity/ListCampuses", "{}", "--endpoints", layout.endpoints],
+                in: directory
+            )
+            #expect(call.status == 0, "\(call.output)")
+            #expect(call.output.contains("campus-northfield"), "\(call.output)")
+
+            // And an unknown method is a local mistake, named clearly
+            let unknown = try await ProductRun.run(
+                "quad",
+                ["call", "identity", "quad.identity.v1.Identity/NoSuchMethod", "{}", "--endpoints", layout.endpoints],
+                in: directory
+            )
+            #expect(unknown.status == CallExitCode.localFailure)
+            #expect(unknown.output.contains("has no method NoSuchMethod"), "\(unknown.output)")
+
+            // When quad up gets SIGTERM
+            up.send(SIGTERM)
+            #expect(await up.waitForExit(timeout: .seconds(30)))
+
+            // Then it exits 0, its children are gone and endpoints.json is removed
+            #expect(up.exitStatus == 0, "\(up.logTail(lines: 40).joined(separator: "\n"))")
+            #expect(kill(ready.pid, 0) == -1 && errno == ESRCH)
+            #expect(!FileManager.default.fileExists(atPath: layout.endpoints))
+        }
+    }
+
+    /// Runs `quad up --data directory` for `body`, and makes sure it and every service it started are gone
+    /// afterwards, even when `body` fails halfway.
+    static func withQuadUp(directory: String, _ body: (ServiceProcess) async throws -> Void) async throws {
+        let up = try ServiceProcess.start(
+            ServiceProcess.Launch(
+                service: "quad-up",
+                executable: BuildProducts.path("quad"),
+                arguments: ["up", "--data", directory],
+                logPath: "\(directory)/up.log",
+                readyFilePath: "\(directory)/up.unused"
+            )
+        )
+        do {
+            try await body(up)
+        } catch {
+            await stop(up, directory: directory)
+            throw error
+        }
+        await stop(up, directory: directory)
+    }
+
+    /// Stops `quad up` as a user would (SIGTERM), then kills whatever is left, services included.
+    static func stop(_ up: ServiceProcess, directory: String) async {
+        let run = UpLayout(directory: directory).run
+        let services = ((try? FileManager.default.contentsOfDirectory(atPath: run)) ?? []).compactMap { name in
+            FileManager.default.contents(atPath: "\(run)/\(name)").flatMap { try? ReadyFile.decode($0).pid }
+        }
+        up.send(SIGTERM)
+        if await !up.waitForExit(timeout: .seconds(30)) { up.send(SIGKILL) }
+        for pid in services where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+}

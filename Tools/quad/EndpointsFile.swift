@@ -1,0 +1,118 @@
+import Foundation
+
+/// `DIR/endpoints.json`, which `quad up` writes once every service is ready and `quad call` (and tests) read to
+/// find the services and the dev certificates:
+///
+/// ```json
+/// {"ca": "/abs/certs/ca.pem", "client_cert": "/abs/certs/client.pem", "client_key": "/abs/certs/client-key.pem",
+///  "services": {"identity": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "identity"}},
+///  "gateway": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "gateway"}}
+/// ```
+///
+/// Paths are absolute; `gateway` is absent until a gateway executable exists.
+struct EndpointsFile: Codable, Hashable, Sendable {
+    /// The CA certificate every service's certificate is signed by.
+    var ca: String
+    /// The CLI's client certificate, for mutual TLS.
+    var clientCertificate: String
+    /// The CLI's client private key.
+    var clientKey: String
+    /// Every service except the gateway, by name.
+    var services: [String: ServiceEndpoint]
+    /// The gateway, when one runs.
+    var gateway: ServiceEndpoint?
+
+    private enum CodingKeys: String, CodingKey {
+        case ca
+        case clientCertificate = "client_cert"
+        case clientKey = "client_key"
+        case services
+        case gateway
+    }
+
+    /// Creates a description of a running system.
+    init(
+        ca: String,
+        clientCertificate: String,
+        clientKey: String,
+        services: [String: ServiceEndpoint],
+        gateway: ServiceEndpoint? = nil
+    ) {
+        self.ca = ca
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
+        self.services = services
+        self.gateway = gateway
+    }
+
+    /// The endpoint of the service called `name`, the gateway included.
+    func endpoint(named name: String) -> ServiceEndpoint? {
+        if name == ServiceCatalog.gateway, let gateway { return gateway }
+        return services[name]
+    }
+
+    /// Every service name the file knows, the gateway last.
+    var serviceNames: [String] {
+        services.keys.sorted() + (gateway == nil ? [] : [ServiceCatalog.gateway])
+    }
+
+    /// The JSON text: sorted keys, pretty printed, slashes unescaped, ending in a newline.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Parses the JSON text of an endpoints file.
+    static func decode(_ data: Data) throws -> EndpointsFile {
+        try JSONDecoder().decode(EndpointsFile.self, from: data)
+    }
+
+    /// Reads the file at `path`.
+    ///
+    /// - Throws: ``CLIError`` saying the file is missing (and that `quad up` writes it) or does not parse.
+    static func load(path: String) throws -> EndpointsFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError(
+                "cannot read \(path): is `quad up` running? It writes this file once every service is ready",
+                cause: error
+            )
+        }
+        do {
+            return try decode(data)
+        } catch {
+            throw CLIError("\(path) is not an endpoints file written by `quad up`: \(error)", cause: error)
+        }
+    }
+
+    /// Writes the file at `path` atomically (a reader sees the old file or the whole new one).
+    func write(path: String) throws {
+        try encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// Where one service listens and the name its certificate carries.
+struct ServiceEndpoint: Codable, Hashable, Sendable {
+    /// The RPC address, `host:port`.
+    var rpc: String
+    /// The admin HTTP address (`/healthz`, `/readyz`, `/metrics`), `host:port`.
+    var admin: String
+    /// The name to verify the service's certificate against (its service name).
+    var serverName: String
+
+    private enum CodingKeys: String, CodingKey {
+        case rpc
+        case admin
+        case serverName = "server_name"
+    }
+
+    /// Creates an endpoint.
+    init(rpc: String, admin: String, serverName: String) {
+        self.rpc = rpc
+        self.admin = admin
+        self.serverName = serverName
+    }
+}

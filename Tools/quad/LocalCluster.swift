@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// The service processes `quad up` has started, in start order, and how to stop them.
+final class LocalCluster: Sendable {
+    /// A started service that became ready.
+    struct Member: Sendable {
+        /// The process.
+        var process: ServiceProcess
+        /// What its ready file said.
+        var ready: ReadyFile
+    }
+
+    /// How long a service may take to become ready.
+    let readyTimeout: Duration
+    /// How long a service may take to exit after SIGTERM before it gets SIGKILL.
+    let stopTimeout: Duration
+    private let started = Mutex<[ServiceProcess]>([])
+
+    /// Creates an empty cluster.
+    init(readyTimeout: Duration = .seconds(60), stopTimeout: Duration = .seconds(15)) {
+        self.readyTimeout = readyTimeout
+        self.stopTimeout = stopTimeout
+    }
+
+    /// Starts one service and waits until it is ready.
+    ///
+    /// - Throws: ``CLIError`` (exit code 1) with the tail of the service's log when it exits first or is not
+    ///   ready in time; the process stays in the cluster, so ``stopAll()`` still stops it.
+    func start(_ launch: ServiceProcess.Launch) async throws -> Member {
+        let process = try ServiceProcess.start(launch)
+        started.withLock { $0.append(process) }
+        let failure: String
+        switch try await process.waitUntilReady(timeout: readyTimeout) {
+        case .ready(let ready):
+            return Member(process: process, ready: ready)
+        case .exited(let status):
+            failure = "\(launch.service) exited with status \(status) before it was ready"
+        case .timedOut:
+            failure = "\(launch.service) was not ready within \(readyTimeout) (no \(launch.readyFilePath))"
+        }
+        let tail = process.logTail().map { "  | \($0)" }.joined(separator: "\n")
+        throw CLIError("\(failure); the end of \(launch.logPath):\n\(tail)", exitCode: 1)
+    }
+
+    /// Returns the first started process to exit; waits forever while they all run (until cancelled).
+    func firstExit() async -> ServiceProcess? {
+        let processes = started.withLock { $0 }
+        return await withTaskGroup(of: ServiceProcess?.self) { group in
+            for process in processes {
+                group.addTask {
+                    await process.waitForExit()
+                    return process.isRunning ? nil : process
+                }
+            }
+            defer { group.cancelAll() }
+            for await exited in group {
+                if let exited { return exited }
+            }
+            return nil
+        }
+    }
+
+    /// Stops every started process, the last started first (the gateway before the services it calls): SIGTERM,
+    /// up to ``stopTimeout`` to drain, then SIGKILL.
+    ///
+    /// - Returns: The services that had to be killed.
+    @discardableResult
+    func stopAll() async -> [String] {
+        var killed: [String] = []
+        for process in started.withLock({ $0 }).reversed() where process.isRunning {
+            process.send(SIGTERM)
+            if await !process.waitForExit(timeout: stopTimeout) {
+                process.send(SIGKILL)
+                _ = await process.waitForExit(timeout: .seconds(5))
+                killed.append(process.launch.service)
+            }
+        }
+        return killed
+    }
+}
