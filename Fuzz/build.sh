@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer + AddressSanitizer binary Fuzz/build/frame-fuzzer from the wire core
-# sources (Shared/WireCore) and Fuzz/FrameFuzzer.swift, compiled as one module.
+# sources (Shared/WireCore), the shared harness (Tests/QuadWireCoreTests/FrameFuzzHarness.swift)
+# and Fuzz/FrameFuzzer.swift, compiled as one module.
 # Needs a Linux Swift toolchain (tested: Swift 6.3.1 at /opt/swift), which ships the
 # libFuzzer and ASan runtimes (usr/lib/swift/clang/lib/linux/libclang_rt.{fuzzer,asan}-*.a).
 set -euo pipefail
@@ -11,14 +12,6 @@ if [[ -z "$SWIFTC" ]]; then
     if [[ -x /opt/swift/usr/bin/swiftc ]]; then SWIFTC=/opt/swift/usr/bin/swiftc; else SWIFTC=swiftc; fi
 fi
 
-# The harness is copied into the regression test; the two copies must not drift apart.
-harness() { sed -n '/^\/\/ BEGIN HARNESS$/,/^\/\/ END HARNESS$/p' "$1"; }
-if ! diff <(harness Fuzz/FrameFuzzer.swift) <(harness Tests/QuadWireCoreTests/FuzzRegressionTests.swift) >/dev/null; then
-    echo "error: the HARNESS sections of Fuzz/FrameFuzzer.swift and" >&2
-    echo "       Tests/QuadWireCoreTests/FuzzRegressionTests.swift differ; copy one over the other" >&2
-    exit 1
-fi
-
 mkdir -p Fuzz/build
 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O \
     -swift-version 6 \
@@ -27,6 +20,6 @@ mkdir -p Fuzz/build
     -warnings-as-errors \
     -use-ld=lld \
     -module-name FrameFuzz \
-    Shared/WireCore/*.swift Fuzz/FrameFuzzer.swift \
+    Shared/WireCore/*.swift Tests/QuadWireCoreTests/FrameFuzzHarness.swift Fuzz/FrameFuzzer.swift \
     -o Fuzz/build/frame-fuzzer
 echo "built Fuzz/build/frame-fuzzer"
