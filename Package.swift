@@ -208,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadCLITests",
-            dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire"],
+            dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore"],
             path: "Tests/QuadCLITests",
             swiftSettings: strictSwift
         ),

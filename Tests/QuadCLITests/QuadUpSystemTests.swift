@@ -1,6 +1,7 @@
 import Foundation
 import QuadContracts
 import QuadWire
+import QuadWireCore
 import QuadWireNIO
 import Testing
 
@@ -73,6 +74,29 @@ struct QuadUpSystemTests {
             )
             #expect(unknown.status == CallExitCode.localFailure)
             #expect(unknown.output.contains("has no method NoSuchMethod"), "\(unknown.output)")
+
+            // And quad backup copies identity's database online, into its data directory
+            let backup = try await ProductRun.run("quad", ["backup", "--endpoints", layout.endpoints], in: directory)
+            #expect(backup.status == 0, "\(backup.output)")
+            let backups = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/data/backups")) ?? []
+            #expect(backups.contains { $0.hasPrefix("identity-") && $0.hasSuffix(".sqlite") }, "\(backup.output)")
+
+            // And the backup RPC refuses a peer that is a service, not an operator
+            let asService = QuadClient(
+                host: address.host,
+                port: address.port,
+                tls: try .client(
+                    trustRootsPEM: endpoints.ca,
+                    certificateChainPEM: directory + "/certs/gateway.pem",
+                    privateKeyPEM: directory + "/certs/gateway-key.pem",
+                    serverName: identity.serverName
+                )
+            )
+            defer { asService.close() }
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await Quad_Admin_V1_Admin.Client(transport: asService).backup(.init())
+            }
+            #expect(refused?.code == .permissionDenied)
 
             // When quad up gets SIGTERM
             up.send(SIGTERM)

@@ -45,7 +45,8 @@ public enum QuadServiceMain {
         let environment = ServiceEnvironment(name: name, options: options, database: database, logger: logger)
         let built = try await setup(environment)
 
-        let hosted = Router(services: built.services).serviceNames
+        let backup = BackupService(name: name, database: database, directory: options.dataDirectory + "/backups")
+        let hosted = Router(services: built.services + [backup]).serviceNames
             + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
         let health = HealthService(services: hosted)
         let reflection = ReflectionService(services: hosted)
@@ -58,7 +59,7 @@ public enum QuadServiceMain {
                 idleTimeout: options.idleTimeout,
                 drainGracePeriod: options.drainGrace
             ),
-            services: built.services + [health, reflection],
+            services: built.services + [backup, health, reflection],
             interceptor: CallerIdentityInterceptor(verifyBearer: built.verifyBearer),
             observer: RPCMetricsObserver(metrics: RPCMetrics()),
             logger: logger

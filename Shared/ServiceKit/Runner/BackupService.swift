@@ -1,0 +1,51 @@
+public import Foundation
+public import QuadContracts
+public import QuadStorage
+public import QuadWire
+
+/// The built-in `quad.admin.v1.Admin` service: an online backup of the service's database,
+/// for operators only (a client certificate of the deployment, as `quad backup` presents).
+public struct BackupService: Quad_Admin_V1_Admin.ServiceProtocol {
+    private let name: String
+    private let database: QuadDatabase
+    private let directory: String
+    private let now: @Sendable () -> Date
+
+    /// Backups go to `directory` (created when needed).
+    public init(name: String, database: QuadDatabase, directory: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.name = name
+        self.database = database
+        self.directory = directory
+        self.now = now
+    }
+
+    public func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws -> Quad_Admin_V1_BackupResponse {
+        guard case .client = context.peerName else {
+            throw RPCError(
+                code: .permissionDenied,
+                message: "backups are for operators: call with a client certificate of the deployment (peer is \(context.peerName))"
+            )
+        }
+        let takenAt = now()
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        let stamp = formatter.string(from: takenAt).replacingOccurrences(of: ":", with: "")
+        let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        var path = url.appendingPathComponent("\(name)-\(stamp).sqlite").path
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: path) {
+            suffix += 1
+            path = url.appendingPathComponent("\(name)-\(stamp)-\(suffix).sqlite").path
+        }
+        try await database.backup(to: path)
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        context.logger.info("backup taken", metadata: ["path": "\(path)", "bytes": "\(size)"])
+        return .with {
+            $0.service = name
+            $0.path = path
+            $0.sizeBytes = size
+            $0.takenAtMicros = Int64((takenAt.timeIntervalSince1970 * 1_000_000).rounded())
+        }
+    }
+}

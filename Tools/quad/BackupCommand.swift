@@ -1,0 +1,51 @@
+import ArgumentParser
+import QuadContracts
+import QuadWire
+import QuadWireNIO
+
+/// `quad backup`: an online copy of every running service's database.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Take an online backup of every running service's database.",
+        discussion: """
+            Asks each service in the endpoints file (`quad.admin.v1.Admin/Backup`, with the CLI's client \
+            certificate) to copy its SQLite database while it keeps serving. Each copy lands in the service's \
+            <data-dir>/backups/. Exits 1 if any service fails; the others are still backed up.
+            """
+    )
+
+    @Option(help: "The endpoints file `quad up` wrote.")
+    var endpoints = ".quad/endpoints.json"
+
+    func run() async throws {
+        let file = try EndpointsFile.load(path: endpoints)
+        var table = TextTable(header: ["service", "backup", "bytes"])
+        var failures = 0
+        for name in file.services.keys.sorted() {
+            guard let endpoint = file.services[name], let address = HostPort(parsing: endpoint.rpc) else { continue }
+            let client = QuadClient(
+                host: address.host,
+                port: address.port,
+                tls: try TLSSettings.client(
+                    trustRootsPEM: file.ca,
+                    certificateChainPEM: file.clientCertificate,
+                    privateKeyPEM: file.clientKey,
+                    serverName: endpoint.serverName
+                ),
+                configuration: ClientConfiguration(poolSize: 1)
+            )
+            defer { client.close() }
+            do {
+                let response = try await Quad_Admin_V1_Admin.Client(transport: client)
+                    .backup(.init(), options: CallOptions(timeout: .seconds(120)))
+                table.rows.append([name, response.path, "\(response.sizeBytes)"])
+            } catch {
+                failures += 1
+                Console.error("ERROR: \(name): \(error)")
+            }
+        }
+        print(table.text, terminator: "")
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
