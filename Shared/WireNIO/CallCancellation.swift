@@ -1,8 +1,9 @@
 import Synchronization
 
-/// A one-shot signal that a call's handler must stop (Cancel frame, deadline, closed
-/// connection). The call runner races the handler against ``wait()`` in a task group and
-/// cancels the group when the signal fires first, so the handler's task is cancelled.
+/// A one-shot signal between a call's connection and its runner: either the call must stop
+/// (Cancel frame, deadline, closed connection: ``fire()``) or its handler returned first
+/// (``handlerReturned()``). The runner waits on it beside the handler's task and cancels that
+/// task when the signal fires first.
 final class CallCancellation: Sendable {
     private enum State {
         case waiting(CheckedContinuation<Bool, Never>?)
@@ -14,19 +15,20 @@ final class CallCancellation: Sendable {
 
     /// Fires the signal; the handler will be cancelled.
     func fire() {
-        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            guard case .waiting(let continuation) = state else { return nil }
-            state = .fired
-            return continuation
-        }
-        continuation?.resume(returning: true)
+        resume(becoming: .fired, with: true)
+    }
+
+    /// The handler returned: the waiter stops waiting and a later ``fire()`` does nothing.
+    func handlerReturned() {
+        resume(becoming: .finished, with: false)
     }
 
     var hasFired: Bool {
         state.withLock { if case .fired = $0 { true } else { false } }
     }
 
-    /// Returns true when the signal fired, false when the waiter was cancelled (handler done).
+    /// Returns true when the signal fired, false when the handler returned first or the
+    /// waiting task was cancelled.
     func wait() async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -42,12 +44,16 @@ final class CallCancellation: Sendable {
                 if let resumeWith { continuation.resume(returning: resumeWith) }
             }
         } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard case .waiting(let continuation) = state else { return nil }
-                state = .finished
-                return continuation
-            }
-            continuation?.resume(returning: false)
+            resume(becoming: .finished, with: false)
         }
+    }
+
+    private func resume(becoming next: State, with value: Bool) {
+        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard case .waiting(let continuation) = state else { return nil }
+            state = next
+            return continuation
+        }
+        continuation?.resume(returning: value)
     }
 }

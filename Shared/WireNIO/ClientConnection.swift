@@ -69,7 +69,7 @@ final class ClientConnection: Sendable {
         let promise = eventLoop.makePromise(of: CallEnd<ByteBuffer>.self)
         let token = ClientCallToken()
         let end = try await withTaskCancellationHandler {
-            eventLoop.execute {
+            let start: @Sendable () -> Void = {
                 handler.value.startCall(
                     token: token,
                     method: method.fullName,
@@ -79,6 +79,9 @@ final class ClientConnection: Sendable {
                     completion: .unary(promise)
                 )
             }
+            // A caller already on the connection's event loop (an EventLoopTaskExecutor
+            // preference) starts the call without a hop.
+            if eventLoop.inEventLoop { start() } else { eventLoop.execute(start) }
             return try await promise.futureResult.get()
         } onCancel: {
             eventLoop.execute {

@@ -119,10 +119,19 @@ public final class QuadServer: Sendable {
             return state.shuttingDown
         }
         if shuttingDown { connection.handle.drain(reason: "server is shutting down") }
-        await withDiscardingTaskGroup { calls in
-            for await call in connection.calls {
-                calls.addTask {
-                    await ServerCallRunner.run(call, logger: self.logger, interceptor: self.interceptor, observer: self.observer)
+        // With the connection's event loop as the preferred executor, this loop and every
+        // call's tasks (children inherit the preference) run on the connection's thread.
+        let executor: EventLoopTaskExecutor? =
+            switch configuration.handlerExecution {
+            case .connectionEventLoop: EventLoopTaskExecutor(connection.channel.eventLoop)
+            case .globalConcurrentExecutor: nil
+            }
+        await withTaskExecutorPreference(executor) {
+            await withDiscardingTaskGroup { calls in
+                for await call in connection.calls {
+                    calls.addTask {
+                        await ServerCallRunner.run(call, logger: self.logger, interceptor: self.interceptor, observer: self.observer)
+                    }
                 }
             }
         }

@@ -9,8 +9,9 @@ struct ServerCall: Sendable {
     let deadline: ContinuousClock.Instant?
     /// The CallStart payload (the request of a unary or server-streaming call).
     let firstPayload: ByteBuffer?
-    /// Further request messages, for streaming methods.
-    let requests: AsyncThrowingStream<ByteBuffer, any Error>
+    /// The request messages of a streaming method (a server-streaming call's one request
+    /// included); `nil` for unary calls, whose request is `firstPayload`.
+    let requests: AsyncThrowingStream<ByteBuffer, any Error>?
     let cancellation: CallCancellation
     let connection: ServerConnectionHandle
     let peer: PeerInfo

@@ -2,8 +2,9 @@ import Logging
 import NIOCore
 import QuadWire
 
-/// Runs one call's handler in a task, racing it against the call's cancellation so a
-/// Cancel frame, an expired deadline or a closed connection cancels the handler's task.
+/// Runs one call's handler in a child task and waits beside it on the call's cancellation
+/// signal, so a Cancel frame, an expired deadline or a closed connection cancels the
+/// handler's task. Two tasks per call: the one running this and the handler's.
 enum ServerCallRunner {
     static func run(
         _ call: ServerCall,
@@ -12,14 +13,7 @@ enum ServerCallRunner {
         observer: (any ServerCallObserver)?
     ) async {
         let observation = observer?.callStarted(call.method.descriptor)
-        var logger = logger
-        logger[metadataKey: "method"] = "\(call.method.descriptor.fullName)"
-        if let requestID = call.metadata["x-request-id"] { logger[metadataKey: "request_id"] = "\(requestID)" }
-        // W3C traceparent: version-traceid-parentid-flags; the trace id ties logs across hops.
-        if let traceparent = call.metadata["traceparent"] {
-            let parts = traceparent.split(separator: "-")
-            if parts.count >= 4, parts[1].count == 32 { logger[metadataKey: "trace_id"] = "\(parts[1])" }
-        }
+        let logger = callLogger(logger, for: call)
         let context = ServerContext(
             method: call.method.descriptor,
             metadata: call.metadata,
@@ -27,8 +21,9 @@ enum ServerCallRunner {
             peer: call.peer,
             logger: logger
         )
-        let outcome: ServerCallOutcome = await withTaskGroup(of: ServerCallOutcome?.self) { group in
+        let outcome: ServerCallOutcome = await withTaskGroup(of: ServerCallOutcome.self) { group in
             group.addTask {
+                defer { call.cancellation.handlerReturned() }
                 do {
                     var context = context
                     if let interceptor { context = try await interceptor.intercept(context) }
@@ -37,14 +32,11 @@ enum ServerCallRunner {
                     return .failure(RPCError.from(error))
                 }
             }
-            group.addTask {
-                // nil: this side lost the race (the handler finished first).
-                await call.cancellation.wait() ? .failure(RPCError(code: .cancelled, message: "cancelled")) : nil
-            }
-            let first = await group.next()!
-            group.cancelAll()
-            if let first { return first }
-            return await group.next()!!
+            let cancelled = await call.cancellation.wait()
+            if cancelled { group.cancelAll() }
+            let handlerOutcome = await group.next()!
+            // The connection already ended a cancelled call; its handler's answer is moot.
+            return cancelled ? .failure(RPCError(code: .cancelled, message: "cancelled")) : handlerOutcome
         }
         switch outcome {
         case .success: observation?.callFinished(status: .ok)
@@ -57,6 +49,19 @@ enum ServerCallRunner {
         call.connection.finish(callID: call.callID, outcome)
     }
 
+    /// The server's logger with the method, and the request and trace ids when the caller
+    /// sent them (W3C traceparent: version-traceid-parentid-flags).
+    private static func callLogger(_ logger: Logger, for call: ServerCall) -> Logger {
+        var logger = logger
+        logger[metadataKey: "method"] = .string(call.method.descriptor.fullName)
+        if let requestID = call.metadata["x-request-id"] { logger[metadataKey: "request_id"] = .string(requestID) }
+        if let traceparent = call.metadata["traceparent"] {
+            let parts = traceparent.split(separator: "-")
+            if parts.count >= 4, parts[1].count == 32 { logger[metadataKey: "trace_id"] = .string(String(parts[1])) }
+        }
+        return logger
+    }
+
     private static func invoke(_ call: ServerCall, context: ServerContext) async throws -> ByteBuffer? {
         switch call.method.handler {
         case .unary(let handler):
@@ -64,7 +69,8 @@ enum ServerCallRunner {
         case .streaming(let handler):
             let connection = call.connection
             let callID = call.callID
-            let requests = RawRequestStream(stream: call.requests) { connection.consumed(callID: callID) }
+            let stream = call.requests ?? AsyncThrowingStream { $0.finish() }
+            let requests = RawRequestStream(stream: stream) { connection.consumed(callID: callID) }
             let writer = RawResponseWriter { try await connection.send(callID: callID, $0) }
             return try await handler(requests, writer, context)
         }

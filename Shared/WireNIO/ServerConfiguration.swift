@@ -14,6 +14,20 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration?
     /// How long open calls may take to finish after a graceful shutdown begins.
     public var drainGracePeriod: Duration
+    /// Where handlers run (default: on their connection's event loop).
+    public var handlerExecution: HandlerExecution
+
+    /// Where a call's handler runs.
+    public enum HandlerExecution: Sendable, CaseIterable {
+        /// On the event loop of the connection that carried the call: no thread hop per call,
+        /// but a handler that blocks stalls every call on its connection, and one connection's
+        /// handlers use one core. Right for handlers that await I/O (the database, other
+        /// services) and do little CPU work themselves.
+        case connectionEventLoop
+        /// On Swift's global concurrent executor: each call hops to the cooperative pool and
+        /// back (several microseconds), in exchange for one connection's calls using every core.
+        case globalConcurrentExecutor
+    }
 
     public init(
         host: String = "127.0.0.1",
@@ -22,7 +36,8 @@ public struct ServerConfiguration: Sendable {
         maxFrameSize: Int = 4 * 1024 * 1024,
         maxDeadline: Duration? = .seconds(300),
         idleTimeout: Duration? = .seconds(300),
-        drainGracePeriod: Duration = .seconds(10)
+        drainGracePeriod: Duration = .seconds(10),
+        handlerExecution: HandlerExecution = .connectionEventLoop
     ) {
         self.host = host
         self.port = port
@@ -31,5 +46,6 @@ public struct ServerConfiguration: Sendable {
         self.maxDeadline = maxDeadline
         self.idleTimeout = idleTimeout
         self.drainGracePeriod = drainGracePeriod
+        self.handlerExecution = handlerExecution
     }
 }

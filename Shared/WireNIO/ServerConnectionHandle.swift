@@ -10,13 +10,21 @@ struct ServerConnectionHandle: Sendable {
     /// Sends one response message; suspends while the caller has no credit for it.
     func send(callID: UInt32, _ message: ByteBuffer) async throws {
         let promise = eventLoop.makePromise(of: Void.self)
-        eventLoop.execute { handler.value.sendMessage(callID: callID, message, promise: promise) }
+        if eventLoop.inEventLoop {
+            handler.value.sendMessage(callID: callID, message, promise: promise)
+        } else {
+            eventLoop.execute { handler.value.sendMessage(callID: callID, message, promise: promise) }
+        }
         try await promise.futureResult.get()
     }
 
     /// The handler consumed one request message (grants credit when due).
     func consumed(callID: UInt32) {
-        eventLoop.execute { handler.value.messageConsumed(callID: callID) }
+        if eventLoop.inEventLoop {
+            handler.value.messageConsumed(callID: callID)
+        } else {
+            eventLoop.execute { handler.value.messageConsumed(callID: callID) }
+        }
     }
 
     /// Starts a graceful shutdown of the connection.
@@ -25,7 +33,13 @@ struct ServerConnectionHandle: Sendable {
     }
 
     /// The handler returned or threw: write the CallEnd unless the call already ended.
+    /// Runs at once when the call's task is already on the connection's event loop
+    /// (``ServerConfiguration/HandlerExecution/connectionEventLoop``).
     func finish(callID: UInt32, _ outcome: ServerCallOutcome) {
-        eventLoop.execute { handler.value.finishCall(callID: callID, outcome) }
+        if eventLoop.inEventLoop {
+            handler.value.finishCall(callID: callID, outcome)
+        } else {
+            eventLoop.execute { handler.value.finishCall(callID: callID, outcome) }
+        }
     }
 }

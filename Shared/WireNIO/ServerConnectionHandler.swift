@@ -16,7 +16,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private struct CallRecord {
-        var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
+        /// `nil` for unary calls, whose one request came in the CallStart.
+        var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
         var cancellation: CallCancellation
         var deadline: Scheduled<Void>?
         var pendingSends: [(ByteBuffer, EventLoopPromise<Void>)] = []
@@ -82,8 +83,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             write(Frame(callID: callID, body: .end(CallEnd(status: status))))
         case .deliverMessage(let callID, let payload, let halfClose):
             guard let record = records[callID] else { return }
-            if let payload { record.requests.yield(payload) }
-            if halfClose { record.requests.finish() }
+            if let payload { record.requests?.yield(payload) }
+            if halfClose { record.requests?.finish() }
         case .cancelCall(let callID):
             dropCall(callID, error: RPCError(code: .cancelled, message: "the caller cancelled the call"))
             closeIfDrained()
@@ -174,13 +175,20 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             return
         }
 
-        let (requests, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        // A unary call's request is its CallStart payload: no stream to allocate.
+        var requests: AsyncThrowingStream<ByteBuffer, any Error>?
+        var continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
         var uncounted = 0
-        if method.descriptor.kind != .unary, let first = start.payload {
-            continuation.yield(first)
-            uncounted = 1
+        if method.descriptor.kind != .unary {
+            let (stream, streamContinuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+            if let first = start.payload {
+                streamContinuation.yield(first)
+                uncounted = 1
+            }
+            if start.halfClose { streamContinuation.finish() }
+            requests = stream
+            continuation = streamContinuation
         }
-        if start.halfClose { continuation.finish() }
         var timeout = start.timeoutMicros > 0 ? Duration.microseconds(Int64(clamping: start.timeoutMicros)) : nil
         if let cap = configuration.maxDeadline { timeout = min(timeout ?? cap, cap) }
         let cancellation = CallCancellation()
@@ -226,7 +234,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private func dropCall(_ callID: UInt32, error: RPCError) {
         guard let record = records.removeValue(forKey: callID) else { return }
         record.deadline?.cancel()
-        record.requests.finish(throwing: error)
+        record.requests?.finish(throwing: error)
         record.cancellation.fire()
         for (_, promise) in record.pendingSends { promise.fail(error) }
     }
@@ -234,7 +242,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     func finishCall(callID: UInt32, _ outcome: ServerCallOutcome) {
         if let record = records.removeValue(forKey: callID) {
             record.deadline?.cancel()
-            record.requests.finish()
+            record.requests?.finish()
             for (_, promise) in record.pendingSends {
                 promise.fail(RPCError(code: .cancelled, message: "the call ended"))
             }

@@ -6,11 +6,15 @@ import QuadWireCore
 import QuadWireNIO
 import Testing
 
+/// Handlers run on the connection's event loop by default; every call kind is also tested
+/// with them on the global concurrent executor.
+private let executions = ServerConfiguration.HandlerExecution.allCases
+
 @Suite("Calls over loopback mutual TLS")
 struct LiveCallTests {
-    @Test("a unary call round-trips over mutual TLS")
-    func unary() async throws {
-        try await withEchoServer { _, port, certificates, _ in
+    @Test("a unary call round-trips over mutual TLS", arguments: executions)
+    func unary(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let response = try await client.unary(Echo.unary, request: text("hi"), as: Text.self, options: .defaults)
@@ -18,9 +22,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("200 calls multiplex on one connection and each gets its own answer")
-    func multiplexed() async throws {
-        try await withEchoServer { _, port, certificates, _ in
+    @Test("200 calls multiplex on one connection and each gets its own answer", arguments: executions)
+    func multiplexed(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates, poolSize: 1)
             defer { client.close() }
             try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -37,9 +41,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("a server stream longer than the initial credit arrives whole and in order")
-    func serverStreaming() async throws {
-        try await withEchoServer { _, port, certificates, _ in
+    @Test("a server stream longer than the initial credit arrives whole and in order", arguments: executions)
+    func serverStreaming(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let received = try await client.serverStreaming(Echo.count, request: text("100"), as: Text.self, options: .defaults) { responses in
@@ -51,9 +55,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("a client stream longer than the initial credit is joined by the server")
-    func clientStreaming() async throws {
-        try await withEchoServer { _, port, certificates, _ in
+    @Test("a client stream longer than the initial credit is joined by the server", arguments: executions)
+    func clientStreaming(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let response = try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) { (writer: MessageWriter<Text>) in
@@ -63,9 +67,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("a bidirectional stream answers each message")
-    func bidirectional() async throws {
-        try await withEchoServer { _, port, certificates, _ in
+    @Test("a bidirectional stream answers each message", arguments: executions)
+    func bidirectional(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let replies = try await client.bidirectionalStreaming(
@@ -100,9 +104,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("a payload that does not decode is INVALID_ARGUMENT and the connection keeps working")
-    func invalidPayload() async throws {
-        try await withEchoServer { _, port, certificates, _ in
+    @Test("a payload that does not decode is INVALID_ARGUMENT and the connection keeps working", arguments: executions)
+    func invalidPayload(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let garbage = ByteBuffer(bytes: [0xff, 0xff, 0xff, 0xff])
@@ -115,9 +119,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("past its deadline a call ends DEADLINE_EXCEEDED and the handler is cancelled")
-    func deadline() async throws {
-        try await withEchoServer { _, port, certificates, events in
+    @Test("past its deadline a call ends DEADLINE_EXCEEDED and the handler is cancelled", arguments: executions)
+    func deadline(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, events in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let error = await #expect(throws: RPCError.self) {
@@ -141,9 +145,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("cancelling the caller's task cancels the handler on the server")
-    func cancel() async throws {
-        try await withEchoServer { _, port, certificates, events in
+    @Test("cancelling the caller's task cancels the handler on the server", arguments: executions)
+    func cancel(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, events in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let call = Task {
@@ -157,9 +161,9 @@ struct LiveCallTests {
         }
     }
 
-    @Test("graceful shutdown lets an open call finish and refuses new ones")
-    func gracefulShutdown() async throws {
-        try await withEchoServer { server, port, certificates, events in
+    @Test("graceful shutdown lets an open call finish and refuses new ones", arguments: executions)
+    func gracefulShutdown(execution: ServerConfiguration.HandlerExecution) async throws {
+        try await withEchoServer(configure: { $0.handlerExecution = execution }) { server, port, certificates, events in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let stream = Task {

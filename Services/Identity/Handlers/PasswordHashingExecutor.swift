@@ -1,11 +1,14 @@
 import IdentityDomain
 import NIOPosix
+import QuadServiceKit
 import QuadWire
 import Synchronization
 
-/// Runs the memory-hard password KDF on its own small thread pool, never on the event
-/// loops or Swift's cooperative pool, so a login storm cannot starve other calls. At most
-/// `maxQueued` hashes wait; beyond that a login is refused RESOURCE_EXHAUSTED at once.
+/// Runs the memory-hard password KDF on its own small thread pool at the lowest CPU
+/// priority, never on the event loops or Swift's cooperative pool, so a login storm cannot
+/// starve other calls: the scheduler runs the event loops first, even when everything shares
+/// one core. At most `maxQueued` hashes wait; beyond that a login is refused
+/// RESOURCE_EXHAUSTED at once.
 final class PasswordHashingExecutor: Sendable {
     let hasher: PasswordHasher
     private let pool: NIOThreadPool
@@ -43,7 +46,10 @@ final class PasswordHashingExecutor: Sendable {
             )
         }
         let hasher = self.hasher
-        return try await pool.runIfActive { try body(hasher) }
+        return try await pool.runIfActive {
+            ThreadPriority.lowerCurrentThreadToBackground()
+            return try body(hasher)
+        }
     }
 
     func shutdown() async throws {
