@@ -10,6 +10,7 @@ import PackageDescription
 //   QuadStorage    SQLite through GRDB: WAL pool, migrations, group commit, outbox, idempotency, backup
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
+//   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -136,6 +137,9 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: Gateway
+        .target(name: "GatewayDomain", path: "Services/Gateway/Domain", swiftSettings: strictSwift),
+
         // MARK: Tools
         .executableTarget(
             name: "quad",
@@ -204,6 +208,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GatewayDomainTests",
+            dependencies: ["GatewayDomain"],
+            path: "Tests/GatewayDomainTests",
             swiftSettings: strictSwift
         ),
         .testTarget(

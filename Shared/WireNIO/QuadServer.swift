@@ -21,6 +21,8 @@ public final class QuadServer: Sendable {
     public let configuration: ServerConfiguration
     private let router: Router
     private let logger: Logger
+    /// The server's logger with `method` metadata, per method, built once.
+    private let methodLoggers: [String: Logger]
     private let interceptor: (any ServerInterceptor)?
     private let observer: (any ServerCallObserver)?
     private let group: any EventLoopGroup
@@ -50,6 +52,13 @@ public final class QuadServer: Sendable {
         self.observer = observer
         self.group = eventLoopGroup
         self.logger = logger
+        var methodLoggers: [String: Logger] = [:]
+        for method in self.router.allMethods {
+            var methodLogger = logger
+            methodLogger[metadataKey: "method"] = .string(method.descriptor.fullName)
+            methodLoggers[method.descriptor.fullName] = methodLogger
+        }
+        self.methodLoggers = methodLoggers
     }
 
     /// The names of the services this server answers.
@@ -130,7 +139,12 @@ public final class QuadServer: Sendable {
             await withDiscardingTaskGroup { calls in
                 for await call in connection.calls {
                     calls.addTask {
-                        await ServerCallRunner.run(call, logger: self.logger, interceptor: self.interceptor, observer: self.observer)
+                        await ServerCallRunner.run(
+                            call,
+                            logger: self.methodLoggers[call.method.descriptor.fullName] ?? self.logger,
+                            interceptor: self.interceptor,
+                            observer: self.observer
+                        )
                     }
                 }
             }

@@ -6,6 +6,7 @@ import QuadWire
 /// signal, so a Cancel frame, an expired deadline or a closed connection cancels the
 /// handler's task. Two tasks per call: the one running this and the handler's.
 enum ServerCallRunner {
+    /// Runs `call`; `logger` is its method's logger (``QuadServer`` builds one per method).
     static func run(
         _ call: ServerCall,
         logger: Logger,
@@ -49,11 +50,10 @@ enum ServerCallRunner {
         call.connection.finish(callID: call.callID, outcome)
     }
 
-    /// The server's logger with the method, and the request and trace ids when the caller
-    /// sent them (W3C traceparent: version-traceid-parentid-flags).
+    /// The method's logger (already carrying the method name) with the request and trace ids
+    /// when the caller sent them (W3C traceparent: version-traceid-parentid-flags).
     private static func callLogger(_ logger: Logger, for call: ServerCall) -> Logger {
         var logger = logger
-        logger[metadataKey: "method"] = .string(call.method.descriptor.fullName)
         if let requestID = call.metadata["x-request-id"] { logger[metadataKey: "request_id"] = .string(requestID) }
         if let traceparent = call.metadata["traceparent"] {
             let parts = traceparent.split(separator: "-")

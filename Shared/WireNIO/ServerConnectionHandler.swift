@@ -19,7 +19,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         /// `nil` for unary calls, whose one request came in the CallStart.
         var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
         var cancellation: CallCancellation
-        var deadline: Scheduled<Void>?
+        var deadline: NIOScheduledCallback?
         var pendingSends: [(ByteBuffer, EventLoopPromise<Void>)] = []
         /// Messages yielded to the handler that the caller did not spend credit on (the
         /// CallStart payload of a streaming call): consuming them grants nothing.
@@ -194,10 +194,9 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         let cancellation = CallCancellation()
         var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted)
         if let timeout {
-            let handle = self.handle
-            record.deadline = context!.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-                handle.handler.value.deadlineExpired(callID: callID)
-            }
+            // A scheduled callback rather than scheduleTask: no promise or closure per call.
+            let expiry = DeadlineExpiry(callID: callID, handler: handle.handler)
+            record.deadline = try? context!.eventLoop.scheduleCallback(in: TimeAmount(timeout), handler: expiry)
         }
         records[callID] = record
         calls.yield(
@@ -222,7 +221,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         armIdleTimerIfIdle()
     }
 
-    private func deadlineExpired(callID: UInt32) {
+    fileprivate func deadlineExpired(callID: UInt32) {
         guard stateMachine.endCall(callID) else { return }
         dropCall(callID, error: RPCError(code: .deadlineExceeded, message: "deadline exceeded"))
         write(Frame(callID: callID, body: .end(CallEnd(status: Status(code: .deadlineExceeded, message: "deadline exceeded")))))
@@ -377,5 +376,15 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         !key.isEmpty && key.utf8.allSatisfy { byte in
             (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f || byte == 0x2e
         }
+    }
+}
+
+/// Ends a call whose deadline passed (scheduled on the connection's event loop).
+private struct DeadlineExpiry: NIOScheduledCallbackHandler, Sendable {
+    let callID: UInt32
+    let handler: NIOLoopBound<ServerConnectionHandler>
+
+    func handleScheduledCallback(eventLoop: some EventLoop) {
+        handler.value.deadlineExpired(callID: callID)
     }
 }

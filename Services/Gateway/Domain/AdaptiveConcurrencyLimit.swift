@@ -1,0 +1,75 @@
+/// How many calls one upstream may have in flight, adapting to how it copes (G4: refuse overload early).
+///
+/// The algorithm is AIMD (additive increase, multiplicative decrease), as in Netflix's `AIMDLimit`: each
+/// successful call faster than ``ConcurrencyLimitConfiguration/latencyThreshold`` adds 1 to the limit, while the
+/// limit is at least half used (an idle upstream proves nothing about a higher limit); each sign of overload
+/// (a slow success, UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED) multiplies it by
+/// ``ConcurrencyLimitConfiguration/backoffRatio``. Gradient2 was not chosen: it estimates the no-load latency
+/// from a long-term average and needs smoothing tuned per service, and Quad's upstreams mix millisecond reads
+/// with deliberately slow logins on one machine, where a fixed threshold plus explicit overload statuses is
+/// easier to reason about and to test. The limit always stays within [minimum, maximum].
+///
+/// Usage: ``tryAcquire()`` before sending (false: answer RESOURCE_EXHAUSTED at once, without calling), then
+/// exactly one ``release(latency:outcome:)`` per successful acquire. Long-lived streams (watches, the event
+/// feed) should not hold a slot for their whole life: their latency means nothing here.
+public struct AdaptiveConcurrencyLimit: Sendable {
+    /// How one release changed the limit (for metrics and logs).
+    public enum Adjustment: Sendable, Hashable {
+        /// The limit is as it was.
+        case unchanged
+        /// The limit went up to the given value.
+        case increased(to: Int)
+        /// The limit went down to the given value.
+        case decreased(to: Int)
+    }
+
+    /// The bounds and tuning.
+    public let configuration: ConcurrencyLimitConfiguration
+    /// The limit as a real number, so repeated backoffs compound exactly; ``limit`` is its whole part.
+    private var estimate: Double
+    /// Calls acquired and not yet released; never negative.
+    public private(set) var inflight = 0
+
+    /// A limit starting at the configuration's initial limit, nothing in flight.
+    public init(configuration: ConcurrencyLimitConfiguration = .defaults) {
+        self.configuration = configuration
+        self.estimate = Double(configuration.initialLimit)
+    }
+
+    /// The number of calls allowed in flight now, always within [minimum, maximum].
+    public var limit: Int {
+        min(configuration.maximumLimit, max(configuration.minimumLimit, Int(estimate.rounded(.down))))
+    }
+
+    /// Takes a slot for a call if one is free; `false` means shed the call with RESOURCE_EXHAUSTED now.
+    public mutating func tryAcquire() -> Bool {
+        guard inflight < limit else { return false }
+        inflight += 1
+        return true
+    }
+
+    /// A call holding a slot ended after `latency` with `outcome`; frees the slot and adapts the limit.
+    ///
+    /// A release with nothing in flight is a caller's bug; it is ignored rather than driving `inflight` negative.
+    @discardableResult
+    public mutating func release(latency: Duration, outcome: UpstreamOutcome) -> Adjustment {
+        guard inflight > 0 else { return .unchanged }
+        // The share of the limit in use while this call ran, counting the call itself.
+        let wasBusy = inflight * 2 >= limit
+        inflight -= 1
+
+        let before = limit
+        switch outcome {
+        case .success where latency <= configuration.latencyThreshold:
+            guard wasBusy else { return .unchanged }
+            estimate = min(Double(configuration.maximumLimit), estimate + 1)
+        case .success, .unavailable, .resourceExhausted, .deadlineExceeded:
+            estimate = max(Double(configuration.minimumLimit), estimate * configuration.backoffRatio)
+        case .cancelled, .otherFailure:
+            // The client gave up, or the upstream gave an ordinary error: nothing learned about its capacity.
+            return .unchanged
+        }
+        let after = limit
+        return after > before ? .increased(to: after) : after < before ? .decreased(to: after) : .unchanged
+    }
+}
