@@ -314,28 +314,38 @@ public nonisolated struct Quad_Identity_V1_PublicProfile: Sendable {
   public init() {}
 }
 
+/// Every field is required except `phone`; a bad or missing one is named in the
+/// INVALID_ARGUMENT answer, all of them at once.
 public nonisolated struct Quad_Identity_V1_RegisterRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// at one of the campus's email domains (ListCampuses)
   public var email: String = String()
 
   /// 10...128 characters
   public var password: String = String()
 
+  /// letters, spaces, - ' . ; at most 50 characters
   public var firstName: String = String()
 
+  /// as first_name; never shown to other users
   public var lastName: String = String()
 
+  /// not GENDER_UNSPECIFIED
   public var gender: Quad_Identity_V1_Gender = .unspecified
 
+  /// from ListCampuses
   public var campusID: String = String()
 
+  /// a dorm of that campus
   public var dormID: String = String()
 
+  /// at most 20 characters
   public var room: String = String()
 
+  /// aged 16 to 120
   public var dateOfBirth: Quad_Identity_V1_Date {
     get {_dateOfBirth ?? Quad_Identity_V1_Date()}
     set {_dateOfBirth = newValue}

@@ -1,0 +1,170 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+// quad-bench: one side of one benchmark run.
+//
+//   quad-bench certs --dir DIR
+//   quad-bench server --impl quad|quad-pb|raw|grpc|hummingbird --port P --certs DIR [--ready-file F]
+//                     [--count-allocations FILE]   (with LD_PRELOAD=libMallocInterposerSwift.so)
+//   quad-bench client --impl … --port P --certs DIR --payload 64 --in-flight 64
+//                     [--warmup 3] [--duration 10] [--server-pid PID] [--alloc-file FILE]
+//
+// The client prints one JSON line (RunResult). run.sh pins each side to its own core.
+
+struct ServerOptions: Sendable {
+    var impl: String
+    var port: Int
+    var certificates: CertificatePaths
+    var readyFile: String?
+    /// Count allocations and report them to this file on SIGUSR1 (AllocationCounter).
+    var countAllocations: String?
+}
+
+struct ClientOptions: Sendable {
+    var impl: String
+    var port: Int
+    var certificates: CertificatePaths
+    var payload: Int
+    var inFlight: Int
+    var warmup: Double
+    var duration: Double
+    var serverPID: Int32?
+    /// The server's allocation report file, in an allocation pass.
+    var allocFile: String?
+
+    var window: Window { Window(warmupSeconds: warmup, durationSeconds: duration) }
+    var payloadBytes: [UInt8] { (0..<payload).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) } }
+}
+
+enum Implementation: String, CaseIterable {
+    case quad
+    case quadProtobuf = "quad-pb"
+    case raw
+    case grpc
+    case hummingbird
+}
+
+struct Arguments {
+    private var values: [String: String] = [:]
+    let command: String
+
+    init(_ arguments: [String]) throws {
+        guard let command = arguments.first else { throw UsageError("missing command (certs, server, client, identity)") }
+        self.command = command
+        var index = 1
+        while index < arguments.count {
+            let flag = arguments[index]
+            guard flag.hasPrefix("--") else { throw UsageError("unexpected argument \(flag)") }
+            let name = String(flag.dropFirst(2))
+            if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+                values[name] = arguments[index + 1]
+                index += 2
+            } else {
+                values[name] = "true"
+                index += 1
+            }
+        }
+    }
+
+    func string(_ name: String) throws -> String {
+        guard let value = values[name] else { throw UsageError("missing --\(name)") }
+        return value
+    }
+
+    func optional(_ name: String) -> String? { values[name] }
+
+    func int(_ name: String, default fallback: Int? = nil) throws -> Int {
+        guard let text = values[name] else {
+            if let fallback { return fallback }
+            throw UsageError("missing --\(name)")
+        }
+        guard let value = Int(text) else { throw UsageError("--\(name) wants an integer, not \(text)") }
+        return value
+    }
+
+    func double(_ name: String, default fallback: Double) throws -> Double {
+        guard let text = values[name] else { return fallback }
+        guard let value = Double(text) else { throw UsageError("--\(name) wants a number, not \(text)") }
+        return value
+    }
+
+    func implementation() throws -> Implementation {
+        let name = try string("impl")
+        guard let impl = Implementation(rawValue: name) else {
+            throw UsageError("unknown --impl \(name); one of \(Implementation.allCases.map(\.rawValue))")
+        }
+        return impl
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One event loop thread for every implementation, so each side uses one core's worth of NIO.
+let benchEventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+func announceReady(_ options: ServerOptions, port: Int) {
+    let line = "{\"port\":\(port),\"pid\":\(getpid())}\n"
+    if let file = options.readyFile { try? line.write(toFile: file, atomically: true, encoding: .utf8) }
+    FileHandle.standardError.write(Data("ready \(line)".utf8))
+}
+
+func printResult(_ result: RunResult) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    print(String(decoding: try encoder.encode(result), as: UTF8.self))
+}
+
+do {
+    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    switch arguments.command {
+    case "certs":
+        try BenchCertificates.mint(into: try arguments.string("dir"))
+    case "server":
+        let options = ServerOptions(
+            impl: try arguments.string("impl"),
+            port: try arguments.int("port", default: 0),
+            certificates: CertificatePaths(directory: try arguments.string("certs")),
+            readyFile: arguments.optional("ready-file"),
+            countAllocations: arguments.optional("count-allocations")
+        )
+        if let path = options.countAllocations { try AllocationCounter.startCounting(reportingTo: path) }
+        switch try arguments.implementation() {
+        case .quad, .quadProtobuf: try await QuadBench.serve(options)
+        case .raw: try await RawBench.serve(options)
+        case .grpc: try await GRPCBench.serve(options)
+        case .hummingbird: try await HummingbirdBench.serve(options)
+        }
+    case "client":
+        let options = ClientOptions(
+            impl: try arguments.string("impl"),
+            port: try arguments.int("port"),
+            certificates: CertificatePaths(directory: try arguments.string("certs")),
+            payload: try arguments.int("payload", default: 64),
+            inFlight: try arguments.int("in-flight", default: 1),
+            warmup: try arguments.double("warmup", default: 3),
+            duration: try arguments.double("duration", default: 10),
+            serverPID: arguments.optional("server-pid").flatMap { Int32($0) },
+            allocFile: arguments.optional("alloc-file")
+        )
+        let result: RunResult
+        switch try arguments.implementation() {
+        case .quad: result = try await QuadBench.runClient(options, protobuf: false)
+        case .quadProtobuf: result = try await QuadBench.runClient(options, protobuf: true)
+        case .raw: result = try await RawBench.runClient(options)
+        case .grpc: result = try await GRPCBench.runClient(options)
+        case .hummingbird: result = try await HummingbirdBench.runClient(options)
+        }
+        try printResult(result)
+    case "identity":
+        try await IdentityBench.run(arguments)
+    default:
+        throw UsageError("unknown command \(arguments.command)")
+    }
+} catch {
+    FileHandle.standardError.write(Data("quad-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# End-to-end check of the C client against the real system: builds the client, starts Quad with
+# `quad up` in a temporary data directory, runs `quad-c-client demo` and `quad-c-client
+# conformance` against identity, then stops Quad. Exits 0 only if both commands pass.
+#
+# usage: run-against-quad-up.sh [QUAD_BIN]     (or QUAD_BIN=... in the environment)
+#   QUAD_BIN  the built `quad` CLI; `quad up` starts quad-identity from the same directory.
+# Needs make, a C compiler, protoc + protoc-gen-c, the protobuf-c and OpenSSL headers, jq and
+# pgrep.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+quad_bin=${1:-${QUAD_BIN:-}}
+if [[ -z "$quad_bin" ]]; then
+    echo "usage: $0 QUAD_BIN (or set QUAD_BIN): the path of the built quad CLI" >&2
+    exit 64
+fi
+if [[ ! -x "$quad_bin" ]]; then
+    echo "$quad_bin is not an executable" >&2
+    exit 64
+fi
+command -v jq >/dev/null || { echo "jq is needed to read endpoints.json" >&2; exit 1; }
+
+make -C "$here" --no-print-directory
+client="$here/build/quad-c-client"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/quad-c-client.XXXXXX")
+up_pid=""
+service_pids=""
+client_pid=""
+
+# Stops `quad up`, which stops its services (SIGTERM, up to 15 s of draining each, then SIGKILL).
+# If it is still there after 40 s, or died and left services behind, kills what it started:
+# `quad up` gives each service a process group of its own, so its pid and the services' pids
+# (recorded once they were ready) are all there is to kill. Runs on every exit.
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM
+    if [[ -n "$client_pid" ]]; then
+        kill -TERM "$client_pid" 2>/dev/null || true
+        wait "$client_pid" 2>/dev/null || true
+    fi
+    if [[ -n "$up_pid" ]]; then
+        if kill -0 "$up_pid" 2>/dev/null; then
+            kill -TERM "$up_pid" 2>/dev/null || true
+            for _ in $(seq 1 400); do
+                kill -0 "$up_pid" 2>/dev/null || break
+                sleep 0.1
+            done
+            kill -KILL "$up_pid" 2>/dev/null || true
+        fi
+        wait "$up_pid" 2>/dev/null || true
+        for pid in $service_pids; do
+            # Only if that pid is still one of ours: its command line names our data directory.
+            if ps -o args= -p "$pid" 2>/dev/null | grep -qF "$tmp"; then
+                kill -KILL "$pid" 2>/dev/null || true
+            fi
+        done
+    fi
+    if [[ $status -ne 0 && -d "$tmp" ]]; then
+        echo "--- quad up output" >&2
+        cat "$tmp/up.log" >&2 2>/dev/null || true
+        for log in "$tmp"/data/logs/*.log; do
+            [[ -f "$log" ]] || continue
+            echo "--- last lines of $log" >&2
+            tail -n 40 "$log" >&2
+        done
+    fi
+    rm -rf "$tmp"
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+"$quad_bin" up --data "$tmp/data" >"$tmp/up.log" 2>&1 &
+up_pid=$!
+
+endpoints="$tmp/data/endpoints.json"
+for _ in $(seq 1 1200); do
+    # `quad up` writes endpoints.json once every service is ready.
+    if [[ -s "$endpoints" ]] && jq -e '.services.identity.rpc' "$endpoints" >/dev/null 2>&1; then
+        break
+    fi
+    if ! kill -0 "$up_pid" 2>/dev/null; then
+        echo "quad up exited before it was ready" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+if ! jq -e '.services.identity.rpc' "$endpoints" >/dev/null 2>&1; then
+    echo "quad up was not ready after 120 s" >&2
+    exit 1
+fi
+
+# The services `quad up` started (its children), for cleanup's last resort.
+service_pids=$(pgrep -P "$up_pid" || true)
+
+field() { jq -er "$1" "$endpoints"; }
+args=(
+    --addr "$(field .services.identity.rpc)"
+    --server-name "$(field .services.identity.server_name)"
+    --ca "$(field .ca)"
+    --cert "$(field .client_cert)"
+    --key "$(field .client_key)"
+)
+
+# Runs the client in the background and waits for it: bash runs a trap only after a foreground
+# command ends, but interrupts `wait` at once, so SIGINT/SIGTERM clean up without delay.
+run_client() {
+    echo "== quad-c-client $1"
+    "$client" "${args[@]}" "$1" &
+    client_pid=$!
+    local status=0
+    wait "$client_pid" || status=$?
+    client_pid=""
+    return "$status"
+}
+
+run_client demo
+run_client conformance
