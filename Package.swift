@@ -44,6 +44,7 @@ let package = Package(
     products: [
         .executable(name: "quad", targets: ["quad"]),
         .executable(name: "quad-identity", targets: ["quad-identity"]),
+        .executable(name: "quad-gateway", targets: ["quad-gateway"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),
         .library(name: "QuadWireNIO", targets: ["QuadWireNIO"]),
@@ -139,6 +140,23 @@ let package = Package(
 
         // MARK: Gateway
         .target(name: "GatewayDomain", path: "Services/Gateway/Domain", swiftSettings: strictSwift),
+        .target(
+            name: "GatewayService",
+            dependencies: [
+                "GatewayDomain", "QuadTokens", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadServiceKit",
+                nioCore, crypto, logging,
+            ],
+            path: "Services/Gateway",
+            exclude: ["Domain", "main"],
+            sources: ["Edge"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "quad-gateway",
+            dependencies: ["GatewayService", "QuadServiceKit", "QuadWireNIO"],
+            path: "Services/Gateway/main",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: Tools
         .executableTarget(
@@ -222,11 +240,29 @@ let package = Package(
             path: "Tests/QuadCLITests",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "IdentityTestSupport",
+            dependencies: [
+                "IdentityService", "IdentityDomain", "QuadWire", "QuadWireNIO", "QuadContracts",
+                "QuadServiceKit", "QuadCertificates", "QuadStorage", grdb, logging,
+            ],
+            path: "Tests/Support/IdentityTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GatewayServiceTests",
+            dependencies: [
+                "GatewayService", "GatewayDomain", "IdentityTestSupport", "QuadTokens", "QuadWire", "QuadWireNIO",
+                "QuadContracts", "QuadServiceKit", "QuadCertificates", crypto, logging,
+            ],
+            path: "Tests/GatewayServiceTests",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "IdentityServiceTests",
             dependencies: [
-                "IdentityService", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
-                "QuadServiceKit", "QuadCertificates", "QuadStorage", grdb, logging,
+                "IdentityService", "IdentityDomain", "IdentityTestSupport", "QuadWire", "QuadWireCore", "QuadWireNIO",
+                "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", grdb, logging,
             ],
             path: "Tests/IdentityServiceTests",
             swiftSettings: strictSwift

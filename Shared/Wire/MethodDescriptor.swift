@@ -15,12 +15,16 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// Marked `(quad.options.v1.idempotent) = true` in Proto/: safe to retry.
     public var idempotent: Bool
+    /// Marked `(quad.options.v1.allow_anonymous) = true` in Proto/: the gateway admits calls
+    /// without an access token.
+    public var allowsAnonymous: Bool
 
-    public init(service: String, method: String, kind: Kind, idempotent: Bool = false) {
+    public init(service: String, method: String, kind: Kind, idempotent: Bool = false, allowsAnonymous: Bool = false) {
         self.service = service
         self.method = method
         self.kind = kind
         self.idempotent = idempotent
+        self.allowsAnonymous = allowsAnonymous
     }
 
     /// `package.Service/Method`, the name on the wire.

@@ -5,7 +5,8 @@ public struct ServerContext: Sendable {
     public var method: MethodDescriptor
     /// Request metadata from the CallStart.
     public var metadata: [String: String]
-    /// When the caller stops waiting; `nil` when it set no deadline (a server cap may still apply).
+    /// When the caller stops waiting (its timeout, capped by the server's maximum); `nil` when it
+    /// sent none (the server's cap still ends the call).
     public var deadline: ContinuousClock.Instant?
     public var peer: PeerInfo
     /// Carries `request_id`, `trace_id` and the method in its metadata.

@@ -189,7 +189,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             requests = stream
             continuation = streamContinuation
         }
-        var timeout = start.timeoutMicros > 0 ? Duration.microseconds(Int64(clamping: start.timeoutMicros)) : nil
+        let requested = start.timeoutMicros > 0 ? Duration.microseconds(Int64(clamping: start.timeoutMicros)) : nil
+        var timeout = requested
         if let cap = configuration.maxDeadline { timeout = min(timeout ?? cap, cap) }
         let cancellation = CallCancellation()
         var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted)
@@ -204,7 +205,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
                 callID: callID,
                 method: method,
                 metadata: start.metadata,
-                deadline: timeout.map { ContinuousClock.now.advanced(by: $0) },
+                // The caller's deadline (capped); nil when it sent none, though the cap's timer runs.
+                deadline: requested.map { _ in ContinuousClock.now.advanced(by: timeout!) },
                 firstPayload: start.payload,
                 requests: requests,
                 cancellation: cancellation,

@@ -1,3 +1,4 @@
+import IdentityTestSupport
 import Foundation
 import GRDB
 import IdentityDomain

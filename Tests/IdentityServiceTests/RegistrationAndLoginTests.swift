@@ -1,3 +1,4 @@
+import IdentityTestSupport
 import Foundation
 import IdentityDomain
 import QuadContracts

@@ -15,7 +15,7 @@ import Testing
     .enabled(if: BuildProducts.exists("quad") && BuildProducts.exists("quad-identity"))
 )
 struct QuadUpSystemTests {
-    @Test("starts identity, answers Health and quad call, and stops everything on SIGTERM")
+    @Test("starts identity and the gateway, answers Health and quad call, and stops everything on SIGTERM")
     func upCallDown() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-up-\(UUID().uuidString)")
             .path
@@ -97,6 +97,42 @@ struct QuadUpSystemTests {
                 _ = try await Quad_Admin_V1_Admin.Client(transport: asService).backup(.init())
             }
             #expect(refused?.code == .permissionDenied)
+
+            // And identity refuses a direct call whose x-quad-caller comes from a client (not the gateway's) certificate
+            let impersonation = await #expect(throws: RPCError.self) {
+                _ = try await Quad_Identity_V1_Identity.Client(transport: client).getMyProfile(
+                    .init(),
+                    options: CallOptions(metadata: [
+                        "x-quad-caller": #"{"user_id":"u1","roles":["customer"],"campus_id":"c","dorm_id":"d"}"#
+                    ])
+                )
+            }
+            #expect(impersonation?.code == .permissionDenied)
+
+            // And the gateway, started last, routes identity's methods: quad call through it, no client certificate needed
+            if BuildProducts.exists("quad-gateway") {
+                let gateway = try #require(endpoints.gateway, "endpoints.json has no gateway")
+                let gatewayAddress = try #require(HostPort(parsing: gateway.rpc))
+                let app = QuadClient(
+                    host: gatewayAddress.host,
+                    port: gatewayAddress.port,
+                    tls: try .client(trustRootsPEM: endpoints.ca, serverName: gateway.serverName)
+                )
+                defer { app.close() }
+                let campuses = try await Quad_Identity_V1_Identity.Client(transport: app).listCampuses(.init())
+                #expect(campuses.campuses.map(\.campusID).contains("campus-northfield"))
+                let viaGateway = try await ProductRun.run(
+                    "quad",
+                    ["call", "gateway", "quad.identity.v1.Identity/ListCampuses", "{}", "--endpoints", layout.endpoints],
+                    in: directory
+                )
+                #expect(viaGateway.status == 0, "\(viaGateway.output)")
+                #expect(viaGateway.output.contains("campus-northfield"), "\(viaGateway.output)")
+                let unsigned = await #expect(throws: RPCError.self) {
+                    _ = try await Quad_Identity_V1_Identity.Client(transport: app).getMyProfile(.init())
+                }
+                #expect(unsigned?.code == .unauthenticated)
+            }
 
             // When quad up gets SIGTERM
             up.send(SIGTERM)

@@ -6,8 +6,15 @@ struct ServicePrinter {
     let file: FileDescriptor
     let namer: SwiftProtobufNamer
 
-    /// Field number of `(quad.options.v1.idempotent)` in `google.protobuf.MethodOptions`.
-    static let idempotentOptionField: UInt64 = 50001
+    /// Field numbers of Quad's custom options (Proto/quad/options/v1/options.proto).
+    enum OptionField {
+        /// `(quad.options.v1.idempotent)` in `google.protobuf.MethodOptions`.
+        static let idempotent: UInt64 = 50001
+        /// `(quad.options.v1.allow_anonymous)` in `google.protobuf.MethodOptions`.
+        static let allowAnonymous: UInt64 = 50002
+        /// `(quad.options.v1.context)` in `google.protobuf.ServiceOptions`.
+        static let context: UInt64 = 50010
+    }
 
     func render() -> String {
         var out = """
@@ -20,8 +27,7 @@ struct ServicePrinter {
     }
 
     private func namespace(_ service: ServiceDescriptor) -> String {
-        let prefix = file.package.split(separator: ".").map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        return (prefix + [service.name]).joined(separator: "_")
+        Self.namespace(service, in: file)
     }
 
     private func swiftName(_ method: MethodDescriptor) -> String {
@@ -42,38 +48,23 @@ struct ServicePrinter {
         }
     }
 
-    /// Reads the custom option from the method's options without compiling options.proto in.
     private func isIdempotent(_ method: MethodDescriptor) -> Bool {
-        let bytes = [UInt8](method.options.unknownFields.data)
-        var index = 0
-        func varint() -> UInt64? {
-            var result: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count, shift < 64 {
-                let byte = bytes[index]
-                index += 1
-                result |= UInt64(byte & 0x7f) << shift
-                if byte & 0x80 == 0 { return result }
-                shift += 7
-            }
-            return nil
-        }
-        while index < bytes.count {
-            guard let tag = varint() else { return false }
-            let wireType = tag & 7
-            switch wireType {
-            case 0:
-                guard let value = varint() else { return false }
-                if tag >> 3 == Self.idempotentOptionField { return value != 0 }
-            case 1: index += 8
-            case 2:
-                guard let length = varint() else { return false }
-                index += Int(length)
-            case 5: index += 4
-            default: return false
-            }
-        }
-        return false
+        CustomOptions(method.options.unknownFields.data).varint(OptionField.idempotent).map { $0 != 0 } ?? false
+    }
+
+    private func allowsAnonymous(_ method: MethodDescriptor) -> Bool {
+        CustomOptions(method.options.unknownFields.data).varint(OptionField.allowAnonymous).map { $0 != 0 } ?? false
+    }
+
+    /// The service's `(quad.options.v1.context)`, if set.
+    static func context(of service: ServiceDescriptor) -> String? {
+        CustomOptions(service.options.unknownFields.data).string(OptionField.context)
+    }
+
+    /// The Swift namespace (enum) generated for `service`.
+    static func namespace(_ service: ServiceDescriptor, in file: FileDescriptor) -> String {
+        let prefix = file.package.split(separator: ".").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        return (prefix + [service.name]).joined(separator: "_")
     }
 
     private func comment(_ method: MethodDescriptor, indent: String) -> String {
@@ -90,6 +81,8 @@ struct ServicePrinter {
             public enum \(ns) {
                 /// The fully qualified service name.
                 public static let serviceName = "\(service.fullName)"
+                /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+                public static let context: String? = \(Self.context(of: service).map { "\"\($0)\"" } ?? "nil")
 
                 /// Descriptors of every method, as the wire names them.
                 public enum Method {
@@ -102,7 +95,8 @@ struct ServicePrinter {
                             service: serviceName,
                             method: "\(method.name)",
                             kind: .\(kind(method)),
-                            idempotent: \(isIdempotent(method))
+                            idempotent: \(isIdempotent(method)),
+                            allowsAnonymous: \(allowsAnonymous(method))
                         )
 
                 """

@@ -77,7 +77,11 @@ struct UpCommand: AsyncParsableCommand {
             var members: [LocalCluster.Member] = []
             for (service, path) in executables {
                 Console.out("starting \(service)")
-                members.append(try await cluster.start(layout.launch(service: service, executable: path)))
+                // The gateway, started last, is told where every service before it listens.
+                let extra =
+                    service == ServiceCatalog.gateway
+                    ? ["--upstreams", members.map { "\($0.ready.service)=\($0.ready.rpc)" }.joined(separator: ",")] : []
+                members.append(try await cluster.start(layout.launch(service: service, executable: path, extraArguments: extra)))
             }
             let endpoints = EndpointsFile(
                 ca: certificates.caPath,

@@ -48,12 +48,12 @@ struct UpLayout: Hashable, Sendable {
         ]
     }
 
-    /// How `service`, found at `executable`, is started.
-    func launch(service: String, executable: String) -> ServiceProcess.Launch {
+    /// How `service`, found at `executable`, is started (`extraArguments` after the common flags).
+    func launch(service: String, executable: String, extraArguments: [String] = []) -> ServiceProcess.Launch {
         ServiceProcess.Launch(
             service: service,
             executable: executable,
-            arguments: arguments(service: service),
+            arguments: arguments(service: service) + extraArguments,
             logPath: log(service: service),
             readyFilePath: readyFile(service: service)
         )

@@ -1,3 +1,4 @@
+import Foundation
 public import QuadWire
 
 /// The signed-in person a call acts for, as verified at the edge (gateway) or by the
@@ -13,6 +14,14 @@ public struct Caller: Sendable, Hashable, Codable {
         self.roles = roles
         self.campusID = campusID
         self.dormID = dormID
+    }
+
+    /// The `x-quad-caller` metadata value: this caller as JSON (what the gateway forwards).
+    public var headerValue: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding four strings cannot fail.
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     enum CodingKeys: String, CodingKey {

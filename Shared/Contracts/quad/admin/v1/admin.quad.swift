@@ -5,6 +5,8 @@ public import QuadWire
 public enum Quad_Admin_V1_Admin {
     /// The fully qualified service name.
     public static let serviceName = "quad.admin.v1.Admin"
+    /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+    public static let context: String? = nil
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -14,7 +16,8 @@ public enum Quad_Admin_V1_Admin {
             service: serviceName,
             method: "Backup",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [backup]

@@ -5,6 +5,8 @@ public import QuadWire
 public enum Quad_Health_V1_Health {
     /// The fully qualified service name.
     public static let serviceName = "quad.health.v1.Health"
+    /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+    public static let context: String? = nil
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -13,7 +15,8 @@ public enum Quad_Health_V1_Health {
             service: serviceName,
             method: "Check",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// The status now and on every change, until the caller cancels; an unknown service
         /// streams SERVICE_UNKNOWN.
@@ -21,7 +24,8 @@ public enum Quad_Health_V1_Health {
             service: serviceName,
             method: "Watch",
             kind: .serverStreaming,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [check, watch]

@@ -5,6 +5,8 @@ public import QuadWire
 public enum Quad_Identity_V1_Identity {
     /// The fully qualified service name.
     public static let serviceName = "quad.identity.v1.Identity"
+    /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+    public static let context: String? = "identity"
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -13,7 +15,8 @@ public enum Quad_Identity_V1_Identity {
             service: serviceName,
             method: "Register",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: true
         )
         /// A2, public. UNAUTHENTICATED for unknown email or wrong password (the same answer);
         /// RESOURCE_EXHAUSTED while locked, with the time left in the message and the
@@ -22,7 +25,8 @@ public enum Quad_Identity_V1_Identity {
             service: serviceName,
             method: "Login",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: true
         )
         /// A2/A3, public. UNAUTHENTICATED for an unknown, expired or revoked token; a reused
         /// (already rotated) token revokes its whole family.
@@ -30,56 +34,64 @@ public enum Quad_Identity_V1_Identity {
             service: serviceName,
             method: "Refresh",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: true
         )
         /// A3. Revokes the refresh token's family; idempotent.
         public static let logout = MethodDescriptor(
             service: serviceName,
             method: "Logout",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// A3.
         public static let getMyProfile = MethodDescriptor(
             service: serviceName,
             method: "GetMyProfile",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// A3. INVALID_ARGUMENT naming every bad field.
         public static let updateMyProfile = MethodDescriptor(
             service: serviceName,
             method: "UpdateMyProfile",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: false
         )
         /// A3. PERMISSION_DENIED for a wrong password. Emits `account.deleted` to the other contexts.
         public static let deleteAccount = MethodDescriptor(
             service: serviceName,
             method: "DeleteAccount",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: false
         )
         /// A4. NOT_FOUND for an unknown or deleted user.
         public static let getPublicProfile = MethodDescriptor(
             service: serviceName,
             method: "GetPublicProfile",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// A5, public.
         public static let listCampuses = MethodDescriptor(
             service: serviceName,
             method: "ListCampuses",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: true
         )
         /// A6. The questions without their answers.
         public static let getDasherQuiz = MethodDescriptor(
             service: serviceName,
             method: "GetDasherQuiz",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
         /// message); ALREADY_EXISTS when the caller is a dasher already.
@@ -87,21 +99,24 @@ public enum Quad_Identity_V1_Identity {
             service: serviceName,
             method: "SubmitDasherQuiz",
             kind: .unary,
-            idempotent: false
+            idempotent: false,
+            allowsAnonymous: false
         )
         /// A7. INVALID_ARGUMENT for a role that cannot be requested.
         public static let requestRole = MethodDescriptor(
             service: serviceName,
             method: "RequestRole",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// For the gateway, public: the key access tokens are verified with.
         public static let getTokenVerificationKey = MethodDescriptor(
             service: serviceName,
             method: "GetTokenVerificationKey",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: true
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey]

@@ -50,6 +50,45 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_MethodOptions {
     clearExtensionValue(ext: Quad_Options_V1_Extensions_idempotent)
   }
 
+  /// Callable without a signed-in user: the gateway lets the call through without
+  /// `authorization: Bearer` (registration, login, refresh, the campus directory). Every
+  /// other routed method needs a valid access token at the gateway.
+  public var Quad_Options_V1_allowAnonymous: Bool {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_allow_anonymous) ?? false}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_allow_anonymous, value: newValue)}
+  }
+  /// Returns true if extension `Quad_Options_V1_Extensions_allow_anonymous`
+  /// has been explicitly set.
+  public var hasQuad_Options_V1_allowAnonymous: Bool {
+    return hasExtensionValue(ext: Quad_Options_V1_Extensions_allow_anonymous)
+  }
+  /// Clears the value of extension `Quad_Options_V1_Extensions_allow_anonymous`.
+  /// Subsequent reads from it will return its default value.
+  public mutating func clearQuad_Options_V1_allowAnonymous() {
+    clearExtensionValue(ext: Quad_Options_V1_Extensions_allow_anonymous)
+  }
+}
+
+nonisolated extension SwiftProtobuf.Google_Protobuf_ServiceOptions {
+
+  /// The bounded context whose executable (`quad-<context>`) serves this service. The
+  /// gateway routes every method of a service that names its context to that context's
+  /// upstream; services without it (health, reflection, admin) are not routed.
+  public var Quad_Options_V1_context: String {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_context) ?? String()}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_context, value: newValue)}
+  }
+  /// Returns true if extension `Quad_Options_V1_Extensions_context`
+  /// has been explicitly set.
+  public var hasQuad_Options_V1_context: Bool {
+    return hasExtensionValue(ext: Quad_Options_V1_Extensions_context)
+  }
+  /// Clears the value of extension `Quad_Options_V1_Extensions_context`.
+  /// Subsequent reads from it will return its default value.
+  public mutating func clearQuad_Options_V1_context() {
+    clearExtensionValue(ext: Quad_Options_V1_Extensions_context)
+  }
+
 }
 
 // MARK: - File's ExtensionMap: Quad_Options_V1_Options_Extensions
@@ -59,7 +98,9 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_MethodOptions {
 /// in parsing, or it can be combined with other `SwiftProtobuf.SimpleExtensionMap`s to create
 /// a larger `SwiftProtobuf.SimpleExtensionMap`.
 public nonisolated let Quad_Options_V1_Options_Extensions: SwiftProtobuf.SimpleExtensionMap = [
-  Quad_Options_V1_Extensions_idempotent
+  Quad_Options_V1_Extensions_idempotent,
+  Quad_Options_V1_Extensions_allow_anonymous,
+  Quad_Options_V1_Extensions_context
 ]
 
 // Extension Objects - The only reason these might be needed is when manually
@@ -71,4 +112,20 @@ public nonisolated let Quad_Options_V1_Options_Extensions: SwiftProtobuf.SimpleE
 public nonisolated let Quad_Options_V1_Extensions_idempotent = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufBool>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
   _protobuf_fieldNumber: 50001,
   fieldName: "quad.options.v1.idempotent"
+)
+
+/// Callable without a signed-in user: the gateway lets the call through without
+/// `authorization: Bearer` (registration, login, refresh, the campus directory). Every
+/// other routed method needs a valid access token at the gateway.
+public nonisolated let Quad_Options_V1_Extensions_allow_anonymous = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufBool>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
+  _protobuf_fieldNumber: 50002,
+  fieldName: "quad.options.v1.allow_anonymous"
+)
+
+/// The bounded context whose executable (`quad-<context>`) serves this service. The
+/// gateway routes every method of a service that names its context to that context's
+/// upstream; services without it (health, reflection, admin) are not routed.
+public nonisolated let Quad_Options_V1_Extensions_context = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_ServiceOptions>(
+  _protobuf_fieldNumber: 50010,
+  fieldName: "quad.options.v1.context"
 )

@@ -5,6 +5,8 @@ public import QuadWire
 public enum Quad_Reflection_V1_Reflection {
     /// The fully qualified service name.
     public static let serviceName = "quad.reflection.v1.Reflection"
+    /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+    public static let context: String? = nil
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -13,14 +15,16 @@ public enum Quad_Reflection_V1_Reflection {
             service: serviceName,
             method: "ListServices",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// NOT_FOUND when no registered file defines the symbol.
         public static let fileContainingSymbol = MethodDescriptor(
             service: serviceName,
             method: "FileContainingSymbol",
             kind: .unary,
-            idempotent: true
+            idempotent: true,
+            allowsAnonymous: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [listServices, fileContainingSymbol]

@@ -1,37 +1,42 @@
-import Foundation
+public import Foundation
 import GRDB
 import IdentityDomain
 import IdentityService
 import Logging
-import QuadCertificates
-import QuadContracts
+public import QuadCertificates
+public import QuadContracts
 import QuadServiceKit
-import QuadStorage
-import QuadWire
-import QuadWireNIO
+public import QuadStorage
+public import QuadWire
+public import QuadWireNIO
 import Synchronization
 
 /// A settable wall clock for identity's time rules.
-final class TestWallClock: Sendable {
+public final class TestWallClock: Sendable {
     private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
 
-    var now: Date { current.withLock { $0 } }
+    public var now: Date { current.withLock { $0 } }
 
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         current.withLock { $0 = $0.addingTimeInterval(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) }
     }
 }
 
 /// identity in-process on 127.0.0.1:0 with mutual TLS, a temporary database, the same
-/// interceptor the executable uses, and a cheap scrypt cost so tests are quick.
-struct IdentityHarness: Sendable {
-    let client: Quad_Identity_V1_Identity.Client
-    let transport: QuadClient
-    let clock: TestWallClock
-    let database: QuadDatabase
-    let certificates: DevCertificateSet
+/// interceptor the executable uses, and a cheap scrypt cost so tests are quick. Shared by
+/// identity's and the gateway's tests.
+public struct IdentityHarness: Sendable {
+    /// A client with the CLI's client certificate.
+    public let client: Quad_Identity_V1_Identity.Client
+    public let transport: QuadClient
+    public let clock: TestWallClock
+    public let database: QuadDatabase
+    /// The dev certificates: identity's, the gateway's, the CLI's client certificate.
+    public let certificates: DevCertificateSet
+    /// identity's port on 127.0.0.1.
+    public let port: Int
 
-    static func run<T: Sendable>(_ body: @Sendable (IdentityHarness) async throws -> T) async throws -> T {
+    public static func run<T: Sendable>(_ body: @Sendable (IdentityHarness) async throws -> T) async throws -> T {
         let directory = NSTemporaryDirectory() + "quad-identity-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let certificates = try DevCertificateSet.ensure(directory: directory + "/certs", services: ["identity", "gateway"])
@@ -73,7 +78,8 @@ struct IdentityHarness: Sendable {
                 transport: transport,
                 clock: clock,
                 database: database,
-                certificates: certificates
+                certificates: certificates,
+                port: port
             )
             defer {
                 transport.close()
@@ -86,7 +92,7 @@ struct IdentityHarness: Sendable {
     }
 
     /// A valid registration on the demo campus; `email` varies it.
-    static func registration(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") -> Quad_Identity_V1_RegisterRequest {
+    public static func registration(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") -> Quad_Identity_V1_RegisterRequest {
         .with {
             $0.email = email
             $0.password = password
@@ -101,16 +107,16 @@ struct IdentityHarness: Sendable {
     }
 
     /// Registers and returns the session and profile.
-    func register(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws -> Quad_Identity_V1_RegisterResponse {
+    public func register(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws -> Quad_Identity_V1_RegisterResponse {
         try await client.register(Self.registration(email, password: password))
     }
 
     /// Logs in again (access tokens live 15 minutes; tests that move the clock need fresh ones).
-    func login(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws -> CallOptions {
+    public func login(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws -> CallOptions {
         Self.bearer(try await client.login(.with { $0.email = email; $0.password = password }).session)
     }
 
-    static func bearer(_ session: Quad_Identity_V1_Session) -> CallOptions {
+    public static func bearer(_ session: Quad_Identity_V1_Session) -> CallOptions {
         CallOptions(metadata: ["authorization": "Bearer \(session.accessToken)"])
     }
 }

@@ -1,0 +1,73 @@
+import Crypto
+public import Foundation
+import GatewayDomain
+public import Logging
+public import QuadContracts
+public import QuadWire
+public import QuadWireNIO
+
+/// The gateway's parts, assembled: one client per upstream context, the edge authenticator
+/// (identity's key), and the proxy over the routing table built from the service catalog.
+public struct Gateway: Sendable {
+    public let routes: RoutingTable
+    public let proxy: GatewayProxy
+    public let authenticator: EdgeAuthenticator
+    /// Context name to its client (mutual TLS with the gateway's certificate).
+    public let upstreams: [String: QuadClient]
+
+    /// - Parameters:
+    ///   - upstreamTLS: TLS towards one context's service (the gateway's certificate, the CA,
+    ///     the context's name as server name).
+    public init(
+        configuration: GatewayConfiguration,
+        catalog: [ServiceDescription] = QuadServiceCatalog.all,
+        upstreamTLS: (String) throws -> TLSSettings,
+        logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        let routes = RoutingTable(catalog: catalog)
+        var upstreams: [String: QuadClient] = [:]
+        for (context, address) in configuration.upstreams {
+            upstreams[context] = QuadClient(
+                host: address.host,
+                port: address.port,
+                tls: try upstreamTLS(context),
+                configuration: ClientConfiguration(poolSize: configuration.upstreamConnections),
+                logger: logger
+            )
+        }
+        for context in routes.contexts where upstreams[context] == nil {
+            logger.warning("no upstream configured; its methods answer UNAVAILABLE", metadata: ["context": "\(context)"])
+        }
+        let identity = upstreams["identity"].map { Quad_Identity_V1_Identity.Client(transport: $0) }
+        let authenticator = EdgeAuthenticator(now: now, keySource: {
+            guard let identity else {
+                throw RPCError(code: .unavailable, message: "no identity upstream is configured")
+            }
+            let key = try await identity.getTokenVerificationKey(.init(), options: CallOptions(timeout: .seconds(5)))
+            guard key.algorithm == "EdDSA" else {
+                throw RPCError(code: .failedPrecondition, message: "identity signs with \(key.algorithm); the gateway verifies EdDSA only")
+            }
+            return EdgeAuthenticator.VerificationKey(
+                keyID: key.keyID,
+                publicKey: try Curve25519.Signing.PublicKey(rawRepresentation: key.publicKey),
+                issuer: key.issuer,
+                audience: key.audience
+            )
+        })
+        self.routes = routes
+        self.upstreams = upstreams
+        self.authenticator = authenticator
+        self.proxy = GatewayProxy(
+            routes: routes,
+            upstreams: upstreams,
+            authenticator: authenticator,
+            deadlines: configuration.protection.deadlines
+        )
+    }
+
+    /// Closes the upstream connections after their open calls finish.
+    public func close() {
+        for client in upstreams.values { client.close() }
+    }
+}

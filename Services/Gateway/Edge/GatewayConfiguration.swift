@@ -1,0 +1,69 @@
+import Foundation
+public import GatewayDomain
+
+/// How the gateway finds its upstreams and protects them.
+public struct GatewayConfiguration: Sendable {
+    /// Where one context's service listens.
+    public struct Upstream: Sendable, Hashable {
+        public var host: String
+        public var port: Int
+
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+
+        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`).
+        public init?(address: String) {
+            guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+                (1...65535).contains(port)
+            else { return nil }
+            var host = String(address[..<colon])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            guard !host.isEmpty else { return nil }
+            self.init(host: host, port: port)
+        }
+    }
+
+    /// Context name (`identity`, …) to its service's address.
+    public var upstreams: [String: Upstream]
+
+    /// Parses `context=HOST:PORT` pairs separated by commas (`--upstreams`, which `quad up`
+    /// passes), naming the first bad entry.
+    public static func parseUpstreams(_ text: String) throws -> [String: Upstream] {
+        var upstreams: [String: Upstream] = [:]
+        for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let upstream = Upstream(address: parts[1]) else {
+                throw GatewayConfigurationError(
+                    message: "upstream '\(entry)' is not context=HOST:PORT (for example identity=127.0.0.1:7001)"
+                )
+            }
+            guard upstreams[parts[0]] == nil else {
+                throw GatewayConfigurationError(message: "upstream '\(parts[0])' is given twice")
+            }
+            upstreams[parts[0]] = upstream
+        }
+        return upstreams
+    }
+    /// Deadlines, rate limits, concurrency limits, retries, ejection, the event feed.
+    public var protection: GatewayProtectionConfiguration
+    /// Connections per upstream context.
+    public var upstreamConnections: Int
+
+    public init(
+        upstreams: [String: Upstream],
+        protection: GatewayProtectionConfiguration = .defaults,
+        upstreamConnections: Int = 2
+    ) {
+        self.upstreams = upstreams
+        self.protection = protection
+        self.upstreamConnections = upstreamConnections
+    }
+}
+
+/// A gateway configuration value that cannot be used; the message names it.
+public struct GatewayConfigurationError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,120 @@
+import Foundation
+public import GatewayDomain
+import Logging
+import NIOCore
+import QuadServiceKit
+public import QuadWire
+
+/// Forwards every routed method to its context's upstream (G1): authenticates at the edge
+/// unless the method allows anonymous calls, replaces whatever `x-quad-caller` the client sent
+/// with the verified caller, drops the access token, sets the deadline (a default when the
+/// client sent none, capped) and passes unary and streaming calls through. Streams keep
+/// credit end to end: a response is pulled from the upstream only when the client has credit
+/// for it, and a request is pulled from the client only when the upstream has credit for it,
+/// so a slow client slows its stream instead of growing the gateway's memory.
+public struct GatewayProxy: QuadService {
+    public let routes: RoutingTable
+    private let upstreams: [String: any ClientTransport]
+    private let authenticator: EdgeAuthenticator
+    private let deadlines: DeadlinePolicy
+
+    public init(
+        routes: RoutingTable,
+        upstreams: [String: any ClientTransport],
+        authenticator: EdgeAuthenticator,
+        deadlines: DeadlinePolicy = .defaults
+    ) {
+        self.routes = routes
+        self.upstreams = upstreams
+        self.authenticator = authenticator
+        self.deadlines = deadlines
+    }
+
+    /// Metadata a client may not pass on: the gateway sets the caller itself, and the access
+    /// token stops at the edge.
+    static let edgeOnlyMetadata: Set<String> = ["authorization", CallerIdentityInterceptor.callerHeader]
+
+    public var registeredMethods: [RegisteredMethod] {
+        routes.allRoutes.map { route in
+            switch route.method.kind {
+            case .unary:
+                RegisteredMethod(descriptor: route.method, handler: .unary { request, context in
+                    let (upstream, options) = try await prepare(route, context)
+                    return try await upstream.unary(route.method, request: request, options: options)
+                })
+            case .serverStreaming, .clientStreaming, .bidirectionalStreaming:
+                RegisteredMethod(descriptor: route.method, handler: .streaming { requests, writer, context in
+                    let (upstream, options) = try await prepare(route, context)
+                    return try await forwardStream(route.method, upstream: upstream, options: options, requests, writer)
+                })
+            }
+        }
+    }
+
+    /// Authenticates, picks the upstream and builds the upstream call's options.
+    private func prepare(_ route: RoutingTable.Route, _ context: ServerContext) async throws -> (any ClientTransport, CallOptions) {
+        var metadata = context.metadata.filter { !Self.edgeOnlyMetadata.contains($0.key) }
+        if !route.method.allowsAnonymous {
+            let caller = try await authenticator.authenticate(context.metadata, method: route.method)
+            metadata[CallerIdentityInterceptor.callerHeader] = caller.headerValue
+        }
+        if metadata["x-request-id"] == nil { metadata["x-request-id"] = EntityID.generate() }
+        guard let upstream = upstreams[route.context] else {
+            throw RPCError(code: .unavailable, message: "\(route.method) is served by '\(route.context)', which this gateway has no address for")
+        }
+        // Streams live as long as their caller wants; unary calls get the default deadline.
+        let requested = context.timeRemaining
+        let timeout: Duration?
+        if route.method.kind == .unary {
+            timeout = deadlines.effectiveTimeout(requested: requested)
+        } else {
+            timeout = requested.map { min($0, deadlines.maximumTimeout) }
+        }
+        if let timeout, timeout <= .zero {
+            throw RPCError(code: .deadlineExceeded, message: "the deadline passed before \(route.method) reached its service")
+        }
+        return (upstream, CallOptions(timeout: timeout, metadata: metadata))
+    }
+
+    private func forwardStream(
+        _ method: MethodDescriptor,
+        upstream: any ClientTransport,
+        options: CallOptions,
+        _ requests: RawRequestStream,
+        _ writer: RawResponseWriter
+    ) async throws -> ByteBuffer? {
+        switch method.kind {
+        case .serverStreaming:
+            var iterator = requests.makeAsyncIterator()
+            let request = try await iterator.next()
+            return try await upstream.streamingCall(method, firstRequest: request, halfClose: true, options: options) { call in
+                for try await response in call.responses { try await writer.send(response) }
+                return nil
+            }
+        case .clientStreaming:
+            return try await upstream.streamingCall(method, firstRequest: nil, halfClose: false, options: options) { call in
+                for try await request in requests { try await call.send(request) }
+                try await call.finish()
+                // The upstream's one response arrives with its CallEnd; it goes in ours.
+                var last: ByteBuffer?
+                for try await response in call.responses { last = response }
+                return last
+            }
+        case .bidirectionalStreaming:
+            return try await upstream.streamingCall(method, firstRequest: nil, halfClose: false, options: options) { call in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for try await request in requests { try await call.send(request) }
+                        try await call.finish()
+                    }
+                    for try await response in call.responses { try await writer.send(response) }
+                    // The upstream ended the call: requests the client still sends go nowhere.
+                    group.cancelAll()
+                }
+                return nil
+            }
+        case .unary:
+            preconditionFailure("unary calls are forwarded by the unary handler")
+        }
+    }
+}

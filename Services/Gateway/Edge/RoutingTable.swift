@@ -1,0 +1,36 @@
+public import QuadWire
+
+/// Which upstream context answers each method the gateway routes, built from the generated
+/// service catalog (`QuadServiceCatalog.all`): every method of every service whose proto names
+/// its context (`(quad.options.v1.context)`) is routed under its own name. A service added to
+/// Proto/ is routed by regenerating, never by editing the gateway.
+public struct RoutingTable: Sendable {
+    /// One routed method.
+    public struct Route: Sendable, Hashable {
+        public var method: MethodDescriptor
+        /// The context whose executable serves it, e.g. `identity`.
+        public var context: String
+    }
+
+    private let routes: [String: Route]
+
+    /// Routes every service of `catalog` that names a context; the others (health,
+    /// reflection, admin) are the gateway's own business or not for clients.
+    public init(catalog: [ServiceDescription]) {
+        var routes: [String: Route] = [:]
+        for service in catalog {
+            guard let context = service.context else { continue }
+            for method in service.methods { routes[method.fullName] = Route(method: method, context: context) }
+        }
+        self.routes = routes
+    }
+
+    /// The route of `package.Service/Method`, if the gateway routes it.
+    public func route(for fullName: String) -> Route? { routes[fullName] }
+
+    /// Every route, sorted by method name.
+    public var allRoutes: [Route] { routes.values.sorted { $0.method.fullName < $1.method.fullName } }
+
+    /// The contexts some route needs, sorted.
+    public var contexts: [String] { Set(routes.values.map(\.context)).sorted() }
+}

@@ -1,0 +1,124 @@
+import Foundation
+public import Logging
+import Metrics
+public import QuadCertificates
+public import QuadWire
+import QuadContracts
+public import QuadWireNIO
+public import ServiceLifecycle
+import Prometheus
+
+/// One Quad executable's process: its configuration, JSON logs, metrics registry and dev
+/// certificates, and ``serve(tls:services:interceptor:background:)``, which runs the RPC
+/// server (with Health and Reflection), the admin port and the readiness announcement in
+/// one ServiceGroup until SIGTERM or SIGINT. ``QuadServiceMain`` builds services with a
+/// database on it; the gateway uses it directly.
+public struct QuadProcess: Sendable {
+    /// The context's name, e.g. `identity` or `gateway`.
+    public let name: String
+    public let source: ConfigurationSource
+    public let options: ServiceOptions
+    public let logger: Logger
+    /// This process's certificate (`<name>.pem`), the CA and the CLI's client certificate.
+    public let certificates: DevCertificateSet
+    private let registry: PrometheusCollectorRegistry
+
+    /// Reads the configuration and bootstraps logging and metrics; nil when `--help-config`
+    /// was asked for (the help is printed).
+    public static func start(name: String) throws -> QuadProcess? {
+        let source = ConfigurationSource()
+        let options = try ServiceOptions(source: source)
+        if source.isHelpRequested {
+            print(source.helpText())
+            return nil
+        }
+        let logger = JSONLogHandler.bootstrap(label: "quad.\(name)", level: Logger.Level(rawValue: options.logLevel) ?? .info)
+        let registry = MetricsSetup.bootstrapProcess()
+        let certificates = try DevCertificateSet.ensure(directory: options.certificatesDirectory, services: [name])
+        return QuadProcess(
+            name: name,
+            source: source,
+            options: options,
+            logger: logger,
+            certificates: certificates,
+            registry: registry
+        )
+    }
+
+    /// Mutual TLS with this process's certificate: what every service port uses.
+    public func mutualTLS() throws -> TLSSettings {
+        try TLSSettings.mutualTLSServer(
+            certificateChainPEM: certificates.certificatePath(service: name),
+            privateKeyPEM: certificates.keyPath(service: name),
+            trustRootsPEM: certificates.caPath
+        )
+    }
+
+    /// TLS as a client of another context's service, presenting this process's certificate
+    /// (so the callee sees `quad://service/<name>`) and checking the callee's.
+    public func clientTLS(toContext context: String) throws -> TLSSettings {
+        try TLSSettings.client(
+            trustRootsPEM: certificates.caPath,
+            certificateChainPEM: certificates.certificatePath(service: name),
+            privateKeyPEM: certificates.keyPath(service: name),
+            serverName: context
+        )
+    }
+
+    /// Serves `services` (plus Health and Reflection over everything hosted) with `tls`,
+    /// the admin port and `background` services, until SIGTERM or SIGINT; then drains.
+    public func serve(
+        tls: TLSSettings,
+        services: [any QuadService],
+        interceptor: (any ServerInterceptor)?,
+        background: [any Service] = []
+    ) async throws {
+        let hosted = Router(services: services).serviceNames
+            + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
+        let health = HealthService(services: hosted)
+        let reflection = ReflectionService(services: hosted)
+        let server = QuadServer(
+            configuration: ServerConfiguration(
+                host: options.rpcHost,
+                port: options.rpcPort,
+                tls: tls,
+                maxDeadline: options.maxDeadline,
+                idleTimeout: options.idleTimeout,
+                drainGracePeriod: options.drainGrace
+            ),
+            services: services + [health, reflection],
+            interceptor: interceptor,
+            observer: RPCMetricsObserver(metrics: RPCMetrics()),
+            logger: logger
+        )
+        let gate = ReadinessGate(name: "listeners", initial: .notReady("starting"))
+        let admin = AdminServer(
+            configuration: AdminServerConfiguration(host: options.rpcHost, port: options.adminPort),
+            registry: registry,
+            readinessChecks: [gate.check],
+            logger: logger
+        )
+        let announcer = ReadinessAnnouncer(
+            name: name,
+            host: options.rpcHost,
+            server: server,
+            admin: admin,
+            health: health,
+            gate: gate,
+            readyFile: options.readyFile,
+            logger: logger
+        )
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: background.map { .init(service: $0) } + [
+                    .init(service: admin),
+                    .init(service: QuadServerService(server: server)),
+                    .init(service: announcer),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GatewayService
+import IdentityTestSupport
+import Logging
+import QuadContracts
+import QuadServiceKit
+import QuadWire
+import QuadWireNIO
+
+/// identity in-process (IdentityHarness) with the gateway in front of it, both on
+/// 127.0.0.1:0: the gateway reaches identity over mutual TLS with the gateway's certificate,
+/// and the test's client reaches the gateway over server-only TLS without a certificate, as
+/// an app does. The gateway's clock is identity's test clock.
+struct GatewayHarness: Sendable {
+    let identity: IdentityHarness
+    let gateway: Gateway
+    /// A client of the gateway with no client certificate.
+    let transport: QuadClient
+    /// Identity's methods, through the gateway.
+    let client: Quad_Identity_V1_Identity.Client
+
+    static func run<T: Sendable>(_ body: @Sendable (GatewayHarness) async throws -> T) async throws -> T {
+        try await IdentityHarness.run { identity in
+            let certificates = identity.certificates
+            let gateway = try Gateway(
+                configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)]),
+                upstreamTLS: { context in
+                    try .client(
+                        trustRootsPEM: certificates.caPath,
+                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                        privateKeyPEM: certificates.keyPath(service: "gateway"),
+                        serverName: context
+                    )
+                },
+                logger: Logger(label: "test.gateway"),
+                now: { identity.clock.now }
+            )
+            let server = QuadServer(
+                configuration: ServerConfiguration(
+                    tls: try .server(
+                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                        privateKeyPEM: certificates.keyPath(service: "gateway")
+                    )
+                ),
+                services: [gateway.proxy],
+                logger: Logger(label: "test.gateway")
+            )
+            return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+                group.addTask { try await server.run() }
+                let port = try await server.listeningPort()
+                let transport = QuadClient(
+                    host: "127.0.0.1",
+                    port: port,
+                    tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway")
+                )
+                defer {
+                    transport.close()
+                    gateway.close()
+                    group.cancelAll()
+                }
+                let harness = GatewayHarness(
+                    identity: identity,
+                    gateway: gateway,
+                    transport: transport,
+                    client: Quad_Identity_V1_Identity.Client(transport: transport)
+                )
+                return try await body(harness)
+            }
+        }
+    }
+
+    /// Registers through the gateway and returns the session.
+    func registerAndLogIn(_ email: String = "ada@northfield.edu") async throws -> Quad_Identity_V1_Session {
+        _ = try await client.register(IdentityHarness.registration(email))
+        return try await client.login(.with {
+            $0.email = email
+            $0.password = "correct horse battery"
+        }).session
+    }
+}

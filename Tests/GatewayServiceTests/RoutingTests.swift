@@ -1,0 +1,62 @@
+import GatewayService
+import QuadContracts
+import QuadWire
+import Testing
+
+@Suite("Gateway: routing table and configuration")
+struct RoutingTests {
+    @Test("every method of every service that names its context is routed to that context")
+    func routesFromTheCatalog() {
+        let table = RoutingTable(catalog: QuadServiceCatalog.all)
+        for method in Quad_Identity_V1_Identity.Method.all {
+            #expect(table.route(for: method.fullName)?.context == "identity")
+        }
+        #expect(table.contexts == ["identity"])
+    }
+
+    @Test("services without a context (health, reflection, admin) are not routed")
+    func builtInsAreNotRouted() {
+        let table = RoutingTable(catalog: QuadServiceCatalog.all)
+        #expect(table.route(for: "quad.admin.v1.Admin/Backup") == nil)
+        #expect(table.route(for: "quad.health.v1.Health/Check") == nil)
+        #expect(table.route(for: "quad.reflection.v1.Reflection/ListServices") == nil)
+    }
+
+    @Test("a service added to the catalog is routed without touching the gateway")
+    func newServiceIsRouted() {
+        let added = ServiceDescription(
+            name: "quad.jobs.v1.Jobs",
+            context: "jobs",
+            methods: [MethodDescriptor(service: "quad.jobs.v1.Jobs", method: "SubmitJob", kind: .unary)]
+        )
+        let table = RoutingTable(catalog: QuadServiceCatalog.all + [added])
+        #expect(table.route(for: "quad.jobs.v1.Jobs/SubmitJob")?.context == "jobs")
+        #expect(table.contexts == ["identity", "jobs"])
+    }
+
+    @Test("the anonymous methods are the ones marked in Proto/")
+    func anonymousMethods() {
+        let anonymous = Set(Quad_Identity_V1_Identity.Method.all.filter(\.allowsAnonymous).map(\.method))
+        #expect(anonymous == ["Register", "Login", "Refresh", "ListCampuses", "GetTokenVerificationKey"])
+    }
+
+    @Test("upstreams parse from context=HOST:PORT pairs", arguments: [
+        ("identity=127.0.0.1:7001", ["identity": GatewayConfiguration.Upstream(host: "127.0.0.1", port: 7001)]),
+        ("identity=127.0.0.1:7001, jobs=[::1]:7002", [
+            "identity": GatewayConfiguration.Upstream(host: "127.0.0.1", port: 7001),
+            "jobs": GatewayConfiguration.Upstream(host: "::1", port: 7002),
+        ]),
+        ("", [:]),
+    ])
+    func parsesUpstreams(text: String, expected: [String: GatewayConfiguration.Upstream]) throws {
+        #expect(try GatewayConfiguration.parseUpstreams(text) == expected)
+    }
+
+    @Test("a bad upstream entry is refused, naming it", arguments: [
+        "identity", "identity=127.0.0.1", "=127.0.0.1:7001", "identity=127.0.0.1:0", "identity=:7001",
+        "identity=127.0.0.1:7001,identity=127.0.0.1:7002",
+    ])
+    func refusesBadUpstreams(text: String) {
+        #expect(throws: GatewayConfigurationError.self) { try GatewayConfiguration.parseUpstreams(text) }
+    }
+}
