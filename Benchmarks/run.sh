@@ -39,6 +39,9 @@ while [[ $# -gt 0 ]]; do
 done
 
 if [[ $build == 1 ]]; then
+    # SwiftPM 6.3 keeps a cached build plan that misses files added to the root package
+    # (our `path: ".."` dependency) since the last plan: drop it so new files are compiled.
+    rm -f .build/release.yaml .build/*/release/description.json
     swift build -c release --product quad-bench >&2
     swift build -c release --product MallocInterposerSwift >&2  # preloaded in allocation passes
 fi
