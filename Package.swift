@@ -143,8 +143,8 @@ let package = Package(
         .target(
             name: "GatewayService",
             dependencies: [
-                "GatewayDomain", "QuadTokens", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadServiceKit",
-                nioCore, crypto, logging,
+                "GatewayDomain", "QuadTokens", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
+                "QuadServiceKit", nioCore, crypto, logging,
             ],
             path: "Services/Gateway",
             exclude: ["Domain", "main"],

@@ -18,13 +18,24 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// Marked `(quad.options.v1.allow_anonymous) = true` in Proto/: the gateway admits calls
     /// without an access token.
     public var allowsAnonymous: Bool
+    /// `(quad.options.v1.rate_limit_class)` in Proto/ (`login`, `registration`): the gateway's
+    /// stricter per-address limit for the method, if any.
+    public var rateLimitClass: String?
 
-    public init(service: String, method: String, kind: Kind, idempotent: Bool = false, allowsAnonymous: Bool = false) {
+    public init(
+        service: String,
+        method: String,
+        kind: Kind,
+        idempotent: Bool = false,
+        allowsAnonymous: Bool = false,
+        rateLimitClass: String? = nil
+    ) {
         self.service = service
         self.method = method
         self.kind = kind
         self.idempotent = idempotent
         self.allowsAnonymous = allowsAnonymous
+        self.rateLimitClass = rateLimitClass
     }
 
     /// `package.Service/Method`, the name on the wire.

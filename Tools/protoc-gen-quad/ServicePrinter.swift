@@ -12,6 +12,8 @@ struct ServicePrinter {
         static let idempotent: UInt64 = 50001
         /// `(quad.options.v1.allow_anonymous)` in `google.protobuf.MethodOptions`.
         static let allowAnonymous: UInt64 = 50002
+        /// `(quad.options.v1.rate_limit_class)` in `google.protobuf.MethodOptions`.
+        static let rateLimitClass: UInt64 = 50003
         /// `(quad.options.v1.context)` in `google.protobuf.ServiceOptions`.
         static let context: UInt64 = 50010
     }
@@ -56,6 +58,10 @@ struct ServicePrinter {
         CustomOptions(method.options.unknownFields.data).varint(OptionField.allowAnonymous).map { $0 != 0 } ?? false
     }
 
+    private func rateLimitClass(_ method: MethodDescriptor) -> String {
+        CustomOptions(method.options.unknownFields.data).string(OptionField.rateLimitClass).map { "\"\($0)\"" } ?? "nil"
+    }
+
     /// The service's `(quad.options.v1.context)`, if set.
     static func context(of service: ServiceDescriptor) -> String? {
         CustomOptions(service.options.unknownFields.data).string(OptionField.context)
@@ -96,7 +102,8 @@ struct ServicePrinter {
                             method: "\(method.name)",
                             kind: .\(kind(method)),
                             idempotent: \(isIdempotent(method)),
-                            allowsAnonymous: \(allowsAnonymous(method))
+                            allowsAnonymous: \(allowsAnonymous(method)),
+                            rateLimitClass: \(rateLimitClass(method))
                         )
 
                 """

@@ -23,7 +23,8 @@ public struct Gateway: Sendable {
         catalog: [ServiceDescription] = QuadServiceCatalog.all,
         upstreamTLS: (String) throws -> TLSSettings,
         logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        clock: GatewayClock = .continuous()
     ) throws {
         let routes = RoutingTable(catalog: catalog)
         var upstreams: [String: QuadClient] = [:]
@@ -62,7 +63,8 @@ public struct Gateway: Sendable {
             routes: routes,
             upstreams: upstreams,
             authenticator: authenticator,
-            deadlines: configuration.protection.deadlines
+            protection: configuration.protection,
+            clock: clock
         )
     }
 

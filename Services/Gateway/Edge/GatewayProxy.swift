@@ -12,23 +12,43 @@ public import QuadWire
 /// credit end to end: a response is pulled from the upstream only when the client has credit
 /// for it, and a request is pulled from the client only when the upstream has credit for it,
 /// so a slow client slows its stream instead of growing the gateway's memory.
+///
+/// Protection (G4, G5) on the way: rate limits per address and per user, then the upstream's
+/// guard (skip it while ejected, shed at its adaptive concurrency limit), and for unary calls
+/// to idempotent methods one or two retries on UNAVAILABLE within the upstream's retry budget.
 public struct GatewayProxy: QuadService {
     public let routes: RoutingTable
     private let upstreams: [String: any ClientTransport]
+    private let guards: [String: UpstreamGuard]
     private let authenticator: EdgeAuthenticator
-    private let deadlines: DeadlinePolicy
+    private let rateLimiter: EdgeRateLimiter
+    private let protection: GatewayProtectionConfiguration
+    private let clock: GatewayClock
 
     public init(
         routes: RoutingTable,
         upstreams: [String: any ClientTransport],
         authenticator: EdgeAuthenticator,
-        deadlines: DeadlinePolicy = .defaults
+        protection: GatewayProtectionConfiguration = .defaults,
+        clock: GatewayClock = .continuous()
     ) {
         self.routes = routes
         self.upstreams = upstreams
         self.authenticator = authenticator
-        self.deadlines = deadlines
+        self.protection = protection
+        self.clock = clock
+        self.rateLimiter = EdgeRateLimiter(configuration: protection.rateLimits, clock: clock)
+        self.guards = Dictionary(
+            uniqueKeysWithValues: upstreams.keys.map {
+                ($0, UpstreamGuard(context: $0, configuration: protection, clock: clock))
+            }
+        )
     }
+
+    /// The guard of `context`'s upstream (tests, metrics).
+    public func upstreamGuard(_ context: String) -> UpstreamGuard? { guards[context] }
+
+    private var deadlines: DeadlinePolicy { protection.deadlines }
 
     /// Metadata a client may not pass on: the gateway sets the caller itself, and the access
     /// token stops at the edge.
@@ -40,11 +60,12 @@ public struct GatewayProxy: QuadService {
             case .unary:
                 RegisteredMethod(descriptor: route.method, handler: .unary { request, context in
                     let (upstream, options) = try await prepare(route, context)
-                    return try await upstream.unary(route.method, request: request, options: options)
+                    return try await forwardUnary(route, upstream: upstream, options: options, request)
                 })
             case .serverStreaming, .clientStreaming, .bidirectionalStreaming:
                 RegisteredMethod(descriptor: route.method, handler: .streaming { requests, writer, context in
                     let (upstream, options) = try await prepare(route, context)
+                    // A stream's latency says nothing about load: it takes no concurrency slot.
                     return try await forwardStream(route.method, upstream: upstream, options: options, requests, writer)
                 })
             }
@@ -54,10 +75,13 @@ public struct GatewayProxy: QuadService {
     /// Authenticates, picks the upstream and builds the upstream call's options.
     private func prepare(_ route: RoutingTable.Route, _ context: ServerContext) async throws -> (any ClientTransport, CallOptions) {
         var metadata = context.metadata.filter { !Self.edgeOnlyMetadata.contains($0.key) }
+        var user: String?
         if !route.method.allowsAnonymous {
             let caller = try await authenticator.authenticate(context.metadata, method: route.method)
             metadata[CallerIdentityInterceptor.callerHeader] = caller.headerValue
+            user = caller.userID
         }
+        try rateLimiter.admit(route.method, user: user, peerAddress: context.peer.address)
         if metadata["x-request-id"] == nil { metadata["x-request-id"] = EntityID.generate() }
         guard let upstream = upstreams[route.context] else {
             throw RPCError(code: .unavailable, message: "\(route.method) is served by '\(route.context)', which this gateway has no address for")
@@ -74,6 +98,48 @@ public struct GatewayProxy: QuadService {
             throw RPCError(code: .deadlineExceeded, message: "the deadline passed before \(route.method) reached its service")
         }
         return (upstream, CallOptions(timeout: timeout, metadata: metadata))
+    }
+
+    /// One unary call through the upstream's guard, retried on UNAVAILABLE when the method is
+    /// idempotent and the retry policy and budget allow.
+    private func forwardUnary(
+        _ route: RoutingTable.Route,
+        upstream: any ClientTransport,
+        options: CallOptions,
+        _ request: ByteBuffer
+    ) async throws -> ByteBuffer {
+        guard let upstreamGuard = guards[route.context] else {
+            return try await upstream.unary(route.method, request: request, options: options)
+        }
+        upstreamGuard.recordCall()
+        let started = clock.now()
+        var options = options
+        var attempt = 1
+        while true {
+            let permit = try upstreamGuard.admit(route.method)
+            do {
+                let response = try await upstream.unary(route.method, request: request, options: options)
+                upstreamGuard.finish(permit, outcome: .success)
+                return response
+            } catch {
+                let rpcError = RPCError.from(error)
+                // The client going away says nothing about the upstream.
+                let outcome: UpstreamOutcome = Task.isCancelled ? .cancelled : UpstreamOutcome(rpcError.code)
+                upstreamGuard.finish(permit, outcome: outcome)
+                let remaining = options.timeout.map { $0 - (clock.now() - started) }
+                let decision = upstreamGuard.retryDecision(
+                    protection.retry,
+                    attempt: attempt,
+                    outcome: outcome,
+                    idempotent: route.method.idempotent,
+                    timeRemaining: remaining
+                )
+                guard case .retry(let wait) = decision, let remaining else { throw rpcError }
+                try await clock.sleep(wait)
+                options.timeout = remaining - wait
+                attempt += 1
+            }
+        }
     }
 
     private func forwardStream(

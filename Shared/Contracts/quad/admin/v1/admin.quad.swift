@@ -17,7 +17,8 @@ public enum Quad_Admin_V1_Admin {
             method: "Backup",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [backup]

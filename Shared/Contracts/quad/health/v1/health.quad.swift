@@ -16,7 +16,8 @@ public enum Quad_Health_V1_Health {
             method: "Check",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// The status now and on every change, until the caller cancels; an unknown service
         /// streams SERVICE_UNKNOWN.
@@ -25,7 +26,8 @@ public enum Quad_Health_V1_Health {
             method: "Watch",
             kind: .serverStreaming,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [check, watch]

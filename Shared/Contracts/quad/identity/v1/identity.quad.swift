@@ -16,7 +16,8 @@ public enum Quad_Identity_V1_Identity {
             method: "Register",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: true
+            allowsAnonymous: true,
+            rateLimitClass: "registration"
         )
         /// A2, public. UNAUTHENTICATED for unknown email or wrong password (the same answer);
         /// RESOURCE_EXHAUSTED while locked, with the time left in the message and the
@@ -26,7 +27,8 @@ public enum Quad_Identity_V1_Identity {
             method: "Login",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: true
+            allowsAnonymous: true,
+            rateLimitClass: "login"
         )
         /// A2/A3, public. UNAUTHENTICATED for an unknown, expired or revoked token; a reused
         /// (already rotated) token revokes its whole family.
@@ -35,7 +37,8 @@ public enum Quad_Identity_V1_Identity {
             method: "Refresh",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: true
+            allowsAnonymous: true,
+            rateLimitClass: nil
         )
         /// A3. Revokes the refresh token's family; idempotent.
         public static let logout = MethodDescriptor(
@@ -43,7 +46,8 @@ public enum Quad_Identity_V1_Identity {
             method: "Logout",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A3.
         public static let getMyProfile = MethodDescriptor(
@@ -51,7 +55,8 @@ public enum Quad_Identity_V1_Identity {
             method: "GetMyProfile",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A3. INVALID_ARGUMENT naming every bad field.
         public static let updateMyProfile = MethodDescriptor(
@@ -59,7 +64,8 @@ public enum Quad_Identity_V1_Identity {
             method: "UpdateMyProfile",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A3. PERMISSION_DENIED for a wrong password. Emits `account.deleted` to the other contexts.
         public static let deleteAccount = MethodDescriptor(
@@ -67,7 +73,8 @@ public enum Quad_Identity_V1_Identity {
             method: "DeleteAccount",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A4. NOT_FOUND for an unknown or deleted user.
         public static let getPublicProfile = MethodDescriptor(
@@ -75,7 +82,8 @@ public enum Quad_Identity_V1_Identity {
             method: "GetPublicProfile",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A5, public.
         public static let listCampuses = MethodDescriptor(
@@ -83,7 +91,8 @@ public enum Quad_Identity_V1_Identity {
             method: "ListCampuses",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: true
+            allowsAnonymous: true,
+            rateLimitClass: nil
         )
         /// A6. The questions without their answers.
         public static let getDasherQuiz = MethodDescriptor(
@@ -91,7 +100,8 @@ public enum Quad_Identity_V1_Identity {
             method: "GetDasherQuiz",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
         /// message); ALREADY_EXISTS when the caller is a dasher already.
@@ -100,7 +110,8 @@ public enum Quad_Identity_V1_Identity {
             method: "SubmitDasherQuiz",
             kind: .unary,
             idempotent: false,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// A7. INVALID_ARGUMENT for a role that cannot be requested.
         public static let requestRole = MethodDescriptor(
@@ -108,7 +119,8 @@ public enum Quad_Identity_V1_Identity {
             method: "RequestRole",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// For the gateway, public: the key access tokens are verified with.
         public static let getTokenVerificationKey = MethodDescriptor(
@@ -116,7 +128,8 @@ public enum Quad_Identity_V1_Identity {
             method: "GetTokenVerificationKey",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: true
+            allowsAnonymous: true,
+            rateLimitClass: nil
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey]

@@ -67,6 +67,23 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_MethodOptions {
   public mutating func clearQuad_Options_V1_allowAnonymous() {
     clearExtensionValue(ext: Quad_Options_V1_Extensions_allow_anonymous)
   }
+
+  /// The gateway's stricter per-address rate limit class for this method: "login" or
+  /// "registration" (features G5). Unset: only the per-user and per-address limits apply.
+  public var Quad_Options_V1_rateLimitClass: String {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_rate_limit_class) ?? String()}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_rate_limit_class, value: newValue)}
+  }
+  /// Returns true if extension `Quad_Options_V1_Extensions_rate_limit_class`
+  /// has been explicitly set.
+  public var hasQuad_Options_V1_rateLimitClass: Bool {
+    return hasExtensionValue(ext: Quad_Options_V1_Extensions_rate_limit_class)
+  }
+  /// Clears the value of extension `Quad_Options_V1_Extensions_rate_limit_class`.
+  /// Subsequent reads from it will return its default value.
+  public mutating func clearQuad_Options_V1_rateLimitClass() {
+    clearExtensionValue(ext: Quad_Options_V1_Extensions_rate_limit_class)
+  }
 }
 
 nonisolated extension SwiftProtobuf.Google_Protobuf_ServiceOptions {
@@ -100,6 +117,7 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_ServiceOptions {
 public nonisolated let Quad_Options_V1_Options_Extensions: SwiftProtobuf.SimpleExtensionMap = [
   Quad_Options_V1_Extensions_idempotent,
   Quad_Options_V1_Extensions_allow_anonymous,
+  Quad_Options_V1_Extensions_rate_limit_class,
   Quad_Options_V1_Extensions_context
 ]
 
@@ -120,6 +138,13 @@ public nonisolated let Quad_Options_V1_Extensions_idempotent = SwiftProtobuf.Mes
 public nonisolated let Quad_Options_V1_Extensions_allow_anonymous = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufBool>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
   _protobuf_fieldNumber: 50002,
   fieldName: "quad.options.v1.allow_anonymous"
+)
+
+/// The gateway's stricter per-address rate limit class for this method: "login" or
+/// "registration" (features G5). Unset: only the per-user and per-address limits apply.
+public nonisolated let Quad_Options_V1_Extensions_rate_limit_class = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
+  _protobuf_fieldNumber: 50003,
+  fieldName: "quad.options.v1.rate_limit_class"
 )
 
 /// The bounded context whose executable (`quad-<context>`) serves this service. The

@@ -16,7 +16,8 @@ public enum Quad_Reflection_V1_Reflection {
             method: "ListServices",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// NOT_FOUND when no registered file defines the symbol.
         public static let fileContainingSymbol = MethodDescriptor(
@@ -24,7 +25,8 @@ public enum Quad_Reflection_V1_Reflection {
             method: "FileContainingSymbol",
             kind: .unary,
             idempotent: true,
-            allowsAnonymous: false
+            allowsAnonymous: false,
+            rateLimitClass: nil
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [listServices, fileContainingSymbol]

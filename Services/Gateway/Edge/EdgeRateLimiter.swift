@@ -1,0 +1,58 @@
+public import GatewayDomain
+public import QuadWire
+import Synchronization
+
+/// Rate limits at the edge (G5): token buckets per client address and per signed-in user,
+/// and stricter per-address buckets for methods whose proto names a rate-limit class
+/// (`login`, `registration`). A refused call gets RESOURCE_EXHAUSTED with the exact wait,
+/// in the message and in the `retry-after-seconds` trailer.
+public final class EdgeRateLimiter: Sendable {
+    private struct State {
+        var limits: CallRateLimits
+        var lastSweep: Duration
+    }
+
+    private let state: Mutex<State>
+    private let clock: GatewayClock
+    /// How often idle (full) buckets are forgotten.
+    private let sweepInterval: Duration = .seconds(60)
+
+    public init(configuration: RateLimitConfiguration, clock: GatewayClock) {
+        self.clock = clock
+        self.state = Mutex(State(limits: CallRateLimits(configuration: configuration), lastSweep: clock.now()))
+    }
+
+    /// Admits a call of `method` from `peerAddress` (`host:port`) by `user`, or throws
+    /// RESOURCE_EXHAUSTED saying how long to wait.
+    public func admit(_ method: MethodDescriptor, user: String?, peerAddress: String) throws {
+        let now = clock.now()
+        let callClass: RateLimitClass =
+            switch method.rateLimitClass {
+            case "login": .login
+            case "registration": .registration
+            default: .standard
+            }
+        let host = Self.host(of: peerAddress)
+        let decision = state.withLock { state in
+            if now - state.lastSweep >= sweepInterval {
+                state.limits.forgetIdle(now: now)
+                state.lastSweep = now
+            }
+            return state.limits.admit(callClass, user: user, address: host, now: now)
+        }
+        if case .refused(let retryAfter) = decision {
+            let scope = callClass == .standard ? "calls" : "\(callClass) attempts"
+            throw RPCError(
+                code: .resourceExhausted,
+                message: "too many \(scope) from this \(user == nil ? "address" : "user or address"); retry in \(retryAfter.formattedSeconds)",
+                trailers: ["retry-after-seconds": "\(retryAfter.wholeSecondsRoundedUp)"]
+            )
+        }
+    }
+
+    /// The host part of `host:port` (a client's port changes with every connection).
+    static func host(of address: String) -> String {
+        guard let colon = address.lastIndex(of: ":") else { return address }
+        return String(address[..<colon])
+    }
+}

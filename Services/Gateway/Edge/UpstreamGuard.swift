@@ -1,0 +1,143 @@
+public import GatewayDomain
+import QuadWireCore
+public import QuadWire
+import Synchronization
+
+/// One upstream context's protection (G4): its adaptive concurrency limit (shed with
+/// RESOURCE_EXHAUSTED at once when full), its health (skip it while ejected), and its retry
+/// budget. One lock around the three small state machines.
+public final class UpstreamGuard: Sendable {
+    private struct State {
+        var limit: AdaptiveConcurrencyLimit
+        var health: UpstreamHealth
+        var budget: RetryBudget
+    }
+
+    /// The context guarded, for messages.
+    public let context: String
+    private let state: Mutex<State>
+    private let clock: GatewayClock
+
+    public init(context: String, configuration: GatewayProtectionConfiguration, clock: GatewayClock) {
+        self.context = context
+        self.clock = clock
+        self.state = Mutex(
+            State(
+                limit: AdaptiveConcurrencyLimit(configuration: configuration.concurrency),
+                health: UpstreamHealth(configuration: configuration.upstreamHealth),
+                budget: RetryBudget(configuration: configuration.retryBudget)
+            )
+        )
+    }
+
+    /// A permit for one attempt; give it back with ``finish(_:outcome:)``.
+    public struct Permit: Sendable {
+        let startedAt: Duration
+    }
+
+    /// Admits one attempt, or throws UNAVAILABLE (ejected) / RESOURCE_EXHAUSTED (at its limit).
+    public func admit(_ method: MethodDescriptor) throws -> Permit {
+        let now = clock.now()
+        let refusal: RPCError? = state.withLock { state in
+            switch state.health.admit(now: now) {
+            case .skip:
+                if case .ejected(let until) = state.health.status(now: now) {
+                    let wait = until - now
+                    return RPCError(
+                        code: .unavailable,
+                        message: "\(context) is failing and is not being called for \(wait.formattedSeconds); retry later",
+                        trailers: ["retry-after-seconds": "\(wait.wholeSecondsRoundedUp)"]
+                    )
+                }
+                return RPCError(code: .unavailable, message: "\(context) is being probed after failing; retry in a moment")
+            case .proceed, .trial:
+                break
+            }
+            guard state.limit.tryAcquire() else {
+                return RPCError(
+                    code: .resourceExhausted,
+                    message: "\(context) is at its concurrency limit (\(state.limit.limit) calls in flight); \(method) was not sent, retry shortly",
+                    trailers: ["retry-after-seconds": "1"]
+                )
+            }
+            return nil
+        }
+        if let refusal { throw refusal }
+        return Permit(startedAt: now)
+    }
+
+    /// Ends an attempt: frees its slot and teaches the limit and the health what happened.
+    public func finish(_ permit: Permit, outcome: UpstreamOutcome) {
+        let now = clock.now()
+        state.withLock { state in
+            state.limit.release(latency: now - permit.startedAt, outcome: outcome)
+            _ = state.health.callFinished(outcome, now: now)
+        }
+    }
+
+    /// Records an original call (not a retry) in the retry budget.
+    public func recordCall() {
+        state.withLock { $0.budget.recordCall() }
+    }
+
+    /// Asks the retry policy whether attempt `attempt` that ended with `outcome` is retried.
+    public func retryDecision(
+        _ policy: RetryPolicy,
+        attempt: Int,
+        outcome: UpstreamOutcome,
+        idempotent: Bool,
+        timeRemaining: Duration?
+    ) -> RetryDecision {
+        var random = SystemRandomNumberGenerator()
+        return state.withLock { state in
+            policy.shouldRetry(
+                attempt: attempt,
+                outcome: outcome,
+                idempotent: idempotent,
+                responseStarted: false,
+                timeRemaining: timeRemaining,
+                budget: &state.budget,
+                using: &random
+            )
+        }
+    }
+
+    /// The current concurrency limit and calls in flight (metrics, tests).
+    public var concurrency: (limit: Int, inflight: Int) {
+        state.withLock { ($0.limit.limit, $0.limit.inflight) }
+    }
+
+    /// The health as of now (Health/Watch, tests).
+    public var health: UpstreamHealth.Status {
+        let now = clock.now()
+        return state.withLock { $0.health.status(now: now) }
+    }
+}
+
+extension UpstreamOutcome {
+    /// How a call's status counts for the protection mechanisms (see ``UpstreamOutcome``).
+    init(_ code: StatusCode) {
+        switch code {
+        case .ok: self = .success
+        case .unavailable: self = .unavailable
+        case .resourceExhausted: self = .resourceExhausted
+        case .deadlineExceeded: self = .deadlineExceeded
+        case .cancelled: self = .cancelled
+        default: self = .otherFailure
+        }
+    }
+}
+
+extension Duration {
+    /// Whole seconds, rounded up (for retry-after trailers).
+    var wholeSecondsRoundedUp: Int64 {
+        let (seconds, attoseconds) = components
+        return attoseconds > 0 ? seconds + 1 : seconds
+    }
+
+    /// "1.5 s".
+    var formattedSeconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GatewayDomain
+import GatewayService
+import Logging
+import NIOCore
+import QuadCertificates
+import QuadWire
+import QuadWireNIO
+import Synchronization
+
+/// A settable gateway clock: tests move time; a retry's backoff advances it instead of waiting.
+final class ManualGatewayClock: Sendable {
+    private let current = Mutex(Duration.zero)
+
+    var clock: GatewayClock {
+        GatewayClock(now: { self.current.withLock { $0 } }, sleep: { self.advance(by: $0) })
+    }
+
+    func advance(by duration: Duration) {
+        current.withLock { $0 += duration }
+    }
+}
+
+/// An upstream whose answers the test controls: it fails UNAVAILABLE while `failuresLeft` is
+/// above zero, counts the calls that reach it, and holds `Hang` calls until released.
+final class FlakyService: QuadService, Sendable {
+    static let serviceName = "quad.test.v1.Flaky"
+    static let idempotent = MethodDescriptor(service: serviceName, method: "Idempotent", kind: .unary, idempotent: true, allowsAnonymous: true)
+    static let notIdempotent = MethodDescriptor(service: serviceName, method: "NotIdempotent", kind: .unary, allowsAnonymous: true)
+    static let hang = MethodDescriptor(service: serviceName, method: "Hang", kind: .unary, allowsAnonymous: true)
+    static let login = MethodDescriptor(service: serviceName, method: "Login", kind: .unary, allowsAnonymous: true, rateLimitClass: "login")
+    static let catalog = [
+        ServiceDescription(name: serviceName, context: "flaky", methods: [idempotent, notIdempotent, hang, login])
+    ]
+
+    private struct State {
+        var failuresLeft = 0
+        var hits = 0
+        var hanging: [CheckedContinuation<Void, Never>] = []
+        var released = false
+    }
+
+    private let state = Mutex(State())
+
+    var hits: Int { state.withLock { $0.hits } }
+    var hanging: Int { state.withLock { $0.hanging.count } }
+
+    func failNext(_ count: Int) {
+        state.withLock { $0.failuresLeft = count }
+    }
+
+    func releaseHanging() {
+        let waiters = state.withLock { state in
+            state.released = true
+            defer { state.hanging = [] }
+            return state.hanging
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    var registeredMethods: [RegisteredMethod] {
+        [Self.idempotent, Self.notIdempotent, Self.login].map { method in
+            RegisteredMethod(descriptor: method, handler: .unary { request, _ in
+                let fail = self.state.withLock { state in
+                    state.hits += 1
+                    guard state.failuresLeft > 0 else { return false }
+                    state.failuresLeft -= 1
+                    return true
+                }
+                if fail { throw RPCError(code: .unavailable, message: "flaky says no") }
+                return request
+            })
+        } + [
+            RegisteredMethod(descriptor: Self.hang, handler: .unary { request, _ in
+                await withCheckedContinuation { continuation in
+                    let resumeNow = self.state.withLock { state in
+                        state.hits += 1
+                        if state.released { return true }
+                        state.hanging.append(continuation)
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+                return request
+            })
+        ]
+    }
+}
+
+/// The gateway in front of a ``FlakyService`` (context `flaky`), with `protection` and a
+/// manual clock; the client reaches the gateway over TLS without a certificate.
+struct ProtectedGateway: Sendable {
+    let upstream: FlakyService
+    let gateway: Gateway
+    let clock: ManualGatewayClock
+    let client: QuadClient
+
+    static func run<T: Sendable>(
+        protection: GatewayProtectionConfiguration = .defaults,
+        _ body: @Sendable (ProtectedGateway) async throws -> T
+    ) async throws -> T {
+        let directory = NSTemporaryDirectory() + "quad-gateway-tests-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let certificates = try DevCertificateSet.ensure(directory: directory, services: ["flaky", "gateway"])
+        let upstream = FlakyService()
+        let upstreamServer = QuadServer(
+            configuration: ServerConfiguration(
+                tls: try .mutualTLSServer(
+                    certificateChainPEM: certificates.certificatePath(service: "flaky"),
+                    privateKeyPEM: certificates.keyPath(service: "flaky"),
+                    trustRootsPEM: certificates.caPath
+                )
+            ),
+            services: [upstream],
+            logger: Logger(label: "test.flaky")
+        )
+        return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+            group.addTask { try await upstreamServer.run() }
+            let upstreamPort = try await upstreamServer.listeningPort()
+            let clock = ManualGatewayClock()
+            var configuration = GatewayConfiguration(upstreams: ["flaky": .init(host: "127.0.0.1", port: upstreamPort)])
+            configuration.protection = protection
+            let gateway = try Gateway(
+                configuration: configuration,
+                catalog: FlakyService.catalog,
+                upstreamTLS: { context in
+                    try .client(
+                        trustRootsPEM: certificates.caPath,
+                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                        privateKeyPEM: certificates.keyPath(service: "gateway"),
+                        serverName: context
+                    )
+                },
+                logger: Logger(label: "test.gateway"),
+                clock: clock.clock
+            )
+            let server = QuadServer(
+                configuration: ServerConfiguration(
+                    tls: try .server(
+                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                        privateKeyPEM: certificates.keyPath(service: "gateway")
+                    )
+                ),
+                services: [gateway.proxy],
+                logger: Logger(label: "test.gateway")
+            )
+            group.addTask { try await server.run() }
+            let port = try await server.listeningPort()
+            let client = QuadClient(host: "127.0.0.1", port: port, tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway"))
+            defer {
+                upstream.releaseHanging()
+                client.close()
+                gateway.close()
+                group.cancelAll()
+            }
+            return try await body(ProtectedGateway(upstream: upstream, gateway: gateway, clock: clock, client: client))
+        }
+    }
+
+    func call(_ method: MethodDescriptor, _ text: String = "hi") async throws -> String {
+        let response = try await client.unary(method, request: ByteBuffer(string: text), options: .defaults)
+        return String(buffer: response)
+    }
+}

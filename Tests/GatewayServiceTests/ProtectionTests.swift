@@ -1,0 +1,134 @@
+import GatewayDomain
+import GatewayService
+import QuadWire
+import Testing
+
+@Suite("Gateway: protection (G4, G5)")
+struct ProtectionTests {
+    @Test("an idempotent method whose upstream fails once is retried and answers")
+    func retriesIdempotent() async throws {
+        try await ProtectedGateway.run { gateway in
+            gateway.upstream.failNext(1)
+            let answer1 = try await gateway.call(FlakyService.idempotent, "again")
+
+            #expect(answer1 == "again")
+            #expect(gateway.upstream.hits == 2)
+        }
+    }
+
+    @Test("a method that is not idempotent is never retried")
+    func neverRetriesNonIdempotent() async throws {
+        try await ProtectedGateway.run { gateway in
+            gateway.upstream.failNext(1)
+            let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.notIdempotent) }
+            #expect(error?.code == .unavailable)
+            #expect(gateway.upstream.hits == 1)
+        }
+    }
+
+    @Test("retries stop at the retry budget: a failing upstream is not hammered")
+    func retryBudget() async throws {
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.retryBudget = RetryBudgetConfiguration(retryRatio: 0.1, maximumBalance: 1)
+        protection.upstreamHealth.consecutiveFailuresToEject = 1000
+        try await ProtectedGateway.run(protection: protection) { gateway in
+            // Given an upstream that always fails, and a budget of one retry plus 0.1 per call
+            gateway.upstream.failNext(1000)
+            for _ in 0..<10 {
+                _ = try? await gateway.call(FlakyService.idempotent)
+            }
+            // Then 10 calls cost at most 10 + 1 + 10 × 0.1 attempts, not 10 × 3
+            #expect(gateway.upstream.hits <= 12)
+            #expect(gateway.upstream.hits >= 11)
+        }
+    }
+
+    @Test("an upstream that keeps failing is ejected and skipped, then comes back after the ejection")
+    func ejection() async throws {
+        try await ProtectedGateway.run { gateway in
+            // Given three UNAVAILABLE answers in a row
+            gateway.upstream.failNext(3)
+            for _ in 0..<3 {
+                let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.notIdempotent) }
+                #expect(error?.code == .unavailable)
+            }
+            #expect(gateway.upstream.hits == 3)
+            guard case .ejected = gateway.gateway.proxy.upstreamGuard("flaky")?.health else {
+                Issue.record("flaky is not ejected")
+                return
+            }
+
+            // When a call comes while it is ejected, it is refused without reaching it
+            let skipped = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.notIdempotent) }
+            #expect(skipped?.code == .unavailable)
+            #expect(skipped?.message.contains("not being called") == true)
+            #expect(skipped?.trailers["retry-after-seconds"] != nil)
+            #expect(gateway.upstream.hits == 3)
+
+            // Then after the ejection time a trial call reaches it, and its success readmits it
+            gateway.clock.advance(by: .seconds(2))
+            let answer2 = try await gateway.call(FlakyService.notIdempotent, "back")
+
+            #expect(answer2 == "back")
+            #expect(gateway.upstream.hits == 4)
+            #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.health == .healthy)
+        }
+    }
+
+    @Test("at the upstream's concurrency limit calls are shed with RESOURCE_EXHAUSTED at once")
+    func loadShedding() async throws {
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.concurrency = ConcurrencyLimitConfiguration(initialLimit: 2, minimumLimit: 1, maximumLimit: 2)
+        try await ProtectedGateway.run(protection: protection) { gateway in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // Given two calls in flight, the limit
+                for _ in 0..<2 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
+                while gateway.upstream.hanging < 2 { await Task.yield() }
+
+                // When a third comes, it is refused without being sent
+                let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.hang) }
+                #expect(error?.code == .resourceExhausted)
+                #expect(error?.message.contains("concurrency limit") == true)
+                #expect(gateway.upstream.hits == 2)
+
+                // Then the held calls finish normally once released
+                gateway.upstream.releaseHanging()
+                try await group.waitForAll()
+            }
+            #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.concurrency.inflight == 0)
+        }
+    }
+
+    @Test("rate limits per address refuse with the time to wait, and let calls through again after it")
+    func rateLimitPerAddress() async throws {
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.rateLimits.perAddress = .perMinute(1, burst: 3)
+        try await ProtectedGateway.run(protection: protection) { gateway in
+            for _ in 0..<3 { _ = try await gateway.call(FlakyService.idempotent) }
+            let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.idempotent) }
+            #expect(error?.code == .resourceExhausted)
+            #expect(error?.trailers["retry-after-seconds"] == "60")
+            #expect(gateway.upstream.hits == 3)
+
+            gateway.clock.advance(by: .seconds(60))
+            let answer3 = try await gateway.call(FlakyService.idempotent, "later")
+
+            #expect(answer3 == "later")
+        }
+    }
+
+    @Test("login is limited more strictly than other calls from the same address")
+    func loginRateLimit() async throws {
+        try await ProtectedGateway.run { gateway in
+            // The default login policy: 5 a minute per address, burst 5
+            for _ in 0..<5 { _ = try await gateway.call(FlakyService.login) }
+            let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.login) }
+            #expect(error?.code == .resourceExhausted)
+            #expect(error?.message.contains("login attempts") == true)
+            // Other calls from the address still pass
+            let answer4 = try await gateway.call(FlakyService.idempotent, "fine")
+
+            #expect(answer4 == "fine")
+        }
+    }
+}
