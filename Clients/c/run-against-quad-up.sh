@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end check of the C client against the real system: builds the client, starts Quad with
-# `quad up` in a temporary data directory, runs `quad-c-client demo` and `quad-c-client
-# conformance` against identity, then stops Quad. Exits 0 only if both commands pass.
+# `quad up` in a temporary data directory, runs `quad-c-client demo` through the gateway (TLS,
+# no client certificate, as an app) and against identity directly (mutual TLS), and
+# `quad-c-client conformance` against identity, then stops Quad. Exits 0 only if all pass.
 #
 # usage: run-against-quad-up.sh [QUAD_BIN]     (or QUAD_BIN=... in the environment)
-#   QUAD_BIN  the built `quad` CLI; `quad up` starts quad-identity from the same directory.
+#   QUAD_BIN  the built `quad` CLI; `quad up` starts quad-identity and quad-gateway from the same directory.
 # Needs make, a C compiler, protoc + protoc-gen-c, the protobuf-c and OpenSSL headers, jq and
 # pgrep.
 set -euo pipefail
@@ -79,7 +80,7 @@ up_pid=$!
 endpoints="$tmp/data/endpoints.json"
 for _ in $(seq 1 1200); do
     # `quad up` writes endpoints.json once every service is ready.
-    if [[ -s "$endpoints" ]] && jq -e '.services.identity.rpc' "$endpoints" >/dev/null 2>&1; then
+    if [[ -s "$endpoints" ]] && jq -e '.services.identity.rpc and .gateway.rpc' "$endpoints" >/dev/null 2>&1; then
         break
     fi
     if ! kill -0 "$up_pid" 2>/dev/null; then
@@ -88,7 +89,7 @@ for _ in $(seq 1 1200); do
     fi
     sleep 0.1
 done
-if ! jq -e '.services.identity.rpc' "$endpoints" >/dev/null 2>&1; then
+if ! jq -e '.services.identity.rpc and .gateway.rpc' "$endpoints" >/dev/null 2>&1; then
     echo "quad up was not ready after 120 s" >&2
     exit 1
 fi
@@ -105,11 +106,19 @@ args=(
     --key "$(field .client_key)"
 )
 
+# The gateway, as an app reaches Quad: server-only TLS, no client certificate.
+gateway_args=(
+    --addr "$(field .gateway.rpc)"
+    --server-name "$(field .gateway.server_name)"
+    --ca "$(field .ca)"
+)
+
 # Runs the client in the background and waits for it: bash runs a trap only after a foreground
 # command ends, but interrupts `wait` at once, so SIGINT/SIGTERM clean up without delay.
+# usage: run_client LABEL COMMAND ARGS...
 run_client() {
-    echo "== quad-c-client $1"
-    "$client" "${args[@]}" "$1" &
+    echo "== quad-c-client $2 ($1)"
+    "$client" "${@:3}" "$2" &
     client_pid=$!
     local status=0
     wait "$client_pid" || status=$?
@@ -117,5 +126,6 @@ run_client() {
     return "$status"
 }
 
-run_client demo
-run_client conformance
+run_client "through the gateway, no client certificate" demo "${gateway_args[@]}"
+run_client "identity directly, mutual TLS" demo "${args[@]}"
+run_client "identity directly, mutual TLS" conformance "${args[@]}"

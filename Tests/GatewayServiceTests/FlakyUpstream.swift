@@ -29,8 +29,15 @@ final class FlakyService: QuadService, Sendable {
     static let notIdempotent = MethodDescriptor(service: serviceName, method: "NotIdempotent", kind: .unary, allowsAnonymous: true)
     static let hang = MethodDescriptor(service: serviceName, method: "Hang", kind: .unary, allowsAnonymous: true)
     static let login = MethodDescriptor(service: serviceName, method: "Login", kind: .unary, allowsAnonymous: true, rateLimitClass: "login")
+    static let count = MethodDescriptor(service: serviceName, method: "Count", kind: .serverStreaming, allowsAnonymous: true)
+    static let join = MethodDescriptor(service: serviceName, method: "Join", kind: .clientStreaming, allowsAnonymous: true)
+    static let chat = MethodDescriptor(service: serviceName, method: "Chat", kind: .bidirectionalStreaming, allowsAnonymous: true)
     static let catalog = [
-        ServiceDescription(name: serviceName, context: "flaky", methods: [idempotent, notIdempotent, hang, login])
+        ServiceDescription(
+            name: serviceName,
+            context: "flaky",
+            methods: [idempotent, notIdempotent, hang, login, count, join, chat]
+        )
     ]
 
     private struct State {
@@ -38,12 +45,15 @@ final class FlakyService: QuadService, Sendable {
         var hits = 0
         var hanging: [CheckedContinuation<Void, Never>] = []
         var released = false
+        var streamed = 0
     }
 
     private let state = Mutex(State())
 
     var hits: Int { state.withLock { $0.hits } }
     var hanging: Int { state.withLock { $0.hanging.count } }
+    /// Messages `Count` has handed to its connection so far (each send waits for credit).
+    var streamed: Int { state.withLock { $0.streamed } }
 
     func failNext(_ count: Int) {
         state.withLock { $0.failuresLeft = count }
@@ -71,6 +81,27 @@ final class FlakyService: QuadService, Sendable {
                 return request
             })
         } + [
+            // Count: the request is a number N; answers "0" … "N-1", one message each.
+            RegisteredMethod(descriptor: Self.count, handler: .streaming { requests, writer, _ in
+                var iterator = requests.makeAsyncIterator()
+                let total = Int(String(buffer: try await iterator.next() ?? ByteBuffer())) ?? 0
+                for index in 0..<total {
+                    try await writer.send(ByteBuffer(string: "\(index)"))
+                    self.state.withLock { $0.streamed += 1 }
+                }
+                return nil
+            }),
+            // Join: answers every request joined with "+".
+            RegisteredMethod(descriptor: Self.join, handler: .streaming { requests, _, _ in
+                var parts: [String] = []
+                for try await request in requests { parts.append(String(buffer: request)) }
+                return ByteBuffer(string: parts.joined(separator: "+"))
+            }),
+            // Chat: answers each message with it, upper-cased.
+            RegisteredMethod(descriptor: Self.chat, handler: .streaming { requests, writer, _ in
+                for try await request in requests { try await writer.send(ByteBuffer(string: String(buffer: request).uppercased())) }
+                return nil
+            }),
             RegisteredMethod(descriptor: Self.hang, handler: .unary { request, _ in
                 await withCheckedContinuation { continuation in
                     let resumeNow = self.state.withLock { state in

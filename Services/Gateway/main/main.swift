@@ -1,18 +1,17 @@
 // quad-gateway: the one door for clients (G1). Clients connect over TLS without a client
 // certificate; the gateway verifies their access tokens and forwards every routed method to
 // its context's service over mutual TLS with its own certificate. Configuration: the common
-// service flags (`--help-config`) plus `--upstreams context=HOST:PORT,…` (quad up passes it).
+// service flags plus GatewayConfiguration.load's (`--upstreams context=HOST:PORT,…`, which
+// quad up passes, deadlines, rate limits, concurrency limits, retries, ejection); see
+// docs/gateway.md.
 import Foundation
 import GatewayService
 import QuadServiceKit
 import QuadWireNIO
 
-guard let process = try QuadProcess.start(name: "gateway") else { exit(0) }
-let upstreams = try GatewayConfiguration.parseUpstreams(
-    try process.source.string("upstreams", default: "", help: "context=HOST:PORT pairs, comma-separated, e.g. identity=127.0.0.1:7001")
-)
+guard let (process, configuration) = try QuadProcess.start(name: "gateway", settings: GatewayConfiguration.load) else { exit(0) }
 let gateway = try Gateway(
-    configuration: GatewayConfiguration(upstreams: upstreams),
+    configuration: configuration,
     upstreamTLS: { try process.clientTLS(toContext: $0) },
     logger: process.logger
 )

@@ -26,8 +26,18 @@ public struct QuadProcess: Sendable {
     /// Reads the configuration and bootstraps logging and metrics; nil when `--help-config`
     /// was asked for (the help is printed).
     public static func start(name: String) throws -> QuadProcess? {
+        try start(name: name) { _ in () }?.process
+    }
+
+    /// As ``start(name:)``, also reading the executable's own settings with `settings`, so
+    /// `--help-config` lists them too.
+    public static func start<Settings>(
+        name: String,
+        settings: (ConfigurationSource) throws -> Settings
+    ) throws -> (process: QuadProcess, settings: Settings)? {
         let source = ConfigurationSource()
         let options = try ServiceOptions(source: source)
+        let own = try settings(source)
         if source.isHelpRequested {
             print(source.helpText())
             return nil
@@ -35,7 +45,7 @@ public struct QuadProcess: Sendable {
         let logger = JSONLogHandler.bootstrap(label: "quad.\(name)", level: Logger.Level(rawValue: options.logLevel) ?? .info)
         let registry = MetricsSetup.bootstrapProcess()
         let certificates = try DevCertificateSet.ensure(directory: options.certificatesDirectory, services: [name])
-        return QuadProcess(
+        let process = QuadProcess(
             name: name,
             source: source,
             options: options,
@@ -43,6 +53,7 @@ public struct QuadProcess: Sendable {
             certificates: certificates,
             registry: registry
         )
+        return (process, own)
     }
 
     /// Mutual TLS with this process's certificate: what every service port uses.

@@ -1,0 +1,115 @@
+import GatewayDomain
+public import QuadServiceKit
+
+extension GatewayConfiguration {
+    /// Reads the gateway's settings: flags, then `QUAD_*` environment variables, then the
+    /// defaults (suited to one machine; docs/gateway.md explains each). Preconditions of the
+    /// protection state machines are checked here, so a bad value is a clear error at start.
+    ///
+    /// | key | type | default |
+    /// |---|---|---|
+    /// | `upstreams` | `context=HOST:PORT,…` | none (quad up passes it) |
+    /// | `upstream-connections` | int | 2 |
+    /// | `deadline-default`, `deadline-max` | duration | 10s, 30s |
+    /// | `rate-per-address`, `rate-per-user` | `COUNT/UNIT:BURST` | `100/s:200`, `20/s:40` |
+    /// | `rate-login`, `rate-registration` | `COUNT/UNIT:BURST` | `5/min:5`, `10/h:5` |
+    /// | `concurrency-initial`, `concurrency-min`, `concurrency-max` | int | 20, 4, 200 |
+    /// | `concurrency-latency-threshold` | duration | 500ms |
+    /// | `retry-budget-percent` | int | 20 |
+    /// | `eject-after-failures` | int | 3 |
+    /// | `eject-base`, `eject-max` | duration | 1s, 30s |
+    public static func load(from source: ConfigurationSource) throws -> GatewayConfiguration {
+        let defaults = GatewayProtectionConfiguration.defaults
+        var protection = defaults
+        let upstreams = try parseUpstreams(
+            try source.string("upstreams", default: "", help: "context=HOST:PORT pairs, comma-separated (identity=127.0.0.1:7001)")
+        )
+        let connections = try source.int("upstream-connections", default: 2, help: "connections to each upstream context")
+        guard connections >= 1 else { throw GatewayConfigurationError(message: "upstream-connections must be at least 1, not \(connections)") }
+
+        let defaultDeadline = try source.duration("deadline-default", default: defaults.deadlines.defaultTimeout, help: "deadline of a unary call that sets none")
+        let maxDeadline = try source.duration("deadline-max", default: defaults.deadlines.maximumTimeout, help: "longest deadline forwarded to a service")
+        guard defaultDeadline > .zero, defaultDeadline <= maxDeadline else {
+            throw GatewayConfigurationError(message: "deadline-default must be above zero and at most deadline-max")
+        }
+        protection.deadlines = DeadlinePolicy(defaultTimeout: defaultDeadline, maximumTimeout: maxDeadline)
+
+        protection.rateLimits.perAddress = try policy(source, "rate-per-address", defaults.rateLimits.perAddress, "every call from one client address")
+        protection.rateLimits.perUser = try policy(source, "rate-per-user", defaults.rateLimits.perUser, "every call by one signed-in user")
+        protection.rateLimits.login = try policy(source, "rate-login", defaults.rateLimits.login, "logins from one address")
+        protection.rateLimits.registration = try policy(source, "rate-registration", defaults.rateLimits.registration, "registrations from one address")
+
+        let initial = try source.int("concurrency-initial", default: defaults.concurrency.initialLimit, help: "calls in flight per upstream at start")
+        let minimum = try source.int("concurrency-min", default: defaults.concurrency.minimumLimit, help: "lowest adaptive limit per upstream")
+        let maximum = try source.int("concurrency-max", default: defaults.concurrency.maximumLimit, help: "highest adaptive limit per upstream")
+        let threshold = try source.duration(
+            "concurrency-latency-threshold",
+            default: defaults.concurrency.latencyThreshold,
+            help: "a success slower than this lowers the limit"
+        )
+        guard 1 <= minimum, minimum <= initial, initial <= maximum, threshold > .zero else {
+            throw GatewayConfigurationError(message: "concurrency limits need 1 <= concurrency-min <= concurrency-initial <= concurrency-max and a positive threshold")
+        }
+        protection.concurrency = ConcurrencyLimitConfiguration(
+            initialLimit: initial,
+            minimumLimit: minimum,
+            maximumLimit: maximum,
+            latencyThreshold: threshold,
+            backoffRatio: defaults.concurrency.backoffRatio
+        )
+
+        let retryPercent = try source.int("retry-budget-percent", default: 20, help: "retries allowed as a share of calls, per upstream")
+        guard (0...100).contains(retryPercent) else { throw GatewayConfigurationError(message: "retry-budget-percent must be 0...100, not \(retryPercent)") }
+        protection.retryBudget = RetryBudgetConfiguration(retryRatio: Double(retryPercent) / 100, maximumBalance: defaults.retryBudget.maximumBalance)
+
+        let failures = try source.int("eject-after-failures", default: defaults.upstreamHealth.consecutiveFailuresToEject, help: "consecutive failures that eject an upstream")
+        let base = try source.duration("eject-base", default: defaults.upstreamHealth.baseEjection, help: "first ejection; doubles each time")
+        let longest = try source.duration("eject-max", default: defaults.upstreamHealth.maximumEjection, help: "longest ejection")
+        guard failures >= 1, base > .zero, base <= longest else {
+            throw GatewayConfigurationError(message: "ejection needs eject-after-failures >= 1 and 0 < eject-base <= eject-max")
+        }
+        protection.upstreamHealth = UpstreamHealthConfiguration(
+            consecutiveFailuresToEject: failures,
+            baseEjection: base,
+            maximumEjection: longest,
+            ejectionMemory: defaults.upstreamHealth.ejectionMemory,
+            trialTimeout: defaults.upstreamHealth.trialTimeout
+        )
+        return GatewayConfiguration(upstreams: upstreams, protection: protection, upstreamConnections: connections)
+    }
+
+    private static func policy(
+        _ source: ConfigurationSource,
+        _ key: String,
+        _ fallback: RateLimitPolicy,
+        _ what: String
+    ) throws -> RateLimitPolicy {
+        let text = try source.string(key, default: format(fallback), help: "token bucket for \(what): COUNT/UNIT:BURST, UNIT s, min or h")
+        guard let policy = parsePolicy(text) else {
+            throw GatewayConfigurationError(message: "\(key) '\(text)' is not COUNT/UNIT:BURST (for example 5/min:5)")
+        }
+        return policy
+    }
+
+    /// Parses `COUNT/UNIT:BURST` (`5/min:5`, `100/s:200`, `10/h:5`).
+    static func parsePolicy(_ text: String) -> RateLimitPolicy? {
+        let rateAndBurst = text.split(separator: ":")
+        guard rateAndBurst.count == 2, let burst = Int(rateAndBurst[1]), burst >= 1 else { return nil }
+        let countAndUnit = rateAndBurst[0].split(separator: "/")
+        guard countAndUnit.count == 2, let count = Int(countAndUnit[0]), count >= 1 else { return nil }
+        switch countAndUnit[1] {
+        case "s": return .perSecond(count, burst: burst)
+        case "min": return .perMinute(count, burst: burst)
+        case "h": return .perHour(count, burst: burst)
+        default: return nil
+        }
+    }
+
+    static func format(_ policy: RateLimitPolicy) -> String {
+        for (unit, length) in [("s", Duration.seconds(1)), ("min", .seconds(60)), ("h", .seconds(3600))] {
+            let count = length / policy.tokenInterval
+            if count >= 1, count == count.rounded() { return "\(Int(count))/\(unit):\(policy.burst)" }
+        }
+        return "\(policy.tokensPerSecond)/s:\(policy.burst)"
+    }
+}

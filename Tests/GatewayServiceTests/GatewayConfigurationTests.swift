@@ -1,0 +1,46 @@
+import GatewayDomain
+import GatewayService
+import QuadServiceKit
+import Testing
+
+@Suite("Gateway: configuration from flags and environment")
+struct GatewayConfigurationTests {
+    @Test("with nothing set, the protection is the documented defaults")
+    func defaults() throws {
+        let configuration = try GatewayConfiguration.load(from: ConfigurationSource(arguments: [], environment: [:]))
+        #expect(configuration.protection == GatewayProtectionConfiguration.defaults)
+        #expect(configuration.upstreams.isEmpty)
+        #expect(configuration.upstreamConnections == 2)
+    }
+
+    @Test("flags and QUAD_* variables set the limits")
+    func overrides() throws {
+        let source = ConfigurationSource(
+            arguments: ["--rate-login", "3/min:2", "--deadline-default", "2s", "--upstreams", "identity=127.0.0.1:7001"],
+            environment: ["QUAD_CONCURRENCY_MAX": "50", "QUAD_EJECT_BASE": "500ms"]
+        )
+        let configuration = try GatewayConfiguration.load(from: source)
+        #expect(configuration.protection.rateLimits.login == .perMinute(3, burst: 2))
+        #expect(configuration.protection.deadlines.defaultTimeout == .seconds(2))
+        #expect(configuration.protection.concurrency.maximumLimit == 50)
+        #expect(configuration.protection.upstreamHealth.baseEjection == .milliseconds(500))
+        #expect(configuration.upstreams["identity"]?.port == 7001)
+    }
+
+    @Test("a value that cannot work is refused at start, naming the key", arguments: [
+        ["--rate-login", "5 per minute"],
+        ["--rate-per-user", "0/s:1"],
+        ["--deadline-default", "1m", "--deadline-max", "30s"],
+        ["--concurrency-min", "300"],
+        ["--retry-budget-percent", "150"],
+        ["--eject-after-failures", "0"],
+        ["--upstream-connections", "0"],
+    ])
+    func refusesBadValues(arguments: [String]) {
+        let error = #expect(throws: GatewayConfigurationError.self) {
+            try GatewayConfiguration.load(from: ConfigurationSource(arguments: arguments, environment: [:]))
+        }
+        let key = arguments[0].dropFirst(2).split(separator: "-").first.map(String.init) ?? ""
+        #expect(error?.message.contains(key) == true, "\(error?.message ?? "")")
+    }
+}
