@@ -5,6 +5,7 @@ public import QuadWire
 public enum QuadServiceCatalog {
     public static let all: [ServiceDescription] = [
         ServiceDescription(name: Quad_Admin_V1_Admin.serviceName, context: Quad_Admin_V1_Admin.context, methods: Quad_Admin_V1_Admin.Method.all),
+        ServiceDescription(name: Quad_Gateway_V1_Gateway.serviceName, context: Quad_Gateway_V1_Gateway.context, methods: Quad_Gateway_V1_Gateway.Method.all),
         ServiceDescription(name: Quad_Health_V1_Health.serviceName, context: Quad_Health_V1_Health.context, methods: Quad_Health_V1_Health.Method.all),
         ServiceDescription(name: Quad_Identity_V1_Identity.serviceName, context: Quad_Identity_V1_Identity.context, methods: Quad_Identity_V1_Identity.Method.all),
         ServiceDescription(name: Quad_Reflection_V1_Reflection.serviceName, context: Quad_Reflection_V1_Reflection.context, methods: Quad_Reflection_V1_Reflection.Method.all),

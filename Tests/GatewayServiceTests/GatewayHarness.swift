@@ -18,8 +18,14 @@ struct GatewayHarness: Sendable {
     let transport: QuadClient
     /// Identity's methods, through the gateway.
     let client: Quad_Identity_V1_Identity.Client
+    /// The gateway's own service.
+    var home: Quad_Gateway_V1_Gateway.Client { Quad_Gateway_V1_Gateway.Client(transport: transport) }
 
-    static func run<T: Sendable>(_ body: @Sendable (GatewayHarness) async throws -> T) async throws -> T {
+    /// Runs the harness; `homeTransports` replaces home-screen parts' transports (see Gateway).
+    static func run<T: Sendable>(
+        homeTransports: @escaping @Sendable (IdentityHarness) throws -> [String: any ClientTransport] = { _ in [:] },
+        _ body: @Sendable (GatewayHarness) async throws -> T
+    ) async throws -> T {
         try await IdentityHarness.run { identity in
             let certificates = identity.certificates
             let gateway = try Gateway(
@@ -33,7 +39,8 @@ struct GatewayHarness: Sendable {
                     )
                 },
                 logger: Logger(label: "test.gateway"),
-                now: { identity.clock.now }
+                now: { identity.clock.now },
+                homeTransports: try homeTransports(identity)
             )
             let server = QuadServer(
                 configuration: ServerConfiguration(
@@ -42,7 +49,7 @@ struct GatewayHarness: Sendable {
                         privateKeyPEM: certificates.keyPath(service: "gateway")
                     )
                 ),
-                services: [gateway.proxy],
+                services: [gateway.proxy, gateway.home],
                 logger: Logger(label: "test.gateway")
             )
             return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in

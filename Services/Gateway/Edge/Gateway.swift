@@ -11,6 +11,8 @@ public import QuadWireNIO
 public struct Gateway: Sendable {
     public let routes: RoutingTable
     public let proxy: GatewayProxy
+    /// `quad.gateway.v1.Gateway`: the home screen fan-out.
+    public let home: GatewayHome
     public let authenticator: EdgeAuthenticator
     /// Context name to its client (mutual TLS with the gateway's certificate).
     public let upstreams: [String: QuadClient]
@@ -18,13 +20,16 @@ public struct Gateway: Sendable {
     /// - Parameters:
     ///   - upstreamTLS: TLS towards one context's service (the gateway's certificate, the CA,
     ///     the context's name as server name).
+    ///   - homeTransports: replaces the transport of a home-screen part (`profile`, `campus`);
+    ///     tests use it to take one part's service away.
     public init(
         configuration: GatewayConfiguration,
         catalog: [ServiceDescription] = QuadServiceCatalog.all,
         upstreamTLS: (String) throws -> TLSSettings,
         logger: Logger,
         now: @escaping @Sendable () -> Date = Date.init,
-        clock: GatewayClock = .continuous()
+        clock: GatewayClock = .continuous(),
+        homeTransports: [String: any ClientTransport] = [:]
     ) throws {
         let routes = RoutingTable(catalog: catalog)
         var upstreams: [String: QuadClient] = [:]
@@ -59,12 +64,22 @@ public struct Gateway: Sendable {
         self.routes = routes
         self.upstreams = upstreams
         self.authenticator = authenticator
+        let rateLimiter = EdgeRateLimiter(configuration: configuration.protection.rateLimits, clock: clock)
         self.proxy = GatewayProxy(
             routes: routes,
             upstreams: upstreams,
             authenticator: authenticator,
             protection: configuration.protection,
-            clock: clock
+            clock: clock,
+            rateLimiter: rateLimiter
+        )
+        let identityTransport: any ClientTransport = upstreams["identity"] ?? UnavailableTransport(context: "identity")
+        self.home = GatewayHome(
+            authenticator: authenticator,
+            rateLimiter: rateLimiter,
+            profiles: homeTransports["profile"] ?? identityTransport,
+            directory: homeTransports["campus"] ?? identityTransport,
+            deadlines: configuration.protection.deadlines
         )
     }
 

@@ -30,14 +30,15 @@ public struct GatewayProxy: QuadService {
         upstreams: [String: any ClientTransport],
         authenticator: EdgeAuthenticator,
         protection: GatewayProtectionConfiguration = .defaults,
-        clock: GatewayClock = .continuous()
+        clock: GatewayClock = .continuous(),
+        rateLimiter: EdgeRateLimiter? = nil
     ) {
         self.routes = routes
         self.upstreams = upstreams
         self.authenticator = authenticator
         self.protection = protection
         self.clock = clock
-        self.rateLimiter = EdgeRateLimiter(configuration: protection.rateLimits, clock: clock)
+        self.rateLimiter = rateLimiter ?? EdgeRateLimiter(configuration: protection.rateLimits, clock: clock)
         self.guards = Dictionary(
             uniqueKeysWithValues: upstreams.keys.map {
                 ($0, UpstreamGuard(context: $0, configuration: protection, clock: clock))

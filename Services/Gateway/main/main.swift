@@ -25,6 +25,6 @@ let tls = try TLSSettings.server(
     certificateChainPEM: process.certificates.certificatePath(service: "gateway"),
     privateKeyPEM: process.certificates.keyPath(service: "gateway")
 )
-try await process.serve(tls: tls, services: [gateway.proxy], interceptor: nil)
+try await process.serve(tls: tls, services: [gateway.proxy, gateway.home], interceptor: nil)
 gateway.close()
 process.logger.info("stopped")
