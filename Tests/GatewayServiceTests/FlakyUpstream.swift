@@ -154,27 +154,11 @@ struct ProtectedGateway: Sendable {
             let gateway = try Gateway(
                 configuration: configuration,
                 catalog: FlakyService.catalog,
-                upstreamTLS: { context in
-                    try .client(
-                        trustRootsPEM: certificates.caPath,
-                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
-                        privateKeyPEM: certificates.keyPath(service: "gateway"),
-                        serverName: context
-                    )
-                },
+                upstreamTLS: GatewayTestTLS.upstream(certificates),
                 logger: Logger(label: "test.gateway"),
                 clock: clock.clock
             )
-            let server = QuadServer(
-                configuration: ServerConfiguration(
-                    tls: try .server(
-                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
-                        privateKeyPEM: certificates.keyPath(service: "gateway")
-                    )
-                ),
-                services: [gateway.proxy],
-                logger: Logger(label: "test.gateway")
-            )
+            let server = try GatewayTestTLS.server(for: gateway, certificates: certificates)
             group.addTask { try await server.run() }
             let port = try await server.listeningPort()
             let client = QuadClient(host: "127.0.0.1", port: port, tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway"))

@@ -1,4 +1,5 @@
 import Foundation
+import QuadCertificates
 import GatewayService
 import IdentityTestSupport
 import Logging
@@ -30,28 +31,12 @@ struct GatewayHarness: Sendable {
             let certificates = identity.certificates
             let gateway = try Gateway(
                 configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)]),
-                upstreamTLS: { context in
-                    try .client(
-                        trustRootsPEM: certificates.caPath,
-                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
-                        privateKeyPEM: certificates.keyPath(service: "gateway"),
-                        serverName: context
-                    )
-                },
+                upstreamTLS: GatewayTestTLS.upstream(certificates),
                 logger: Logger(label: "test.gateway"),
                 now: { identity.clock.now },
                 homeTransports: try homeTransports(identity)
             )
-            let server = QuadServer(
-                configuration: ServerConfiguration(
-                    tls: try .server(
-                        certificateChainPEM: certificates.certificatePath(service: "gateway"),
-                        privateKeyPEM: certificates.keyPath(service: "gateway")
-                    )
-                ),
-                services: [gateway.proxy, gateway.home],
-                logger: Logger(label: "test.gateway")
-            )
+            let server = try GatewayTestTLS.server(for: gateway, certificates: certificates)
             return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                 group.addTask { try await server.run() }
                 let port = try await server.listeningPort()
@@ -83,5 +68,34 @@ struct GatewayHarness: Sendable {
             $0.email = email
             $0.password = "correct horse battery"
         }).session
+    }
+}
+
+/// The TLS both gateway harnesses use: the gateway's certificate towards upstreams (mutual
+/// TLS), and server-only TLS with it towards apps.
+enum GatewayTestTLS {
+    static func upstream(_ certificates: DevCertificateSet) -> @Sendable (String) throws -> TLSSettings {
+        { context in
+            try .client(
+                trustRootsPEM: certificates.caPath,
+                certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                privateKeyPEM: certificates.keyPath(service: "gateway"),
+                serverName: context
+            )
+        }
+    }
+
+    /// The gateway's proxy and home service on 127.0.0.1:0.
+    static func server(for gateway: Gateway, certificates: DevCertificateSet) throws -> QuadServer {
+        QuadServer(
+            configuration: ServerConfiguration(
+                tls: try .server(
+                    certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                    privateKeyPEM: certificates.keyPath(service: "gateway")
+                )
+            ),
+            services: [gateway.proxy, gateway.home],
+            logger: Logger(label: "test.gateway")
+        )
     }
 }
