@@ -23,8 +23,15 @@ enum Base64URL {
             }
         }
         guard allowed, text.utf8.count % 4 != 1 else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard)
+        // Byte by byte: this runs for every token the gateway verifies.
+        var standard = text.utf8.map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "-"): UInt8(ascii: "+")
+            case UInt8(ascii: "_"): UInt8(ascii: "/")
+            default: byte
+            }
+        }
+        standard += repeatElement(UInt8(ascii: "="), count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: Data(standard))
     }
 }

@@ -161,6 +161,8 @@ do {
         try printResult(result)
     case "identity":
         try await IdentityBench.run(arguments)
+    case "profile-reads":
+        try await ProfileReadBench.run(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }

@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import QuadContracts
+import QuadWire
+import QuadWireNIO
+
+/// Profile reads (GetMyProfile) at N in flight on one connection, either straight to identity
+/// (mutual TLS with the CLI's certificate) or through the gateway (server-only TLS, the token
+/// verified at the edge and the caller forwarded): the gateway's cost per call.
+///
+///   quad-bench profile-reads --rpc 127.0.0.1:P --certs-dir DIR --server-name identity|gateway
+///                            [--in-flight 64] [--warmup 2] [--duration 6] [--server-pid PID]
+///
+/// Registers one account through the same address, then reads its profile in a closed loop.
+/// Prints one JSON line (RunResult; `impl` is `direct` or `gateway`); `--server-pid` is the
+/// process whose CPU is reported (identity when direct, the gateway through it).
+enum ProfileReadBench {
+    static func run(_ arguments: Arguments) async throws {
+        let rpc = try arguments.string("rpc")
+        guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
+            throw UsageError("--rpc wants host:port, not \(rpc)")
+        }
+        let certs = try arguments.string("certs-dir")
+        let serverName = try arguments.string("server-name")
+        let viaGateway = serverName == "gateway"
+        let inFlight = try arguments.int("in-flight", default: 64)
+        let warmup = try arguments.double("warmup", default: 2)
+        let duration = try arguments.double("duration", default: 6)
+        var logger = Logger(label: "quad-bench.profile-reads")
+        logger.logLevel = .warning
+        let transport = QuadClient(
+            host: String(rpc[..<colon]),
+            port: port,
+            // An app has no client certificate; a direct caller needs one (services take mTLS only).
+            tls: viaGateway
+                ? try .client(trustRootsPEM: certs + "/ca.pem", serverName: serverName)
+                : try .client(
+                    trustRootsPEM: certs + "/ca.pem",
+                    certificateChainPEM: certs + "/client.pem",
+                    privateKeyPEM: certs + "/client-key.pem",
+                    serverName: serverName
+                ),
+            configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
+            eventLoopGroup: benchEventLoopGroup,
+            logger: logger
+        )
+        defer { transport.close() }
+        let identity = Quad_Identity_V1_Identity.Client(transport: transport)
+        let response = try await identity.register(.with {
+            $0.email = "reader\(UInt32.random(in: 0...UInt32.max))@northfield.edu"
+            $0.password = IdentityBench.password
+            $0.firstName = "Bench"
+            $0.lastName = "Reader"
+            $0.gender = .preferNotToSay
+            $0.campusID = "campus-northfield"
+            $0.dormID = "dorm-maple-hall"
+            $0.room = "101"
+            $0.dateOfBirth = .with { $0.year = 2000; $0.month = 1; $0.day = 1 }
+        })
+        let options = CallOptions(metadata: ["authorization": "Bearer \(response.session.accessToken)"])
+        // The window starts after the registration (a password hash).
+        let window = Window(warmupSeconds: warmup, durationSeconds: duration)
+        let (samples, cpu) = await runAsyncCallers(
+            inFlight: inFlight,
+            window: window,
+            serverPID: arguments.optional("server-pid").flatMap { Int32($0) },
+            executor: EventLoopTaskExecutor(benchEventLoopGroup.next()),
+            call: { _ = try await identity.getMyProfile(.init(), options: options) }
+        )
+        let described = ClientOptions(
+            impl: viaGateway ? "gateway" : "direct",
+            port: port,
+            certificates: CertificatePaths(directory: certs),
+            payload: 0,
+            inFlight: inFlight,
+            warmup: warmup,
+            duration: duration,
+            serverPID: nil
+        )
+        try printResult(makeResult(impl: described.impl, options: described, window: window, samples: samples, cpu: cpu))
+    }
+}

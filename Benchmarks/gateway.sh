@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Profile reads (GetMyProfile, 64 in flight, one connection) straight to identity and through
+# the gateway, interleaved: direct, gateway, direct, gateway, … with identity and the gateway
+# pinned to core 1 and the client to core 0, fresh processes per round. Release builds.
+#
+#   Benchmarks/gateway.sh [--rounds 3] [--warmup 2] [--duration 6] [--in-flight 64] [--no-build]
+#
+# The gateway runs with rate limits and an initial concurrency limit sized for a benchmark
+# (one client address and one user would otherwise be limited to 20 calls/s, by design).
+# One JSON line per run goes to Benchmarks/results/gateway-<UTC date>.jsonl.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+rounds=3 warmup=2 duration=6 in_flight=64 build=1
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --rounds) rounds="$2"; shift 2 ;;
+        --warmup) warmup="$2"; shift 2 ;;
+        --duration) duration="$2"; shift 2 ;;
+        --in-flight) in_flight="$2"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        *) echo "gateway.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+if [[ $build == 1 ]]; then
+    rm -f .build/release.yaml .build/*/release/description.json
+    for product in quad-bench quad-identity quad-gateway; do swift build -c release --product "$product" >&2; done
+fi
+bin="$(swift build -c release --show-bin-path)"
+mkdir -p results
+out="results/gateway-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# start NAME ARGS... : starts quad-NAME pinned to core 1 and waits for its ready file.
+start() {
+    local name="$1"; shift
+    rm -f "$work/$name.ready"
+    taskset -c 1 "$bin/quad-$name" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
+        --ready-file "$work/$name.ready" --log-level warning "$@" >"$work/$name.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 200); do [[ -s "$work/$name.ready" ]] && return; sleep 0.05; done
+    echo "gateway.sh: quad-$name did not start:" >&2; cat "$work/$name.log" >&2; exit 1
+}
+field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+
+echo "# $(date -u +%FT%TZ) rounds=$rounds warmup=${warmup}s duration=${duration}s in-flight=$in_flight load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+for round in $(seq 1 "$rounds"); do
+    for mode in direct gateway; do
+        pids=()
+        start identity
+        identity_rpc="$(field "$work/identity.ready" rpc)"
+        target="$identity_rpc" server_name=identity server_pid="$(field "$work/identity.ready" pid)"
+        if [[ $mode == gateway ]]; then
+            start gateway --upstreams "identity=$identity_rpc" --rate-per-user 1000000/s:1000000 \
+                --rate-per-address 1000000/s:1000000 --rate-registration 1000/s:1000 --concurrency-initial 128 --concurrency-max 256
+            target="$(field "$work/gateway.ready" rpc)" server_name=gateway server_pid="$(field "$work/gateway.ready" pid)"
+        fi
+        line="$(taskset -c 0 "$bin/quad-bench" profile-reads --rpc "$target" --certs-dir "$work/certs" --server-name "$server_name" \
+            --in-flight "$in_flight" --warmup "$warmup" --duration "$duration" --server-pid "$server_pid")"
+        echo "${line%\}},\"round\":$round}" >>"$out"
+        printf '%-8s round %s: %s\n' "$mode" "$round" "$line" >&2
+        for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+        pids=()
+        rm -rf "$work/data"
+    done
+done
+echo "# results: $out" >&2
+python3 - "$out" <<'PY'
+import json, statistics, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+by = {m: [r for r in rows if r["impl"] == m] for m in ("direct", "gateway")}
+def med(m, k): return statistics.median(r[k] for r in by[m])
+print("| path | calls/s | p50 µs | p99 µs | errors | runs |")
+print("|---|---|---|---|---|---|")
+for m in ("direct", "gateway"):
+    print(f"| {m} | {med(m,'callsPerSecond'):,.0f} | {med(m,'p50Micros'):,.0f} | {med(m,'p99Micros'):,.0f} | {sum(r['errors'] for r in by[m])} | {len(by[m])} |")
+ratios = [g["callsPerSecond"] / d["callsPerSecond"] for d, g in zip(by["direct"], by["gateway"])]
+print(f"\ngateway/direct throughput: {med('gateway','callsPerSecond')/med('direct','callsPerSecond'):.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f}); "
+      f"p99 gateway/direct: {med('gateway','p99Micros')/med('direct','p99Micros'):.2f}x")
+PY
