@@ -82,6 +82,24 @@ struct EdgeAuthenticationTests {
         }
     }
 
+    @Test("a verified token is remembered, but not past its expiry")
+    func verifiedTokenCache() async throws {
+        try await GatewayHarness.run { harness in
+            // Given a token used twice: verified once, then answered from memory
+            let session = try await harness.registerAndLogIn()
+            for _ in 0..<2 { _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session)) }
+            #expect(harness.gateway.authenticator.cachedTokens == 1)
+
+            // When it expires, memory does not keep it alive
+            harness.identity.clock.advance(by: .seconds(60 * 60))
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
+            }
+            #expect(error?.code == .unauthenticated)
+            #expect(error?.message.contains("expired") == true)
+        }
+    }
+
     @Test("a token with alg none is UNAUTHENTICATED")
     func algNone() async throws {
         try await GatewayHarness.run { harness in

@@ -9,6 +9,12 @@ import Synchronization
 /// token is refused. The key is fetched from identity at start (`GetTokenVerificationKey`)
 /// and fetched again when a token names a key id the gateway does not know (identity rotated
 /// its key), at most once per ``refetchInterval``.
+///
+/// A token that verified is remembered with its caller until it expires, so an app's calls
+/// cost one Ed25519 verification per token rather than one per call (the largest share of the
+/// gateway's CPU per call). The memory is bounded (``cacheCapacity`` tokens: expired ones are
+/// dropped when it is full, and everything if that is not enough) and forgotten when the key
+/// changes, so a token of a retired key is not accepted from memory.
 public final class EdgeAuthenticator: Sendable {
     /// Loads identity's current verification key.
     public typealias KeySource = @Sendable () async throws -> VerificationKey
@@ -31,6 +37,7 @@ public final class EdgeAuthenticator: Sendable {
     private struct State {
         var verifier: AccessTokenVerifier?
         var lastFetch: ContinuousClock.Instant?
+        var verified: [String: (caller: Caller, expiresAt: Date)] = [:]
     }
 
     private let state = Mutex(State())
@@ -38,16 +45,23 @@ public final class EdgeAuthenticator: Sendable {
     private let now: @Sendable () -> Date
     /// The shortest time between two key fetches triggered by unknown key ids.
     public let refetchInterval: Duration
+    /// How many verified tokens are remembered at most.
+    public let cacheCapacity: Int
 
     public init(
         refetchInterval: Duration = .seconds(10),
+        cacheCapacity: Int = 10_000,
         now: @escaping @Sendable () -> Date = Date.init,
         keySource: @escaping KeySource
     ) {
         self.keySource = keySource
         self.refetchInterval = refetchInterval
+        self.cacheCapacity = cacheCapacity
         self.now = now
     }
+
+    /// Tokens remembered now (tests, metrics).
+    public var cachedTokens: Int { state.withLock { $0.verified.count } }
 
     /// Fetches the key now (at start, so the first calls need not wait).
     public func loadKey() async throws {
@@ -63,6 +77,9 @@ public final class EdgeAuthenticator: Sendable {
             audience: key.audience
         )
         state.withLock {
+            if $0.verifier?.keyID != verifier.keyID || $0.verifier?.publicKey.rawRepresentation != verifier.publicKey.rawRepresentation {
+                $0.verified = [:]
+            }
             $0.verifier = verifier
             $0.lastFetch = .now
         }
@@ -86,6 +103,8 @@ public final class EdgeAuthenticator: Sendable {
             )
         }
         let token = String(header.dropFirst(scheme.count + 1)).trimmingCharacters(in: .whitespaces)
+        let now = now()
+        if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt { return known.caller }
         do {
             return try verify(token, verifier: try await currentVerifier())
         } catch let error as TokenError where error.reason == .unknownKey {
@@ -98,11 +117,26 @@ public final class EdgeAuthenticator: Sendable {
     private func verify(_ token: String, verifier: AccessTokenVerifier) throws -> Caller {
         do {
             let claims = try verifier.verify(token, now: now())
-            return Caller(userID: claims.subject, roles: claims.roles, campusID: claims.campus, dormID: claims.dorm)
+            let caller = Caller(userID: claims.subject, roles: claims.roles, campusID: claims.campus, dormID: claims.dorm)
+            remember(token, caller: caller, expiresAt: claims.expiresAt, verifiedWith: verifier)
+            return caller
         } catch where error.reason == .unknownKey {
             throw error
         } catch {
             throw refusal(error)
+        }
+    }
+
+    private func remember(_ token: String, caller: Caller, expiresAt: Date, verifiedWith verifier: AccessTokenVerifier) {
+        let now = now()
+        state.withLock { state in
+            // Only while the key that verified it is still the current one.
+            guard state.verifier?.keyID == verifier.keyID else { return }
+            if state.verified.count >= cacheCapacity {
+                state.verified = state.verified.filter { now < $0.value.expiresAt }
+                if state.verified.count >= cacheCapacity { state.verified = [:] }
+            }
+            state.verified[token] = (caller, expiresAt)
         }
     }
 
