@@ -40,6 +40,21 @@ enum IdentityBench {
 
     static let password = "correct horse battery staple"
 
+    /// A valid registration on the demo campus.
+    static func registration(email: String, room: String) -> Quad_Identity_V1_RegisterRequest {
+        .with {
+            $0.email = email
+            $0.password = password
+            $0.firstName = "Bench"
+            $0.lastName = "User"
+            $0.gender = .preferNotToSay
+            $0.campusID = "campus-northfield"
+            $0.dormID = "dorm-maple-hall"
+            $0.room = room
+            $0.dateOfBirth = .with { $0.year = 2000; $0.month = 1; $0.day = 1 }
+        }
+    }
+
     static func run(_ arguments: Arguments) async throws {
         let rpc = try arguments.string("rpc")
         guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
@@ -76,17 +91,7 @@ enum IdentityBench {
         var tokens: [String] = []
         for index in 0..<users {
             let email = "bench\(run)x\(index)@northfield.edu"
-            let response = try await identity.register(.with {
-                $0.email = email
-                $0.password = password
-                $0.firstName = "Bench"
-                $0.lastName = "User"
-                $0.gender = .preferNotToSay
-                $0.campusID = "campus-northfield"
-                $0.dormID = "dorm-maple-hall"
-                $0.room = "10\(index % 10)"
-                $0.dateOfBirth = .with { $0.year = 2000; $0.month = 1; $0.day = 1 }
-            })
+            let response = try await identity.register(registration(email: email, room: "10\(index % 10)"))
             emails.append(email)
             tokens.append(response.session.accessToken)
         }

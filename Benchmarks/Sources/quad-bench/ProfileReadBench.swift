@@ -46,17 +46,9 @@ enum ProfileReadBench {
         )
         defer { transport.close() }
         let identity = Quad_Identity_V1_Identity.Client(transport: transport)
-        let response = try await identity.register(.with {
-            $0.email = "reader\(UInt32.random(in: 0...UInt32.max))@northfield.edu"
-            $0.password = IdentityBench.password
-            $0.firstName = "Bench"
-            $0.lastName = "Reader"
-            $0.gender = .preferNotToSay
-            $0.campusID = "campus-northfield"
-            $0.dormID = "dorm-maple-hall"
-            $0.room = "101"
-            $0.dateOfBirth = .with { $0.year = 2000; $0.month = 1; $0.day = 1 }
-        })
+        let response = try await identity.register(
+            IdentityBench.registration(email: "reader\(UInt32.random(in: 0...UInt32.max))@northfield.edu", room: "101")
+        )
         let options = CallOptions(metadata: ["authorization": "Bearer \(response.session.accessToken)"])
         // The window starts after the registration (a password hash).
         let window = Window(warmupSeconds: warmup, durationSeconds: duration)

@@ -4,9 +4,11 @@ import IdentityDomain
 import IdentityService
 import QuadServiceKit
 
-try await QuadServiceMain.run(name: "identity", migrator: IdentityMigrations.migrator) { environment in
-    let source = ConfigurationSource()
-    let cost = try source.int("password-cost", default: 17, help: "scrypt cost as log2(N); 17 is OWASP's minimum")
+try await QuadServiceMain.run(
+    name: "identity",
+    migrator: IdentityMigrations.migrator,
+    settings: { try $0.int("password-cost", default: 17, help: "scrypt cost as log2(N); 17 is OWASP's minimum") }
+) { environment, cost in
     var configuration = IdentityConfiguration()
     configuration.passwordParameters.logN = cost
     let identity = try await IdentityService(database: environment.database, configuration: configuration)

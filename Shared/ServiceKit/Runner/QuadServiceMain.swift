@@ -13,7 +13,18 @@ public enum QuadServiceMain {
         migrator: DatabaseMigrator,
         setup: @Sendable (ServiceEnvironment) async throws -> ServiceSetup
     ) async throws {
-        guard let process = try QuadProcess.start(name: name) else { return }
+        try await run(name: name, migrator: migrator, settings: { _ in () }) { environment, _ in try await setup(environment) }
+    }
+
+    /// As ``run(name:migrator:setup:)``, reading the service's own settings with `settings`
+    /// first, so `--help-config` lists them with the common ones.
+    public static func run<Settings: Sendable>(
+        name: String,
+        migrator: DatabaseMigrator,
+        settings: (ConfigurationSource) throws -> Settings,
+        setup: @Sendable (ServiceEnvironment, Settings) async throws -> ServiceSetup
+    ) async throws {
+        guard let (process, own) = try QuadProcess.start(name: name, settings: settings) else { return }
         let options = process.options
         let database = try QuadDatabase(
             configuration: DatabaseConfiguration(
@@ -24,7 +35,7 @@ public enum QuadServiceMain {
             logger: process.logger
         )
         let environment = ServiceEnvironment(name: name, options: options, database: database, logger: process.logger)
-        let built = try await setup(environment)
+        let built = try await setup(environment, own)
         let backup = BackupService(name: name, database: database, directory: options.dataDirectory + "/backups")
         try await process.serve(
             tls: try process.mutualTLS(),
