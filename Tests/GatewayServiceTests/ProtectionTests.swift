@@ -1,6 +1,7 @@
 import GatewayDomain
 import GatewayService
 import QuadWire
+import QuadWireNIO
 import Testing
 
 @Suite("Gateway: protection (G4, G5)")
@@ -43,9 +44,12 @@ struct ProtectionTests {
         }
     }
 
-    @Test("an upstream that keeps failing is ejected and skipped, then comes back after the ejection")
+    @Test("an upstream that keeps failing is ejected and skipped, then comes back after the ejection; Health follows")
     func ejection() async throws {
         try await ProtectedGateway.run { gateway in
+            let health = HealthService(services: [FlakyService.serviceName])
+            health.setAll(.serving)
+            gateway.gateway.reportUpstreamHealth(to: health)
             // Given three UNAVAILABLE answers in a row
             gateway.upstream.failNext(3)
             for _ in 0..<3 {
@@ -57,6 +61,7 @@ struct ProtectionTests {
                 Issue.record("flaky is not ejected")
                 return
             }
+            #expect(health.status(for: FlakyService.serviceName) == .notServing)
 
             // When a call comes while it is ejected, it is refused without reaching it
             let skipped = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.notIdempotent) }
@@ -72,6 +77,7 @@ struct ProtectionTests {
             #expect(answer2 == "back")
             #expect(gateway.upstream.hits == 4)
             #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.health == .healthy)
+            #expect(health.status(for: FlakyService.serviceName) == .serving)
         }
     }
 

@@ -83,6 +83,18 @@ public struct Gateway: Sendable {
         )
     }
 
+    /// Makes `health` follow the upstreams: a routed service is NOT_SERVING while its context's
+    /// upstream is ejected and SERVING again once it is readmitted, so Health/Watch tells an
+    /// app when a part of Quad is back.
+    public func reportUpstreamHealth(to health: HealthService) {
+        for context in upstreams.keys {
+            let services = routes.services(of: context)
+            proxy.upstreamGuard(context)?.observeHealth { serving in
+                for service in services { health.setStatus(serving ? .serving : .notServing, for: service) }
+            }
+        }
+    }
+
     /// Closes the upstream connections after their open calls finish.
     public func close() {
         for client in upstreams.values { client.close() }

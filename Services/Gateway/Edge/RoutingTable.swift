@@ -31,6 +31,11 @@ public struct RoutingTable: Sendable {
     /// Every route, sorted by method name.
     public var allRoutes: [Route] { routes.values.sorted { $0.method.fullName < $1.method.fullName } }
 
+    /// The services routed to `context`, sorted.
+    public func services(of context: String) -> [String] {
+        Set(routes.values.filter { $0.context == context }.map(\.method.service)).sorted()
+    }
+
     /// The contexts some route needs, sorted.
     public var contexts: [String] { Set(routes.values.map(\.context)).sorted() }
 }

@@ -17,6 +17,14 @@ public final class UpstreamGuard: Sendable {
     public let context: String
     private let state: Mutex<State>
     private let clock: GatewayClock
+    /// Told `false` when the upstream is ejected and `true` when it is readmitted.
+    private let healthObserver = Mutex<(@Sendable (Bool) -> Void)?>(nil)
+
+    /// Calls `observer` with `false` on every ejection and `true` on every readmission (the
+    /// gateway's Health service follows its upstreams this way).
+    public func observeHealth(_ observer: @escaping @Sendable (Bool) -> Void) {
+        healthObserver.withLock { $0 = observer }
+    }
 
     public init(context: String, configuration: GatewayProtectionConfiguration, clock: GatewayClock) {
         self.context = context
@@ -69,9 +77,14 @@ public final class UpstreamGuard: Sendable {
     /// Ends an attempt: frees its slot and teaches the limit and the health what happened.
     public func finish(_ permit: Permit, outcome: UpstreamOutcome) {
         let now = clock.now()
-        state.withLock { state in
+        let action = state.withLock { state in
             state.limit.release(latency: now - permit.startedAt, outcome: outcome)
-            _ = state.health.callFinished(outcome, now: now)
+            return state.health.callFinished(outcome, now: now)
+        }
+        switch action {
+        case .ejected: healthObserver.withLock { $0 }?(false)
+        case .readmitted: healthObserver.withLock { $0 }?(true)
+        case .none: break
         }
     }
 

@@ -25,6 +25,11 @@ let tls = try TLSSettings.server(
     certificateChainPEM: process.certificates.certificatePath(service: "gateway"),
     privateKeyPEM: process.certificates.keyPath(service: "gateway")
 )
-try await process.serve(tls: tls, services: [gateway.proxy, gateway.home], interceptor: nil)
+try await process.serve(
+    tls: tls,
+    services: [gateway.proxy, gateway.home],
+    interceptor: nil,
+    health: { gateway.reportUpstreamHealth(to: $0) }
+)
 gateway.close()
 process.logger.info("stopped")

@@ -78,15 +78,19 @@ public struct QuadProcess: Sendable {
 
     /// Serves `services` (plus Health and Reflection over everything hosted) with `tls`,
     /// the admin port and `background` services, until SIGTERM or SIGINT; then drains.
+    /// `health` gets the Health service before serving starts (the gateway ties it to its
+    /// upstreams).
     public func serve(
         tls: TLSSettings,
         services: [any QuadService],
         interceptor: (any ServerInterceptor)?,
-        background: [any Service] = []
+        background: [any Service] = [],
+        health configureHealth: (HealthService) -> Void = { _ in }
     ) async throws {
         let hosted = Router(services: services).serviceNames
             + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
         let health = HealthService(services: hosted)
+        configureHealth(health)
         let reflection = ReflectionService(services: hosted)
         let server = QuadServer(
             configuration: ServerConfiguration(

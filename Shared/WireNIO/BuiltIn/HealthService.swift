@@ -31,6 +31,11 @@ public final class HealthService: Quad_Health_V1_Health.ServiceProtocol, Sendabl
         for watcher in watchers { watcher.yield(status) }
     }
 
+    /// The status of `service` ("" for the server), nil for a service this server does not know.
+    public func status(for service: String) -> ServingStatus? {
+        state.withLock { $0.statuses[service] }
+    }
+
     /// Sets every known service, and the server, to `status`.
     public func setAll(_ status: ServingStatus) {
         let services = state.withLock { Array($0.statuses.keys) }
