@@ -163,6 +163,8 @@ do {
         try await IdentityBench.run(arguments)
     case "profile-reads":
         try await ProfileReadBench.run(arguments)
+    case "overload":
+        try await OverloadBench.run(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }

@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import QuadContracts
+import QuadWire
+import QuadWireNIO
+import Synchronization
+
+/// Profile reads at fixed offered rates (open loop: each call is sent at its intended time,
+/// latency counted from then, so a stall is charged to every call it delayed), through the
+/// gateway or straight to identity: goodput and the accepted calls' latency as load goes past
+/// capacity, and how many calls were shed (RESOURCE_EXHAUSTED) instead of queued.
+///
+///   quad-bench overload --rpc 127.0.0.1:P --certs-dir DIR --server-name gateway
+///                       --rates 500,1900,5700 [--duration 6] [--warmup 1]
+///
+/// Prints one JSON line per rate.
+enum OverloadBench {
+    struct RateResult: Codable {
+        var offeredPerSecond: Double
+        var durationSeconds: Double
+        var succeeded: Int
+        var shed: Int
+        var otherErrors: Int
+        var goodputPerSecond: Double
+        var acceptedP50Micros: Double
+        var acceptedP99Micros: Double
+        var acceptedP999Micros: Double
+    }
+
+    final class Tally: Sendable {
+        struct Counts {
+            var samples = LatencySamples()
+            var shed = 0
+            var other = 0
+        }
+        let counts = Mutex(Counts())
+    }
+
+    static func run(_ arguments: Arguments) async throws {
+        let rpc = try arguments.string("rpc")
+        guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
+            throw UsageError("--rpc wants host:port, not \(rpc)")
+        }
+        let certs = try arguments.string("certs-dir")
+        let serverName = try arguments.string("server-name")
+        let rates = try arguments.string("rates").split(separator: ",").map { text -> Double in
+            guard let rate = Double(text), rate > 0 else { throw UsageError("--rates wants positive numbers, not \(text)") }
+            return rate
+        }
+        let duration = try arguments.double("duration", default: 6)
+        let warmup = try arguments.double("warmup", default: 1)
+        var logger = Logger(label: "quad-bench.overload")
+        logger.logLevel = .error
+        let transport = QuadClient(
+            host: String(rpc[..<colon]),
+            port: port,
+            tls: serverName == "gateway"
+                ? try .client(trustRootsPEM: certs + "/ca.pem", serverName: serverName)
+                : try .client(
+                    trustRootsPEM: certs + "/ca.pem",
+                    certificateChainPEM: certs + "/client.pem",
+                    privateKeyPEM: certs + "/client-key.pem",
+                    serverName: serverName
+                ),
+            configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
+            eventLoopGroup: benchEventLoopGroup,
+            logger: logger
+        )
+        defer { transport.close() }
+        let identity = Quad_Identity_V1_Identity.Client(transport: transport)
+        let response = try await identity.register(
+            IdentityBench.registration(email: "overload\(UInt32.random(in: 0...UInt32.max))@northfield.edu", room: "102")
+        )
+        let options = CallOptions(metadata: ["authorization": "Bearer \(response.session.accessToken)"])
+        for rate in rates {
+            let tally = Tally()
+            let start = monotonicNanos() + UInt64(warmup * 1e9)
+            let end = start + UInt64(duration * 1e9)
+            let interval = 1e9 / rate
+            // The warm-up runs at the same rate; only calls intended inside the window count.
+            let first = monotonicNanos()
+            await withTaskExecutorPreference(EventLoopTaskExecutor(benchEventLoopGroup.next())) {
+                await withDiscardingTaskGroup { group in
+                    var index = 0
+                    while true {
+                        let intended = first + UInt64(Double(index) * interval)
+                        if intended >= end { break }
+                        await CPUProbe.sleep(until: intended)
+                        let counted = intended >= start
+                        group.addTask {
+                            do {
+                                _ = try await identity.getMyProfile(.init(), options: options)
+                                let latency = monotonicNanos() - intended
+                                if counted { tally.counts.withLock { $0.samples.nanos.append(latency) } }
+                            } catch let error as RPCError where error.code == .resourceExhausted {
+                                if counted { tally.counts.withLock { $0.shed += 1 } }
+                            } catch {
+                                if counted { tally.counts.withLock { $0.other += 1 } }
+                            }
+                        }
+                        index += 1
+                    }
+                }
+            }
+            let counts = tally.counts.withLock { $0 }
+            let result = RateResult(
+                offeredPerSecond: rate,
+                durationSeconds: duration,
+                succeeded: counts.samples.nanos.count,
+                shed: counts.shed,
+                otherErrors: counts.other,
+                goodputPerSecond: Double(counts.samples.nanos.count) / duration,
+                acceptedP50Micros: counts.samples.percentileMicros(0.50),
+                acceptedP99Micros: counts.samples.percentileMicros(0.99),
+                acceptedP999Micros: counts.samples.percentileMicros(0.999)
+            )
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The gateway under overload: profile reads through it at fixed offered rates, open loop.
+# First measures peak goodput (closed loop, 64 in flight), then offers 1/4, 1 and 3 times that,
+# and prints goodput, calls shed with RESOURCE_EXHAUSTED and the accepted calls' latency.
+# identity and the gateway share core 1, the client is on core 0. Release builds.
+#
+#   Benchmarks/overload.sh [--duration 6] [--no-build]
+#
+# The gateway keeps its default concurrency limits (what sheds); its rate limits are raised,
+# since all load comes from one address and one user. Lines go to results/overload-<date>.jsonl.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+duration=6 build=1
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --duration) duration="$2"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        *) echo "overload.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+if [[ $build == 1 ]]; then
+    rm -f .build/release.yaml .build/*/release/description.json
+    for product in quad-bench quad-identity quad-gateway; do swift build -c release --product "$product" >&2; done
+fi
+bin="$(swift build -c release --show-bin-path)"
+mkdir -p results
+out="results/overload-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+start() {
+    local name="$1"; shift
+    taskset -c 1 "$bin/quad-$name" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
+        --ready-file "$work/$name.ready" --log-level warning "$@" >"$work/$name.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 200); do [[ -s "$work/$name.ready" ]] && return; sleep 0.05; done
+    echo "overload.sh: quad-$name did not start:" >&2; cat "$work/$name.log" >&2; exit 1
+}
+field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+
+start identity
+start gateway --upstreams "identity=$(field "$work/identity.ready" rpc)" --rate-per-user 1000000/s:1000000 \
+    --rate-per-address 1000000/s:1000000 --rate-registration 1000/s:1000
+gateway_rpc="$(field "$work/gateway.ready" rpc)"
+echo "# $(date -u +%FT%TZ) duration=${duration}s load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+peak_line="$(taskset -c 0 "$bin/quad-bench" profile-reads --rpc "$gateway_rpc" --certs-dir "$work/certs" \
+    --server-name gateway --in-flight 64 --warmup 2 --duration "$duration")"
+echo "$peak_line" >>"$out"
+peak="$(sed -E 's/.*"callsPerSecond":([0-9.]+).*/\1/' <<<"$peak_line" | cut -d. -f1)"
+echo "peak (closed loop, 64 in flight): $peak calls/s" >&2
+rates="$((peak / 4)),$peak,$((peak * 3))"
+taskset -c 0 "$bin/quad-bench" overload --rpc "$gateway_rpc" --certs-dir "$work/certs" --server-name gateway \
+    --rates "$rates" --duration "$duration" --warmup 2 | tee -a "$out" >&2
+echo "# results: $out" >&2
+python3 - "$out" "$peak" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if '"offeredPerSecond"' in l]
+peak = float(sys.argv[2])
+print("| offered/s | goodput/s | shed | other errors | accepted p50 | accepted p99 |")
+print("|---|---|---|---|---|---|")
+for r in rows:
+    print(f"| {r['offeredPerSecond']:,.0f} | {r['goodputPerSecond']:,.0f} | {r['shed']} | {r['otherErrors']} | {r['acceptedP50Micros']/1000:.1f} ms | {r['acceptedP99Micros']/1000:.1f} ms |")
+low, over = rows[0], rows[-1]
+print(f"\nat 3x peak: goodput {over['goodputPerSecond']/peak:.2f}x of peak; accepted p99 {over['acceptedP99Micros']/low['acceptedP99Micros']:.2f}x of the p99 at 1/4 of peak")
+PY
