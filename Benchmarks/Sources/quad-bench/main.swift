@@ -165,6 +165,8 @@ do {
         try await ProfileReadBench.run(arguments)
     case "overload":
         try await OverloadBench.run(arguments)
+    case "idle-connections":
+        try await IdleConnectionsBench.run(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }
