@@ -16,6 +16,10 @@ public struct ServerConfiguration: Sendable {
     public var drainGracePeriod: Duration
     /// Where handlers run (default: on their connection's event loop).
     public var handlerExecution: HandlerExecution
+    /// The most calls one connection may have open; a CallStart beyond it is answered
+    /// RESOURCE_EXHAUSTED at once, on the event loop, before any handler or task exists, and
+    /// the connection stays open. `nil`: no limit (services, whose one caller is the gateway).
+    public var maxConcurrentCallsPerConnection: Int?
 
     /// Where a call's handler runs.
     public enum HandlerExecution: Sendable, CaseIterable {
@@ -37,7 +41,8 @@ public struct ServerConfiguration: Sendable {
         maxDeadline: Duration? = .seconds(300),
         idleTimeout: Duration? = .seconds(300),
         drainGracePeriod: Duration = .seconds(10),
-        handlerExecution: HandlerExecution = .connectionEventLoop
+        handlerExecution: HandlerExecution = .connectionEventLoop,
+        maxConcurrentCallsPerConnection: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -47,5 +52,6 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.drainGracePeriod = drainGracePeriod
         self.handlerExecution = handlerExecution
+        self.maxConcurrentCallsPerConnection = maxConcurrentCallsPerConnection
     }
 }

@@ -155,6 +155,17 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private func startCall(callID: UInt32, _ start: CallStart<ByteBuffer>) {
         idleTimer?.cancel()
         idleTimer = nil
+        // The cheapest refusal there is: no lookup, no task, one CallEnd.
+        if let limit = configuration.maxConcurrentCallsPerConnection, records.count >= limit {
+            endImmediately(
+                callID,
+                Status(
+                    code: .resourceExhausted,
+                    message: "this connection already has \(limit) calls open, the most this server accepts; wait for one to end"
+                )
+            )
+            return
+        }
         guard let method = router.method(named: start.method) else {
             endImmediately(callID, Status(code: .unimplemented, message: "unknown method '\(start.method)'"))
             return

@@ -11,6 +11,7 @@ struct GatewayConfigurationTests {
         #expect(configuration.protection == GatewayProtectionConfiguration.defaults)
         #expect(configuration.upstreams.isEmpty)
         #expect(configuration.upstreamConnections == 2)
+        #expect(configuration.maxCallsPerConnection == 100)
     }
 
     @Test("flags and QUAD_* variables set the limits")
@@ -35,6 +36,7 @@ struct GatewayConfigurationTests {
         ["--retry-budget-percent", "150"],
         ["--eject-after-failures", "0"],
         ["--upstream-connections", "0"],
+        ["--max-calls-per-connection", "0"],
     ])
     func refusesBadValues(arguments: [String]) {
         let error = #expect(throws: GatewayConfigurationError.self) {

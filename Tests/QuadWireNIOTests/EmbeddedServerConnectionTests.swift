@@ -12,12 +12,17 @@ private struct EmbeddedServer {
     let channel = EmbeddedChannel()
     let calls: AsyncStream<ServerCall>
 
-    init(maxFrameSize: Int = 1024, idleTimeout: Duration? = nil, maxDeadline: Duration? = nil) throws {
+    init(maxFrameSize: Int = 1024, idleTimeout: Duration? = nil, maxDeadline: Duration? = nil, maxCalls: Int? = nil) throws {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         self.calls = calls
         let handler = ServerConnectionHandler(
             router: Router(services: [EchoService(events: HandlerEvents())]),
-            configuration: ServerConfiguration(tls: nil, maxDeadline: maxDeadline, idleTimeout: idleTimeout),
+            configuration: ServerConfiguration(
+                tls: nil,
+                maxDeadline: maxDeadline,
+                idleTimeout: idleTimeout,
+                maxConcurrentCallsPerConnection: maxCalls
+            ),
             calls: continuation,
             logger: Logger(label: "test")
         )
@@ -111,6 +116,31 @@ struct EmbeddedServerConnectionTests {
         }
         #expect(ends.map(\.code) == [.resourceExhausted])
         #expect(server.channel.isActive)
+    }
+
+    @Test("a call beyond the per-connection limit is RESOURCE_EXHAUSTED at once; the connection stays, and a slot frees up")
+    func perConnectionLimit() throws {
+        let server = try EmbeddedServer(maxCalls: 2)
+        try server.send(start(1, Echo.chat))
+        try server.send(start(2, Echo.chat))
+        try server.send(start(3, Echo.chat))
+        var ends = try server.written().compactMap { frame -> (UInt32, Status)? in
+            if case .end(let end) = frame.body { return (frame.callID, end.status) }
+            return nil
+        }
+        #expect(ends.map(\.0) == [3])
+        #expect(ends.first?.1.code == .resourceExhausted)
+        #expect(ends.first?.1.message.contains("2 calls open") == true)
+        #expect(server.channel.isActive)
+
+        // When one call ends, a new one is accepted
+        try server.send(Frame(callID: 1, body: .cancel))
+        try server.send(start(5, Echo.chat))
+        ends = try server.written().compactMap { frame -> (UInt32, Status)? in
+            if case .end(let end) = frame.body { return (frame.callID, end.status) }
+            return nil
+        }
+        #expect(ends.isEmpty)
     }
 
     @Test("an unknown method is answered UNIMPLEMENTED without closing")

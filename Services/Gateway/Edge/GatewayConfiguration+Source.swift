@@ -10,6 +10,7 @@ extension GatewayConfiguration {
     /// |---|---|---|
     /// | `upstreams` | `context=HOST:PORT,…` | none (quad up passes it) |
     /// | `upstream-connections` | int | 2 |
+    /// | `max-calls-per-connection` | int | 100 |
     /// | `deadline-default`, `deadline-max` | duration | 10s, 30s |
     /// | `rate-per-address`, `rate-per-user` | `COUNT/UNIT:BURST` | `100/s:200`, `20/s:40` |
     /// | `rate-login`, `rate-registration` | `COUNT/UNIT:BURST` | `5/min:5`, `10/h:5` |
@@ -26,6 +27,10 @@ extension GatewayConfiguration {
         )
         let connections = try source.int("upstream-connections", default: 2, help: "connections to each upstream context")
         guard connections >= 1 else { throw GatewayConfigurationError(message: "upstream-connections must be at least 1, not \(connections)") }
+        let callsPerConnection = try source.int("max-calls-per-connection", default: 100, help: "calls one app connection may have open")
+        guard callsPerConnection >= 1 else {
+            throw GatewayConfigurationError(message: "max-calls-per-connection must be at least 1, not \(callsPerConnection)")
+        }
 
         let defaultDeadline = try source.duration("deadline-default", default: defaults.deadlines.defaultTimeout, help: "deadline of a unary call that sets none")
         let maxDeadline = try source.duration("deadline-max", default: defaults.deadlines.maximumTimeout, help: "longest deadline forwarded to a service")
@@ -75,7 +80,12 @@ extension GatewayConfiguration {
             ejectionMemory: defaults.upstreamHealth.ejectionMemory,
             trialTimeout: defaults.upstreamHealth.trialTimeout
         )
-        return GatewayConfiguration(upstreams: upstreams, protection: protection, upstreamConnections: connections)
+        return GatewayConfiguration(
+            upstreams: upstreams,
+            protection: protection,
+            upstreamConnections: connections,
+            maxCallsPerConnection: callsPerConnection
+        )
     }
 
     private static func policy(

@@ -50,15 +50,20 @@ public struct GatewayConfiguration: Sendable {
     public var protection: GatewayProtectionConfiguration
     /// Connections per upstream context.
     public var upstreamConnections: Int
+    /// The most calls one app connection may have open (a CallStart beyond is
+    /// RESOURCE_EXHAUSTED on the event loop, before any work).
+    public var maxCallsPerConnection: Int
 
     public init(
         upstreams: [String: Upstream],
         protection: GatewayProtectionConfiguration = .defaults,
-        upstreamConnections: Int = 2
+        upstreamConnections: Int = 2,
+        maxCallsPerConnection: Int = 100
     ) {
         self.upstreams = upstreams
         self.protection = protection
         self.upstreamConnections = upstreamConnections
+        self.maxCallsPerConnection = maxCallsPerConnection
     }
 }
 

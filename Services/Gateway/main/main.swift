@@ -29,6 +29,7 @@ try await process.serve(
     tls: tls,
     services: [gateway.proxy, gateway.home],
     interceptor: nil,
+    maxConcurrentCallsPerConnection: configuration.maxCallsPerConnection,
     health: { gateway.reportUpstreamHealth(to: $0) }
 )
 gateway.close()

@@ -85,6 +85,7 @@ public struct QuadProcess: Sendable {
         services: [any QuadService],
         interceptor: (any ServerInterceptor)?,
         background: [any Service] = [],
+        maxConcurrentCallsPerConnection: Int? = nil,
         health configureHealth: (HealthService) -> Void = { _ in }
     ) async throws {
         let hosted = Router(services: services).serviceNames
@@ -99,7 +100,8 @@ public struct QuadProcess: Sendable {
                 tls: tls,
                 maxDeadline: options.maxDeadline,
                 idleTimeout: options.idleTimeout,
-                drainGracePeriod: options.drainGrace
+                drainGracePeriod: options.drainGrace,
+                maxConcurrentCallsPerConnection: maxConcurrentCallsPerConnection
             ),
             services: services + [health, reflection],
             interceptor: interceptor,
