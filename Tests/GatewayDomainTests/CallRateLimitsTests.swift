@@ -18,6 +18,23 @@ struct CallRateLimitsTests {
         #expect(limits.admit(.login, user: nil, address: "10.1.2.3", now: .seconds(12)) == .allowed)
     }
 
+    @Test("a user's own bucket, checked after sign-in, limits that user from any address")
+    func userAfterAddress() {
+        // Given: a user allowed 2 calls (burst) and a generous address limit
+        var limits = CallRateLimits(configuration: RateLimitConfiguration(perUser: .perMinute(1, burst: 2)))
+
+        // When: the user calls three times, from two addresses
+        let first = limits.admitUser("u1", now: .zero)
+        let second = limits.admitUser("u1", now: .zero)
+        let third = limits.admitUser("u1", now: .zero)
+
+        // Then: the third waits a minute; another user is unaffected
+        #expect([first, second] == [.allowed, .allowed])
+        #expect(third == .refused(retryAfter: .seconds(60)))
+        #expect(limits.admitUser("u2", now: .zero) == .allowed)
+        #expect(limits.admit(.standard, user: nil, address: "10.1.2.3", now: .zero) == .allowed)
+    }
+
     @Test("logins from another address are not affected")
     func loginPerAddress() {
         // Given: one address has used its five logins

@@ -29,6 +29,8 @@ final class FlakyService: QuadService, Sendable {
     static let notIdempotent = MethodDescriptor(service: serviceName, method: "NotIdempotent", kind: .unary, allowsAnonymous: true)
     static let hang = MethodDescriptor(service: serviceName, method: "Hang", kind: .unary, allowsAnonymous: true)
     static let login = MethodDescriptor(service: serviceName, method: "Login", kind: .unary, allowsAnonymous: true, rateLimitClass: "login")
+    /// Needs a signed-in caller (the harness has no identity, so no token can verify).
+    static let signedIn = MethodDescriptor(service: serviceName, method: "SignedIn", kind: .unary)
     static let count = MethodDescriptor(service: serviceName, method: "Count", kind: .serverStreaming, allowsAnonymous: true)
     static let join = MethodDescriptor(service: serviceName, method: "Join", kind: .clientStreaming, allowsAnonymous: true)
     static let chat = MethodDescriptor(service: serviceName, method: "Chat", kind: .bidirectionalStreaming, allowsAnonymous: true)
@@ -36,7 +38,7 @@ final class FlakyService: QuadService, Sendable {
         ServiceDescription(
             name: serviceName,
             context: "flaky",
-            methods: [idempotent, notIdempotent, hang, login, count, join, chat]
+            methods: [idempotent, notIdempotent, hang, login, signedIn, count, join, chat]
         )
     ]
 

@@ -123,6 +123,21 @@ struct ProtectionTests {
         }
     }
 
+    @Test("calls without a valid token are rate limited by address before any verification")
+    func rateLimitBeforeAuthentication() async throws {
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.rateLimits.perAddress = .perMinute(1, burst: 3)
+        try await ProtectedGateway.run(protection: protection) { gateway in
+            for _ in 0..<3 {
+                let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.signedIn) }
+                #expect(error?.code == .unauthenticated)
+            }
+            let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.signedIn) }
+            #expect(error?.code == .resourceExhausted)
+            #expect(gateway.upstream.hits == 0)
+        }
+    }
+
     @Test("login is limited more strictly than other calls from the same address")
     func loginRateLimit() async throws {
         try await ProtectedGateway.run { gateway in

@@ -48,6 +48,14 @@ public struct CallRateLimits: Sendable {
         return .allowed
     }
 
+    /// A signed-in call by `user` at `now`, checked against the per-user bucket only: the gateway
+    /// admits the address (``admit(_:user:address:now:)`` with no user) before it verifies a
+    /// token, so that garbage tokens from one address are limited before they cost a signature
+    /// check, and the user after.
+    public mutating func admitUser(_ user: String, now: GatewayInstant) -> RateLimitDecision {
+        perUser.admit(user, now: now)
+    }
+
     /// Forgets every full bucket in every limiter; returns how many. Call it now and then (say once a minute).
     @discardableResult
     public mutating func forgetIdle(now: GatewayInstant) -> Int {

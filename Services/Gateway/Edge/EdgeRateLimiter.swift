@@ -22,9 +22,10 @@ public final class EdgeRateLimiter: Sendable {
         self.state = Mutex(State(limits: CallRateLimits(configuration: configuration), lastSweep: clock.now()))
     }
 
-    /// Admits a call of `method` from `peerAddress` (`host:port`) by `user`, or throws
-    /// RESOURCE_EXHAUSTED saying how long to wait.
-    public func admit(_ method: MethodDescriptor, user: String?, peerAddress: String) throws {
+    /// Admits a call of `method` from `peerAddress` (`host:port`), before anything else is
+    /// done for it (a token is verified only after), or throws RESOURCE_EXHAUSTED saying how
+    /// long to wait.
+    public func admit(_ method: MethodDescriptor, peerAddress: String) throws {
         let now = clock.now()
         let callClass: RateLimitClass =
             switch method.rateLimitClass {
@@ -38,13 +39,23 @@ public final class EdgeRateLimiter: Sendable {
                 state.limits.forgetIdle(now: now)
                 state.lastSweep = now
             }
-            return state.limits.admit(callClass, user: user, address: host, now: now)
+            return state.limits.admit(callClass, user: nil, address: host, now: now)
         }
+        try refuse(decision, scope: callClass == .standard ? "calls from this address" : "\(callClass) attempts from this address")
+    }
+
+    /// Admits a signed-in call by `user` (once its token verified).
+    public func admit(user: String) throws {
+        let now = clock.now()
+        let decision = state.withLock { $0.limits.admitUser(user, now: now) }
+        try refuse(decision, scope: "calls by this user")
+    }
+
+    private func refuse(_ decision: RateLimitDecision, scope: String) throws {
         if case .refused(let retryAfter) = decision {
-            let scope = callClass == .standard ? "calls" : "\(callClass) attempts"
             throw RPCError(
                 code: .resourceExhausted,
-                message: "too many \(scope) from this \(user == nil ? "address" : "user or address"); retry in \(retryAfter.formattedSeconds)",
+                message: "too many \(scope); retry in \(retryAfter.formattedSeconds)",
                 trailers: ["retry-after-seconds": "\(retryAfter.wholeSecondsRoundedUp)"]
             )
         }

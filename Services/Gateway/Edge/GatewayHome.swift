@@ -31,8 +31,9 @@ public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
 
     public func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
         let method = Quad_Gateway_V1_Gateway.Method.getHome
+        try rateLimiter.admit(method, peerAddress: context.peer.address)
         let caller = try await authenticator.authenticate(context.metadata, method: method)
-        try rateLimiter.admit(method, user: caller.userID, peerAddress: context.peer.address)
+        try rateLimiter.admit(user: caller.userID)
         var metadata = [CallerIdentityInterceptor.callerHeader: caller.headerValue]
         metadata["x-request-id"] = context.metadata["x-request-id"] ?? EntityID.generate()
         if let traceparent = context.metadata["traceparent"] { metadata["traceparent"] = traceparent }

@@ -75,14 +75,14 @@ public struct GatewayProxy: QuadService {
 
     /// Authenticates, picks the upstream and builds the upstream call's options.
     private func prepare(_ route: RoutingTable.Route, _ context: ServerContext) async throws -> (any ClientTransport, CallOptions) {
+        // The address first, so a flood of bad tokens is limited before it costs verifications.
+        try rateLimiter.admit(route.method, peerAddress: context.peer.address)
         var metadata = context.metadata.filter { !Self.edgeOnlyMetadata.contains($0.key) }
-        var user: String?
         if !route.method.allowsAnonymous {
             let caller = try await authenticator.authenticate(context.metadata, method: route.method)
+            try rateLimiter.admit(user: caller.userID)
             metadata[CallerIdentityInterceptor.callerHeader] = caller.headerValue
-            user = caller.userID
         }
-        try rateLimiter.admit(route.method, user: user, peerAddress: context.peer.address)
         if metadata["x-request-id"] == nil { metadata["x-request-id"] = EntityID.generate() }
         guard let upstream = upstreams[route.context] else {
             throw RPCError(code: .unavailable, message: "\(route.method) is served by '\(route.context)', which this gateway has no address for")
