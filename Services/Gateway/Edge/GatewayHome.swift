@@ -7,8 +7,7 @@ public import QuadWire
 /// parts. Each part is a call of its own with the home call's remaining deadline; the answer
 /// is OK with a status per part (FanOut). Each product issue adds its parts.
 public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
-    private let authenticator: EdgeAuthenticator
-    private let rateLimiter: EdgeRateLimiter
+    private let admission: EdgeAdmission
     /// Where the profile part comes from (identity).
     private let profiles: Quad_Identity_V1_Identity.Client
     /// Where the campus part comes from (identity's directory).
@@ -22,8 +21,7 @@ public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
         directory: any ClientTransport,
         deadlines: DeadlinePolicy
     ) {
-        self.authenticator = authenticator
-        self.rateLimiter = rateLimiter
+        self.admission = EdgeAdmission(rateLimiter: rateLimiter, authenticator: authenticator)
         self.profiles = Quad_Identity_V1_Identity.Client(transport: profiles)
         self.directory = Quad_Identity_V1_Identity.Client(transport: directory)
         self.deadlines = deadlines
@@ -31,9 +29,7 @@ public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
 
     public func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
         let method = Quad_Gateway_V1_Gateway.Method.getHome
-        try rateLimiter.admit(method, peerAddress: context.peer.address)
-        let caller = try await authenticator.authenticate(context.metadata, method: method)
-        try rateLimiter.admit(user: caller.userID)
+        let caller = try await admission.admitSignedIn(method, context)
         var metadata = [CallerIdentityInterceptor.callerHeader: caller.headerValue]
         metadata["x-request-id"] = context.metadata["x-request-id"] ?? EntityID.generate()
         if let traceparent = context.metadata["traceparent"] { metadata["traceparent"] = traceparent }

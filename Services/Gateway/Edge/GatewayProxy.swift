@@ -20,8 +20,7 @@ public struct GatewayProxy: QuadService {
     public let routes: RoutingTable
     private let upstreams: [String: any ClientTransport]
     private let guards: [String: UpstreamGuard]
-    private let authenticator: EdgeAuthenticator
-    private let rateLimiter: EdgeRateLimiter
+    private let admission: EdgeAdmission
     private let protection: GatewayProtectionConfiguration
     private let clock: GatewayClock
 
@@ -35,10 +34,12 @@ public struct GatewayProxy: QuadService {
     ) {
         self.routes = routes
         self.upstreams = upstreams
-        self.authenticator = authenticator
         self.protection = protection
         self.clock = clock
-        self.rateLimiter = rateLimiter ?? EdgeRateLimiter(configuration: protection.rateLimits, clock: clock)
+        self.admission = EdgeAdmission(
+            rateLimiter: rateLimiter ?? EdgeRateLimiter(configuration: protection.rateLimits, clock: clock),
+            authenticator: authenticator
+        )
         self.guards = Dictionary(
             uniqueKeysWithValues: upstreams.keys.map {
                 ($0, UpstreamGuard(context: $0, configuration: protection, clock: clock))
@@ -75,14 +76,9 @@ public struct GatewayProxy: QuadService {
 
     /// Authenticates, picks the upstream and builds the upstream call's options.
     private func prepare(_ route: RoutingTable.Route, _ context: ServerContext) async throws -> (any ClientTransport, CallOptions) {
-        // The address first, so a flood of bad tokens is limited before it costs verifications.
-        try rateLimiter.admit(route.method, peerAddress: context.peer.address)
+        let caller = try await admission.admit(route.method, context)
         var metadata = context.metadata.filter { !Self.edgeOnlyMetadata.contains($0.key) }
-        if !route.method.allowsAnonymous {
-            let caller = try await authenticator.authenticate(context.metadata, method: route.method)
-            try rateLimiter.admit(user: caller.userID)
-            metadata[CallerIdentityInterceptor.callerHeader] = caller.headerValue
-        }
+        if let caller { metadata[CallerIdentityInterceptor.callerHeader] = caller.headerValue }
         if metadata["x-request-id"] == nil { metadata["x-request-id"] = EntityID.generate() }
         guard let upstream = upstreams[route.context] else {
             throw RPCError(code: .unavailable, message: "\(route.method) is served by '\(route.context)', which this gateway has no address for")
