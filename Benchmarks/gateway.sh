@@ -22,42 +22,23 @@ while [[ $# -gt 0 ]]; do
         *) echo "gateway.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
-if [[ $build == 1 ]]; then
-    rm -f .build/release.yaml .build/*/release/description.json
-    for product in quad-bench quad-identity quad-gateway; do swift build -c release --product "$product" >&2; done
-fi
+source "$here/services.sh"
+if [[ $build == 1 ]]; then build_release quad-bench quad-identity quad-gateway; fi
 bin="$(swift build -c release --show-bin-path)"
 mkdir -p results
 out="results/gateway-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
 work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# start NAME ARGS... : starts quad-NAME pinned to core 1 and waits for its ready file.
-start() {
-    local name="$1"; shift
-    rm -f "$work/$name.ready"
-    taskset -c 1 "$bin/quad-$name" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
-        --ready-file "$work/$name.ready" --log-level warning "$@" >"$work/$name.log" 2>&1 &
-    pids+=($!)
-    for _ in $(seq 1 200); do [[ -s "$work/$name.ready" ]] && return; sleep 0.05; done
-    echo "gateway.sh: quad-$name did not start:" >&2; cat "$work/$name.log" >&2; exit 1
-}
-field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+pin="taskset -c 1"
+trap 'stop_services; rm -rf "$work"' EXIT
 
 echo "# $(date -u +%FT%TZ) rounds=$rounds warmup=${warmup}s duration=${duration}s in-flight=$in_flight load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for round in $(seq 1 "$rounds"); do
     for mode in direct gateway; do
-        pids=()
-        start identity
+        start_service identity
         identity_rpc="$(field "$work/identity.ready" rpc)"
         target="$identity_rpc" server_name=identity server_pid="$(field "$work/identity.ready" pid)"
         if [[ $mode == gateway ]]; then
-            start gateway --upstreams "identity=$identity_rpc" --rate-per-user 1000000/s:1000000 \
+            start_service gateway --upstreams "identity=$identity_rpc" --rate-per-user 1000000/s:1000000 \
                 --rate-per-address 1000000/s:1000000 --rate-registration 1000/s:1000 --concurrency-initial 128 --concurrency-max 256
             target="$(field "$work/gateway.ready" rpc)" server_name=gateway server_pid="$(field "$work/gateway.ready" pid)"
         fi
@@ -65,8 +46,7 @@ for round in $(seq 1 "$rounds"); do
             --in-flight "$in_flight" --warmup "$warmup" --duration "$duration" --server-pid "$server_pid")"
         echo "${line%\}},\"round\":$round}" >>"$out"
         printf '%-8s round %s: %s\n' "$mode" "$round" "$line" >&2
-        for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-        pids=()
+        stop_services
         rm -rf "$work/data"
     done
 done

@@ -15,29 +15,13 @@ while [[ $# -gt 0 ]]; do
         *) echo "idle.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
-if [[ $build == 1 ]]; then
-    rm -f .build/release.yaml .build/*/release/description.json
-    for product in quad-bench quad-identity quad-gateway; do swift build -c release --product "$product" >&2; done
-fi
+source "$here/services.sh"
+if [[ $build == 1 ]]; then build_release quad-bench quad-identity quad-gateway; fi
 bin="$(swift build -c release --show-bin-path)"
 work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-start() {
-    local name="$1"; shift
-    "$bin/quad-$name" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
-        --ready-file "$work/$name.ready" --log-level warning "$@" >"$work/$name.log" 2>&1 &
-    pids+=($!)
-    for _ in $(seq 1 200); do [[ -s "$work/$name.ready" ]] && return; sleep 0.05; done
-    echo "idle.sh: quad-$name did not start:" >&2; cat "$work/$name.log" >&2; exit 1
-}
-field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
-start identity
-start gateway --upstreams "identity=$(field "$work/identity.ready" rpc)"
+trap 'stop_services; rm -rf "$work"' EXIT
+start_service identity
+start_service gateway --upstreams "identity=$(field "$work/identity.ready" rpc)"
 mkdir -p results
 "$bin/quad-bench" idle-connections --rpc "$(field "$work/gateway.ready" rpc)" --certs-dir "$work/certs" \
     --server-name gateway --server-pid "$(field "$work/gateway.ready" pid)" --count "$count" \

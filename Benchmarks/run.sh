@@ -38,12 +38,9 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
+source "$here/services.sh"
 if [[ $build == 1 ]]; then
-    # SwiftPM 6.3 keeps a cached build plan that misses files added to the root package
-    # (our `path: ".."` dependency) since the last plan: drop it so new files are compiled.
-    rm -f .build/release.yaml .build/*/release/description.json
-    swift build -c release --product quad-bench >&2
-    swift build -c release --product MallocInterposerSwift >&2  # preloaded in allocation passes
+    build_release quad-bench MallocInterposerSwift  # the interposer is preloaded in allocation passes
 fi
 bindir="$(swift build -c release --show-bin-path)"
 bin="$bindir/quad-bench"

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import QuadContracts
 import QuadWire
 import QuadWireNIO
@@ -56,12 +57,7 @@ enum IdentityBench {
     }
 
     static func run(_ arguments: Arguments) async throws {
-        let rpc = try arguments.string("rpc")
-        guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
-            throw UsageError("--rpc wants host:port, not \(rpc)")
-        }
-        let host = String(rpc[..<colon])
-        let certs = try arguments.string("certs-dir")
+        let endpoint = try BenchEndpoint(arguments, serverName: "identity")
         let users = try arguments.int("users", default: 8)
         let storm = try arguments.int("storm", default: 16)
         let readRate = try arguments.double("read-rate", default: 200)
@@ -70,18 +66,8 @@ enum IdentityBench {
 
         var logger = Logger(label: "quad-bench.identity")
         logger.logLevel = .warning
-        let transport = QuadClient(
-            host: host,
-            port: port,
-            tls: try .client(
-                trustRootsPEM: certs + "/ca.pem",
-                certificateChainPEM: certs + "/client.pem",
-                privateKeyPEM: certs + "/client-key.pem",
-                serverName: "identity"
-            ),
-            configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
-            logger: logger
-        )
+        // The shared event loop group, as before: this client is not pinned to one loop.
+        let transport = endpoint.client(tls: try endpoint.tls(), eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         defer { transport.close() }
         let identity = Quad_Identity_V1_Identity.Client(transport: transport)
 

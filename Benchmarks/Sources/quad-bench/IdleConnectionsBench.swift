@@ -21,18 +21,13 @@ enum IdleConnectionsBench {
     }
 
     static func run(_ arguments: Arguments) async throws {
-        let rpc = try arguments.string("rpc")
-        guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
-            throw UsageError("--rpc wants host:port, not \(rpc)")
-        }
-        let certs = try arguments.string("certs-dir")
-        let serverName = try arguments.string("server-name")
+        let endpoint = try BenchEndpoint(arguments)
         let serverPID = Int32(try arguments.int("server-pid"))
         let count = try arguments.int("count", default: 10_000)
         let batch = try arguments.int("batch", default: 200)
         var logger = Logger(label: "quad-bench.idle")
         logger.logLevel = .critical
-        let tls = try TLSSettings.client(trustRootsPEM: certs + "/ca.pem", serverName: serverName)
+        let tls = try endpoint.tls()
         let before = residentKiB(pid: serverPID)
         let started = monotonicNanos()
         var clients: [QuadClient] = []
@@ -41,16 +36,7 @@ enum IdleConnectionsBench {
         var opened = 0
         while opened < count {
             let size = min(batch, count - opened)
-            let fresh = (0..<size).map { _ in
-                QuadClient(
-                    host: String(rpc[..<colon]),
-                    port: port,
-                    tls: tls,
-                    configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
-                    eventLoopGroup: benchEventLoopGroup,
-                    logger: logger
-                )
-            }
+            let fresh = (0..<size).map { _ in endpoint.client(tls: tls, logger: logger) }
             failed += await withTaskGroup(of: Int.self) { group in
                 for client in fresh {
                     group.addTask {

@@ -37,12 +37,7 @@ enum OverloadBench {
     }
 
     static func run(_ arguments: Arguments) async throws {
-        let rpc = try arguments.string("rpc")
-        guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
-            throw UsageError("--rpc wants host:port, not \(rpc)")
-        }
-        let certs = try arguments.string("certs-dir")
-        let serverName = try arguments.string("server-name")
+        let endpoint = try BenchEndpoint(arguments)
         let rates = try arguments.string("rates").split(separator: ",").map { text -> Double in
             guard let rate = Double(text), rate > 0 else { throw UsageError("--rates wants positive numbers, not \(text)") }
             return rate
@@ -51,21 +46,7 @@ enum OverloadBench {
         let warmup = try arguments.double("warmup", default: 1)
         var logger = Logger(label: "quad-bench.overload")
         logger.logLevel = .error
-        let transport = QuadClient(
-            host: String(rpc[..<colon]),
-            port: port,
-            tls: serverName == "gateway"
-                ? try .client(trustRootsPEM: certs + "/ca.pem", serverName: serverName)
-                : try .client(
-                    trustRootsPEM: certs + "/ca.pem",
-                    certificateChainPEM: certs + "/client.pem",
-                    privateKeyPEM: certs + "/client-key.pem",
-                    serverName: serverName
-                ),
-            configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
-            eventLoopGroup: benchEventLoopGroup,
-            logger: logger
-        )
+        let transport = endpoint.client(tls: try endpoint.tls(), logger: logger)
         defer { transport.close() }
         let identity = Quad_Identity_V1_Identity.Client(transport: transport)
         let response = try await identity.register(

@@ -16,34 +16,13 @@ import QuadWireNIO
 /// process whose CPU is reported (identity when direct, the gateway through it).
 enum ProfileReadBench {
     static func run(_ arguments: Arguments) async throws {
-        let rpc = try arguments.string("rpc")
-        guard let colon = rpc.lastIndex(of: ":"), let port = Int(rpc[rpc.index(after: colon)...]) else {
-            throw UsageError("--rpc wants host:port, not \(rpc)")
-        }
-        let certs = try arguments.string("certs-dir")
-        let serverName = try arguments.string("server-name")
-        let viaGateway = serverName == "gateway"
+        let endpoint = try BenchEndpoint(arguments)
         let inFlight = try arguments.int("in-flight", default: 64)
         let warmup = try arguments.double("warmup", default: 2)
         let duration = try arguments.double("duration", default: 6)
         var logger = Logger(label: "quad-bench.profile-reads")
         logger.logLevel = .warning
-        let transport = QuadClient(
-            host: String(rpc[..<colon]),
-            port: port,
-            // An app has no client certificate; a direct caller needs one (services take mTLS only).
-            tls: viaGateway
-                ? try .client(trustRootsPEM: certs + "/ca.pem", serverName: serverName)
-                : try .client(
-                    trustRootsPEM: certs + "/ca.pem",
-                    certificateChainPEM: certs + "/client.pem",
-                    privateKeyPEM: certs + "/client-key.pem",
-                    serverName: serverName
-                ),
-            configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
-            eventLoopGroup: benchEventLoopGroup,
-            logger: logger
-        )
+        let transport = endpoint.client(tls: try endpoint.tls(), logger: logger)
         defer { transport.close() }
         let identity = Quad_Identity_V1_Identity.Client(transport: transport)
         let response = try await identity.register(
@@ -60,9 +39,9 @@ enum ProfileReadBench {
             call: { _ = try await identity.getMyProfile(.init(), options: options) }
         )
         let described = ClientOptions(
-            impl: viaGateway ? "gateway" : "direct",
-            port: port,
-            certificates: CertificatePaths(directory: certs),
+            impl: endpoint.isGateway ? "gateway" : "direct",
+            port: endpoint.port,
+            certificates: CertificatePaths(directory: endpoint.certificates),
             payload: 0,
             inFlight: inFlight,
             warmup: warmup,

@@ -1,0 +1,35 @@
+# Shared by gateway.sh, overload.sh and idle.sh (sourced, not run): release builds, and Quad
+# executables started on free loopback ports in a scratch directory.
+#
+# The sourcing script sets `bin` (the release bin path) and `work` (a scratch directory), and
+# may set `pin` to a command prefix for the servers (e.g. "taskset -c 1").
+
+# build_release PRODUCT...: release builds. SwiftPM 6.3 keeps a cached build plan that misses
+# files added to the root package (our `path: ".."` dependency) since the last plan, so the
+# plan is dropped first.
+build_release() {
+    rm -f .build/release.yaml .build/*/release/description.json
+    for product in "$@"; do swift build -c release --product "$product" >&2; done
+}
+
+pids=()
+
+# start_service NAME ARGS...: starts quad-NAME and waits for its ready file.
+start_service() {
+    local name="$1"; shift
+    rm -f "$work/$name.ready"
+    ${pin:-} "$bin/quad-$name" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
+        --ready-file "$work/$name.ready" --log-level warning "$@" >"$work/$name.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 200); do [[ -s "$work/$name.ready" ]] && return; sleep 0.05; done
+    echo "$(basename "$0"): quad-$name did not start:" >&2; cat "$work/$name.log" >&2; exit 1
+}
+
+# stop_services: stops everything start_service started.
+stop_services() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    pids=()
+}
+
+# field FILE KEY: one value of a JSON object file (a ready file).
+field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
