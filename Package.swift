@@ -124,7 +124,7 @@ let package = Package(
             name: "IdentityService",
             dependencies: [
                 "IdentityDomain", "QuadTokens", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
-                nioPosix, grdb, crypto, logging,
+                nioPosix, grdb, crypto, logging, protobuf,
             ],
             path: "Services/Identity",
             exclude: ["Domain", "main"],

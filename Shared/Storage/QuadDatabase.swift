@@ -20,9 +20,11 @@ public final class QuadDatabase: Sendable {
     public var reader: any DatabaseReader { pool }
 
     let pool: DatabasePool
-    let outboxSignal: OutboxSignal
+    let outboxSignal: CommitSignal
+    /// Notified after each commit that appended to the event log (``EventLog``).
+    let eventLogSignal: CommitSignal
     private let writer: GroupCommitWriter
-    private let outboxObserver: OutboxCommitObserver
+    private let observers: [TableInsertObserver]
     private let logger: Logger
 
     /// Opens (creating if needed) the database at `configuration.path`, then applies Quad's
@@ -64,9 +66,13 @@ public final class QuadDatabase: Sendable {
             )
         }
         self.writer = GroupCommitWriter(pool: pool, maxBatchSize: configuration.maxBatchSize)
-        self.outboxSignal = OutboxSignal()
-        self.outboxObserver = OutboxCommitObserver(signal: outboxSignal)
-        pool.add(transactionObserver: outboxObserver, extent: .observerLifetime)
+        self.outboxSignal = CommitSignal()
+        self.eventLogSignal = CommitSignal()
+        self.observers = [
+            TableInsertObserver(table: "quad_outbox", signal: outboxSignal),
+            TableInsertObserver(table: "quad_event_log", signal: eventLogSignal),
+        ]
+        for observer in observers { pool.add(transactionObserver: observer, extent: .observerLifetime) }
         logger.info(
             "database opened",
             metadata: ["path": "\(configuration.path)", "synchronous": "\(configuration.synchronous.rawValue)"]

@@ -51,6 +51,22 @@ enum QuadMigrations {
                     """
             )
         }
+        migrator.registerMigration("quad.v2.event-log") { db in
+            // Events for the users' feeds (G3), appended in the transaction of the change and read by
+            // the context's watch stream. AUTOINCREMENT: sequence numbers are never reused, even
+            // after the oldest rows are trimmed, so a watcher can resume by number.
+            try db.execute(
+                sql: """
+                    CREATE TABLE quad_event_log (
+                        sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                        user_id TEXT NOT NULL,
+                        type TEXT NOT NULL,
+                        payload BLOB NOT NULL,
+                        occurred_at INTEGER NOT NULL
+                    );
+                    """
+            )
+        }
         return migrator
     }
 }

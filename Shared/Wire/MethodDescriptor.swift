@@ -21,6 +21,9 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// `(quad.options.v1.rate_limit_class)` in Proto/ (`login`, `registration`): the gateway's
     /// stricter per-address limit for the method, if any.
     public var rateLimitClass: String?
+    /// Marked `(quad.options.v1.event_source) = true` in Proto/: the context's watch stream of
+    /// user events (`quad.events.v1`), followed by the gateway and never routed to clients.
+    public var eventSource: Bool
 
     public init(
         service: String,
@@ -28,7 +31,8 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
         kind: Kind,
         idempotent: Bool = false,
         allowsAnonymous: Bool = false,
-        rateLimitClass: String? = nil
+        rateLimitClass: String? = nil,
+        eventSource: Bool = false
     ) {
         self.service = service
         self.method = method
@@ -36,6 +40,7 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
         self.idempotent = idempotent
         self.allowsAnonymous = allowsAnonymous
         self.rateLimitClass = rateLimitClass
+        self.eventSource = eventSource
     }
 
     /// `package.Service/Method`, the name on the wire.

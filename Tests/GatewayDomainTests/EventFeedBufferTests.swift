@@ -160,6 +160,27 @@ struct EventFeedBufferTests {
         #expect(payloads(buffer.resume(user: "linus", after: 6)) == ["linus", "linus", "linus"])
     }
 
+    @Test("after events were lost upstream, every earlier id resyncs, even one that had seen everything")
+    func forgetAll() {
+        // Given: ada has seen everything; grace saw her first event only
+        var buffer = Buffer(origin: 0)
+        let adaLast = buffer.append(user: "ada", payload: "a")
+        let graceFirst = buffer.append(user: "grace", payload: "g1")
+        buffer.append(user: "grace", payload: "g2")
+
+        // When: a service's events were lost before they got ids
+        let lossID = buffer.forgetAll()
+
+        // Then: the loss has an id of its own, both resync, and the feed goes on after it
+        #expect(lossID == 4 && buffer.lastAssignedID == 4)
+        #expect(buffer.resume(user: "ada", after: adaLast) == .resyncRequired)
+        #expect(buffer.resume(user: "grace", after: graceFirst) == .resyncRequired)
+        #expect(buffer.eventCount == 0 && buffer.userCount == 0)
+        let next = buffer.append(user: "ada", payload: "b")
+        #expect(payloads(buffer.resume(user: "ada", after: lossID)) == ["b"])
+        #expect(next == 5)
+    }
+
     @Test("over random appends and reconnects, a resume never loses or repeats an event", arguments: randomSeeds)
     func randomizedNoLossNoRepeat(seed: UInt64) {
         // Given: a small buffer and a complete record of every event

@@ -12,13 +12,14 @@ struct GatewayConfigurationTests {
         #expect(configuration.upstreams.isEmpty)
         #expect(configuration.upstreamConnections == 2)
         #expect(configuration.maxCallsPerConnection == 100)
+        #expect(configuration.eventStreamRenewal == .seconds(240))
     }
 
     @Test("flags and QUAD_* variables set the limits")
     func overrides() throws {
         let source = ConfigurationSource(
             arguments: ["--rate-login", "3/min:2", "--deadline-default", "2s", "--upstreams", "identity=127.0.0.1:7001"],
-            environment: ["QUAD_CONCURRENCY_MAX": "50", "QUAD_EJECT_BASE": "500ms"]
+            environment: ["QUAD_CONCURRENCY_MAX": "50", "QUAD_EJECT_BASE": "500ms", "QUAD_FEED_EVENTS_PER_USER": "32", "QUAD_EVENT_STREAM_RENEWAL": "1m"]
         )
         let configuration = try GatewayConfiguration.load(from: source)
         #expect(configuration.protection.rateLimits.login == .perMinute(3, burst: 2))
@@ -26,6 +27,8 @@ struct GatewayConfigurationTests {
         #expect(configuration.protection.concurrency.maximumLimit == 50)
         #expect(configuration.protection.upstreamHealth.baseEjection == .milliseconds(500))
         #expect(configuration.upstreams["identity"]?.port == 7001)
+        #expect(configuration.protection.eventFeed.eventsPerUser == 32)
+        #expect(configuration.eventStreamRenewal == .seconds(60))
     }
 
     @Test("a value that cannot work is refused at start, naming the key", arguments: [
@@ -37,6 +40,9 @@ struct GatewayConfigurationTests {
         ["--eject-after-failures", "0"],
         ["--upstream-connections", "0"],
         ["--max-calls-per-connection", "0"],
+        ["--feed-events-per-user", "0"],
+        ["--feed-events-per-user", "500", "--feed-max-events", "100"],
+        ["--event-stream-renewal", "0s"],
     ])
     func refusesBadValues(arguments: [String]) {
         let error = #expect(throws: GatewayConfigurationError.self) {

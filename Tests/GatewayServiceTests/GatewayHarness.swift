@@ -1,4 +1,5 @@
 import Foundation
+import GatewayDomain
 import QuadCertificates
 import GatewayService
 import IdentityTestSupport
@@ -22,15 +23,23 @@ struct GatewayHarness: Sendable {
     /// The gateway's own service.
     var home: Quad_Gateway_V1_Gateway.Client { Quad_Gateway_V1_Gateway.Client(transport: transport) }
 
-    /// Runs the harness; `homeTransports` replaces home-screen parts' transports (see Gateway).
+    /// Runs the harness, with the gateway following identity's events; `homeTransports`
+    /// replaces home-screen parts' transports (see Gateway), `eventStreamRenewal` is how long
+    /// the gateway keeps one stream of identity's events before re-opening it.
     static func run<T: Sendable>(
+        protection: GatewayProtectionConfiguration = .defaults,
+        eventStreamRenewal: Duration = .seconds(240),
         homeTransports: @escaping @Sendable (IdentityHarness) throws -> [String: any ClientTransport] = { _ in [:] },
         _ body: @Sendable (GatewayHarness) async throws -> T
     ) async throws -> T {
         try await IdentityHarness.run { identity in
             let certificates = identity.certificates
             let gateway = try Gateway(
-                configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)]),
+                configuration: GatewayConfiguration(
+                    upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)],
+                    protection: protection,
+                    eventStreamRenewal: eventStreamRenewal
+                ),
                 upstreamTLS: GatewayTestTLS.upstream(certificates),
                 logger: Logger(label: "test.gateway"),
                 now: { identity.clock.now },
@@ -39,6 +48,8 @@ struct GatewayHarness: Sendable {
             let server = try GatewayTestTLS.server(for: gateway, certificates: certificates)
             return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                 group.addTask { try await server.run() }
+                group.addTask { await gateway.followEventSources() }
+                await gateway.events.waitUntilFollowing(["identity"])
                 let port = try await server.listeningPort()
                 let transport = QuadClient(
                     host: "127.0.0.1",
@@ -94,7 +105,7 @@ enum GatewayTestTLS {
                     privateKeyPEM: certificates.keyPath(service: "gateway")
                 )
             ),
-            services: [gateway.proxy, gateway.home],
+            services: [gateway.proxy, gateway.api],
             logger: Logger(label: "test.gateway")
         )
     }

@@ -5,13 +5,15 @@ import Testing
 
 @Suite("Gateway: routing table and configuration")
 struct RoutingTests {
-    @Test("every method of every service that names its context is routed to that context")
+    @Test("every method of every service that names its context is routed to that context, except its event source")
     func routesFromTheCatalog() {
         let table = RoutingTable(catalog: QuadServiceCatalog.all)
-        for method in Quad_Identity_V1_Identity.Method.all {
+        for method in Quad_Identity_V1_Identity.Method.all where !method.eventSource {
             #expect(table.route(for: method.fullName)?.context == "identity")
         }
         #expect(table.contexts == ["identity"])
+        #expect(table.eventSources.map(\.context) == ["identity"])
+        #expect(table.eventSources.allSatisfy { $0.method.eventSource && table.route(for: $0.method.fullName) == nil })
     }
 
     @Test("services without a context (health, reflection, admin) are not routed")

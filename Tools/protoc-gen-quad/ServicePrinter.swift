@@ -14,6 +14,8 @@ struct ServicePrinter {
         static let allowAnonymous: UInt64 = 50002
         /// `(quad.options.v1.rate_limit_class)` in `google.protobuf.MethodOptions`.
         static let rateLimitClass: UInt64 = 50003
+        /// `(quad.options.v1.event_source)` in `google.protobuf.MethodOptions`.
+        static let eventSource: UInt64 = 50004
         /// `(quad.options.v1.context)` in `google.protobuf.ServiceOptions`.
         static let context: UInt64 = 50010
     }
@@ -56,6 +58,10 @@ struct ServicePrinter {
 
     private func allowsAnonymous(_ method: MethodDescriptor) -> Bool {
         CustomOptions(method.options.unknownFields.data).varint(OptionField.allowAnonymous).map { $0 != 0 } ?? false
+    }
+
+    private func isEventSource(_ method: MethodDescriptor) -> Bool {
+        CustomOptions(method.options.unknownFields.data).varint(OptionField.eventSource).map { $0 != 0 } ?? false
     }
 
     private func rateLimitClass(_ method: MethodDescriptor) -> String {
@@ -103,7 +109,8 @@ struct ServicePrinter {
                             kind: .\(kind(method)),
                             idempotent: \(isIdempotent(method)),
                             allowsAnonymous: \(allowsAnonymous(method)),
-                            rateLimitClass: \(rateLimitClass(method))
+                            rateLimitClass: \(rateLimitClass(method)),
+                            eventSource: \(isEventSource(method))
                         )
 
                 """

@@ -52,7 +52,8 @@ void check_list_services(tally *t, conn *c) {
 
 /* FileContainingSymbol: the defining file first, then its dependencies breadth first. */
 void check_file_containing_symbol(tally *t, conn *c) {
-    const char *what = "Reflection/FileContainingSymbol gives identity.proto, then options.proto, then descriptor.proto";
+    const char *what = "Reflection/FileContainingSymbol gives identity.proto, then its imports events.proto and "
+                       "options.proto, then descriptor.proto";
     Quad__Reflection__V1__FileContainingSymbolRequest request = QUAD__REFLECTION__V1__FILE_CONTAINING_SYMBOL_REQUEST__INIT;
     request.symbol = IDENTITY_SERVICE "/Register";
     ProtobufCMessage *response;
@@ -66,10 +67,11 @@ void check_file_containing_symbol(tally *t, conn *c) {
     }
     reply_free(&status);
     Quad__Reflection__V1__FileContainingSymbolResponse *files = (Quad__Reflection__V1__FileContainingSymbolResponse *)response;
-    const char *expected[] = {"quad/identity/v1/identity.proto", "quad/options/v1/options.proto",
-                              "google/protobuf/descriptor.proto"};
+    const char *expected[] = {"quad/identity/v1/identity.proto", "quad/events/v1/events.proto",
+                              "quad/options/v1/options.proto", "google/protobuf/descriptor.proto"};
+    const size_t count = sizeof expected / sizeof expected[0];
     char got[512] = "";
-    bool in_order = files->n_file_descriptor_proto == 3;
+    bool in_order = files->n_file_descriptor_proto == count;
     bool has_register = false;
     for (size_t i = 0; i < files->n_file_descriptor_proto; i++) {
         ProtobufCBinaryData bytes = files->file_descriptor_proto[i];
@@ -77,7 +79,7 @@ void check_file_containing_symbol(tally *t, conn *c) {
         const char *name = file && file->name ? file->name : "(undecodable)";
         size_t used = strlen(got);
         snprintf(got + used, sizeof got - used, "%s%s", i ? ", " : "", name);
-        if (i >= 3 || strcmp(name, expected[i]) != 0) in_order = false;
+        if (i >= count || strcmp(name, expected[i]) != 0) in_order = false;
         /* The method this client calls by name is really there, under that name. */
         for (size_t s = 0; file && i == 0 && s < file->n_service; s++)
             for (size_t m = 0; m < file->service[s]->n_method; m++)

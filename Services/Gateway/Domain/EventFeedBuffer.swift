@@ -95,6 +95,19 @@ public struct EventFeedBuffer<Payload> {
         return lastSeenID >= forgottenThrough ? .events([]) : .resyncRequired
     }
 
+    /// Some events were lost before they got ids (the gateway was cut off from a service for
+    /// longer than the service keeps its log): forgets every history and reserves one id for the
+    /// loss, so every client that resumes from before it, even one that had seen every id, is
+    /// told to resync. Returns that id: live subscribers reload and follow the feed after it.
+    @discardableResult
+    public mutating func forgetAll() -> UInt64 {
+        lastAssignedID += 1
+        forgottenThrough = lastAssignedID
+        feeds = LRUMap()
+        eventCount = 0
+        return lastAssignedID
+    }
+
     private mutating func dropLeastRecentUser() {
         guard let (_, feed) = feeds.removeOldest() else { return }
         eventCount -= feed.events.count

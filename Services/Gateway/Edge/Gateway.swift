@@ -11,8 +11,12 @@ public import QuadWireNIO
 public struct Gateway: Sendable {
     public let routes: RoutingTable
     public let proxy: GatewayProxy
-    /// `quad.gateway.v1.Gateway`: the home screen fan-out.
-    public let home: GatewayHome
+    /// `quad.gateway.v1.Gateway`: the home screen fan-out and the event feed.
+    public let api: GatewayAPI
+    /// The users' event feeds, fed by ``eventSources``.
+    public let events: EventFeedHub
+    /// One follower per event source of a configured upstream (``RoutingTable/eventSources``).
+    public let eventSources: [EventSourceFollower]
     public let authenticator: EdgeAuthenticator
     /// Context name to its client (mutual TLS with the gateway's certificate).
     public let upstreams: [String: QuadClient]
@@ -74,13 +78,35 @@ public struct Gateway: Sendable {
             rateLimiter: rateLimiter
         )
         let identityTransport: any ClientTransport = upstreams["identity"] ?? UnavailableTransport(context: "identity")
-        self.home = GatewayHome(
+        let events = EventFeedHub(now: now(), configuration: configuration.protection.eventFeed)
+        self.events = events
+        self.api = GatewayAPI(
             authenticator: authenticator,
             rateLimiter: rateLimiter,
             profiles: homeTransports["profile"] ?? identityTransport,
             directory: homeTransports["campus"] ?? identityTransport,
-            deadlines: configuration.protection.deadlines
+            deadlines: configuration.protection.deadlines,
+            events: events
         )
+        self.eventSources = routes.eventSources.compactMap { source in
+            guard let upstream = upstreams[source.context] else { return nil }
+            return EventSourceFollower(
+                context: source.context,
+                method: source.method,
+                transport: upstream,
+                hub: events,
+                clock: clock,
+                logger: logger,
+                renewal: configuration.eventStreamRenewal
+            )
+        }
+    }
+
+    /// Follows every event source until the task is cancelled (see ``EventSourceFollower``).
+    public func followEventSources() async {
+        await withDiscardingTaskGroup { group in
+            for follower in eventSources { group.addTask { await follower.run() } }
+        }
     }
 
     /// Makes `health` follow the upstreams: a routed service is NOT_SERVING while its context's

@@ -19,6 +19,8 @@ extension GatewayConfiguration {
     /// | `retry-budget-percent` | int | 20 |
     /// | `eject-after-failures` | int | 3 |
     /// | `eject-base`, `eject-max` | duration | 1s, 30s |
+    /// | `event-stream-renewal` | duration | 240s |
+    /// | `feed-events-per-user`, `feed-max-users`, `feed-max-events` | int | 256, 10000, 262144 |
     public static func load(from source: ConfigurationSource) throws -> GatewayConfiguration {
         let defaults = GatewayProtectionConfiguration.defaults
         var protection = defaults
@@ -80,11 +82,22 @@ extension GatewayConfiguration {
             ejectionMemory: defaults.upstreamHealth.ejectionMemory,
             trialTimeout: defaults.upstreamHealth.trialTimeout
         )
+
+        let perUser = try source.int("feed-events-per-user", default: defaults.eventFeed.eventsPerUser, help: "events kept per user for resuming the feed")
+        let users = try source.int("feed-max-users", default: defaults.eventFeed.maximumUsers, help: "users whose feed history is kept")
+        let events = try source.int("feed-max-events", default: defaults.eventFeed.maximumEvents, help: "feed events kept in all")
+        guard perUser >= 1, users >= 1, perUser <= events else {
+            throw GatewayConfigurationError(message: "the event feed needs feed-events-per-user >= 1, feed-max-users >= 1 and feed-events-per-user <= feed-max-events")
+        }
+        protection.eventFeed = EventFeedConfiguration(eventsPerUser: perUser, maximumUsers: users, maximumEvents: events)
+        let renewal = try source.duration("event-stream-renewal", default: .seconds(240), help: "re-open each service's event stream after this long")
+        guard renewal > .zero else { throw GatewayConfigurationError(message: "event-stream-renewal must be above zero") }
         return GatewayConfiguration(
             upstreams: upstreams,
             protection: protection,
             upstreamConnections: connections,
-            maxCallsPerConnection: callsPerConnection
+            maxCallsPerConnection: callsPerConnection,
+            eventStreamRenewal: renewal
         )
     }
 

@@ -53,17 +53,23 @@ public struct GatewayConfiguration: Sendable {
     /// The most calls one app connection may have open (a CallStart beyond is
     /// RESOURCE_EXHAUSTED on the event loop, before any work).
     public var maxCallsPerConnection: Int
+    /// How long the gateway keeps one stream of a service's events open before it re-opens it
+    /// (resuming where it was, so nothing is lost): below the services' 5-minute call cap, so
+    /// streams are renewed on the gateway's terms.
+    public var eventStreamRenewal: Duration
 
     public init(
         upstreams: [String: Upstream],
         protection: GatewayProtectionConfiguration = .defaults,
         upstreamConnections: Int = 2,
-        maxCallsPerConnection: Int = 100
+        maxCallsPerConnection: Int = 100,
+        eventStreamRenewal: Duration = .seconds(240)
     ) {
         self.upstreams = upstreams
         self.protection = protection
         self.upstreamConnections = upstreamConnections
         self.maxCallsPerConnection = maxCallsPerConnection
+        self.eventStreamRenewal = eventStreamRenewal
     }
 }
 

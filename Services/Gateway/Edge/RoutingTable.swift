@@ -13,16 +13,26 @@ public struct RoutingTable: Sendable {
     }
 
     private let routes: [String: Route]
+    /// The methods marked `(quad.options.v1.event_source)`: followed by the gateway, not routed.
+    public let eventSources: [Route]
 
-    /// Routes every service of `catalog` that names a context; the others (health,
-    /// reflection, admin) are the gateway's own business or not for clients.
+    /// Routes every service of `catalog` that names a context, except its event sources; the
+    /// others (health, reflection, admin) are the gateway's own business or not for clients.
     public init(catalog: [ServiceDescription]) {
         var routes: [String: Route] = [:]
+        var eventSources: [Route] = []
         for service in catalog {
             guard let context = service.context else { continue }
-            for method in service.methods { routes[method.fullName] = Route(method: method, context: context) }
+            for method in service.methods {
+                if method.eventSource {
+                    eventSources.append(Route(method: method, context: context))
+                } else {
+                    routes[method.fullName] = Route(method: method, context: context)
+                }
+            }
         }
         self.routes = routes
+        self.eventSources = eventSources.sorted { $0.method.fullName < $1.method.fullName }
     }
 
     /// The route of `package.Service/Method`, if the gateway routes it.

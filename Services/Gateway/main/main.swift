@@ -2,7 +2,8 @@
 // certificate; the gateway verifies their access tokens and forwards every routed method to
 // its context's service over mutual TLS with its own certificate. Configuration: the common
 // service flags plus GatewayConfiguration.load's (`--upstreams context=HOST:PORT,…`, which
-// quad up passes, deadlines, rate limits, concurrency limits, retries, ejection); see
+// quad up passes, deadlines, rate limits, concurrency limits, retries, ejection, the event
+// feed). It follows every service's event source for the users' feeds (G3); see
 // docs/gateway.md.
 import Foundation
 import GatewayService
@@ -27,8 +28,9 @@ let tls = try TLSSettings.server(
 )
 try await process.serve(
     tls: tls,
-    services: [gateway.proxy, gateway.home],
+    services: [gateway.proxy, gateway.api],
     interceptor: nil,
+    background: [BackgroundWork(name: "event-sources") { await gateway.followEventSources() }],
     maxConcurrentCallsPerConnection: configuration.maxCallsPerConnection,
     health: { gateway.reportUpstreamHealth(to: $0) }
 )

@@ -33,12 +33,16 @@ extension IdentityService {
             phone: request.hasPhone ? request.phone : nil
         )
         let directory = self.directory
+        let now = self.now()
         let updated = try await database.write { db -> Result<Account, IdentityError> in
             guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
             let applied = Result { () throws(IdentityError) in try update.applied(to: record.account, in: directory) }
             guard case .success(let account) = applied else { return applied }
-            record.account = account
-            try IdentityStore.update(record, db)
+            if account != record.account {
+                record.account = account
+                try IdentityStore.update(record, db)
+                try IdentityFeed.profileChanged(account, at: now, db)
+            }
             return .success(record.account)
         }
         return ProtoMapping.profile(try updated.get())

@@ -44,9 +44,11 @@ extension IdentityService {
                 )
             }
             guard case .success(let outcome) = result else { return result }
+            let rolesChanged = outcome.roles != record.account.roles
             record.account.roles = outcome.roles
             record.quizFailedAt = outcome.failedAt ?? record.quizFailedAt
             try IdentityStore.update(record, db)
+            if rolesChanged { try IdentityFeed.profileChanged(record.account, at: now, db) }
             return result
         }
         let outcome = try result.get()
@@ -65,6 +67,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_RequestRoleResponse {
         let caller = try context.requireCaller()
+        let now = self.now()
         guard let role = ProtoMapping.role(request.role) else {
             throw IdentityError.invalidArgument([FieldViolation(field: "role", message: "choose ROLE_BUYER or ROLE_RIDE_OFFERER")])
         }
@@ -72,8 +75,10 @@ extension IdentityService {
             guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
             let roles = Result { () throws(IdentityError) in try Role.requesting(role, in: record.account.roles) }
             guard case .success(let granted) = roles else { return roles }
+            guard granted != record.account.roles else { return roles }
             record.account.roles = granted
             try IdentityStore.update(record, db)
+            try IdentityFeed.profileChanged(record.account, at: now, db)
             return roles
         }
         let granted = try roles.get()

@@ -107,7 +107,9 @@ extension IdentityService {
             case .reuseDetected(let familyID):
                 // Someone presented a token that was already rotated: a copy may be in other
                 // hands, so the whole session (every token of the family) ends.
-                try IdentityStore.revokeFamily(familyID, at: now, db)
+                if try IdentityStore.revokeFamily(familyID, at: now, db), let record {
+                    try IdentityFeed.sessionRevoked(userID: record.userID, sessionID: familyID, reason: .refreshTokenReused, at: now, db)
+                }
                 return .refused(IdentityError.refreshRefused(.reused))
             case .rotate:
                 guard let record, let account = try IdentityStore.account(id: record.userID, db) else {
@@ -139,7 +141,9 @@ extension IdentityService {
         let allowed = try await database.write { db -> Bool in
             guard let record = try IdentityStore.refreshToken(hash: hash, db) else { return true }
             guard record.userID == caller.userID else { return false }
-            try IdentityStore.revokeFamily(record.familyID, at: now, db)
+            if try IdentityStore.revokeFamily(record.familyID, at: now, db) {
+                try IdentityFeed.sessionRevoked(userID: record.userID, sessionID: record.familyID, reason: .logout, at: now, db)
+            }
             return true
         }
         guard allowed else {
@@ -161,6 +165,7 @@ extension IdentityService {
             $0.accessTokenExpiresAtMicros = ProtoMapping.micros(access.claims.expiresAt)
             $0.refreshToken = refresh.token
             $0.refreshTokenExpiresAtMicros = ProtoMapping.micros(refresh.record.expiresAt)
+            $0.sessionID = refresh.record.familyID
         }
     }
 }

@@ -94,11 +94,14 @@ enum IdentityStore {
         try db.execute(sql: "UPDATE refresh_token SET rotated_at_micros = ? WHERE id = ?", arguments: [now.micros, tokenID])
     }
 
-    static func revokeFamily(_ familyID: String, at now: Date, _ db: Database) throws {
+    /// Revokes every token of the session `familyID`; false when it was revoked already.
+    @discardableResult
+    static func revokeFamily(_ familyID: String, at now: Date, _ db: Database) throws -> Bool {
         try db.execute(
             sql: "UPDATE refresh_token SET revoked_at_micros = ? WHERE family_id = ? AND revoked_at_micros IS NULL",
             arguments: [now.micros, familyID]
         )
+        return db.changesCount > 0
     }
 
     // MARK: Campus directory

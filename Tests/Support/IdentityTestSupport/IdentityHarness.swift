@@ -91,6 +91,20 @@ public struct IdentityHarness: Sendable {
         }
     }
 
+    /// A client of identity with the gateway's certificate, as the gateway calls it; close it.
+    public func gatewayTransport() throws -> QuadClient {
+        QuadClient(
+            host: "127.0.0.1",
+            port: port,
+            tls: try .client(
+                trustRootsPEM: certificates.caPath,
+                certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                privateKeyPEM: certificates.keyPath(service: "gateway"),
+                serverName: "identity"
+            )
+        )
+    }
+
     /// A valid registration on the demo campus; `email` varies it.
     public static func registration(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") -> Quad_Identity_V1_RegisterRequest {
         .with {

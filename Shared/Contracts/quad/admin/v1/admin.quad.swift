@@ -18,7 +18,8 @@ public enum Quad_Admin_V1_Admin {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [backup]

@@ -10,6 +10,11 @@
 
 /// The gateway's own service: what no single context answers.
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 public import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -143,6 +148,136 @@ public nonisolated struct Quad_Gateway_V1_CampusPart: Sendable {
 
   fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
   fileprivate var _campus: Quad_Identity_V1_Campus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_SubscribeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The id of the last event this app received, to get every event since. Unset: start now
+  /// (the app has just loaded its state).
+  public var lastEventID: UInt64 {
+    get {_lastEventID ?? 0}
+    set {_lastEventID = newValue}
+  }
+  /// Returns true if `lastEventID` has been explicitly set.
+  public var hasLastEventID: Bool {self._lastEventID != nil}
+  /// Clears the value of `lastEventID`. Subsequent reads from it will return its default value.
+  public mutating func clearLastEventID() {self._lastEventID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _lastEventID: UInt64? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_FeedMessage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Quad_Gateway_V1_FeedMessage.OneOf_Kind? = nil
+
+  /// Always the first message.
+  public var subscribed: Quad_Gateway_V1_Subscribed {
+    get {
+      if case .subscribed(let v)? = kind {return v}
+      return Quad_Gateway_V1_Subscribed()
+    }
+    set {kind = .subscribed(newValue)}
+  }
+
+  public var event: Quad_Gateway_V1_FeedEvent {
+    get {
+      if case .event(let v)? = kind {return v}
+      return Quad_Gateway_V1_FeedEvent()
+    }
+    set {kind = .event(newValue)}
+  }
+
+  /// The gateway lost events of some service (it was cut off from it for longer than that
+  /// service keeps its log): reload what the app shows; the feed goes on after the given id.
+  public var resyncRequired: Quad_Gateway_V1_ResyncRequired {
+    get {
+      if case .resyncRequired(let v)? = kind {return v}
+      return Quad_Gateway_V1_ResyncRequired()
+    }
+    set {kind = .resyncRequired(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Kind: Equatable, Sendable {
+    /// Always the first message.
+    case subscribed(Quad_Gateway_V1_Subscribed)
+    case event(Quad_Gateway_V1_FeedEvent)
+    /// The gateway lost events of some service (it was cut off from it for longer than that
+    /// service keeps its log): reload what the app shows; the feed goes on after the given id.
+    case resyncRequired(Quad_Gateway_V1_ResyncRequired)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_Subscribed: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The latest event id the gateway has assigned so far (to anyone).
+  public var currentEventID: UInt64 = 0
+
+  /// Set when last_event_id was given but the events after it are no longer all known (an id
+  /// from before the gateway restarted, or the buffer dropped them): reload what the app shows;
+  /// the feed goes on after current_event_id. Unset: the events missed since last_event_id
+  /// follow, oldest first, then live events.
+  public var resyncRequired: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_ResyncRequired: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The feed goes on after this id.
+  public var currentEventID: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One event of the user's feed.
+public nonisolated struct Quad_Gateway_V1_FeedEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Increasing within the feed (not contiguous): keep the last one to resume with.
+  public var id: UInt64 = 0
+
+  /// The context it came from, e.g. "identity".
+  public var source: String = String()
+
+  /// When it happened: UTC microseconds since 1970.
+  public var occurredAtMicros: Int64 = 0
+
+  /// The full protobuf name of the payload's message, e.g. "quad.identity.v1.ProfileChanged".
+  public var type: String = String()
+
+  /// That message, encoded.
+  public var payload: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -315,6 +450,239 @@ nonisolated extension Quad_Gateway_V1_CampusPart: SwiftProtobuf.Message, SwiftPr
   public static func ==(lhs: Quad_Gateway_V1_CampusPart, rhs: Quad_Gateway_V1_CampusPart) -> Bool {
     if lhs._status != rhs._status {return false}
     if lhs._campus != rhs._campus {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_SubscribeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SubscribeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}last_event_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self._lastEventID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._lastEventID {
+      try visitor.visitSingularUInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_SubscribeRequest, rhs: Quad_Gateway_V1_SubscribeRequest) -> Bool {
+    if lhs._lastEventID != rhs._lastEventID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_FeedMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FeedMessage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}subscribed\0\u{1}event\0\u{3}resync_required\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Quad_Gateway_V1_Subscribed?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .subscribed(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .subscribed(v)
+        }
+      }()
+      case 2: try {
+        var v: Quad_Gateway_V1_FeedEvent?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .event(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .event(v)
+        }
+      }()
+      case 3: try {
+        var v: Quad_Gateway_V1_ResyncRequired?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .resyncRequired(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .resyncRequired(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.kind {
+    case .subscribed?: try {
+      guard case .subscribed(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .event?: try {
+      guard case .event(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .resyncRequired?: try {
+      guard case .resyncRequired(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_FeedMessage, rhs: Quad_Gateway_V1_FeedMessage) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_Subscribed: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Subscribed"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}current_event_id\0\u{3}resync_required\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.currentEventID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.resyncRequired) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.currentEventID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.currentEventID, fieldNumber: 1)
+    }
+    if self.resyncRequired != false {
+      try visitor.visitSingularBoolField(value: self.resyncRequired, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_Subscribed, rhs: Quad_Gateway_V1_Subscribed) -> Bool {
+    if lhs.currentEventID != rhs.currentEventID {return false}
+    if lhs.resyncRequired != rhs.resyncRequired {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_ResyncRequired: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResyncRequired"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}current_event_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.currentEventID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.currentEventID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.currentEventID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_ResyncRequired, rhs: Quad_Gateway_V1_ResyncRequired) -> Bool {
+    if lhs.currentEventID != rhs.currentEventID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_FeedEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FeedEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}source\0\u{3}occurred_at_micros\0\u{1}type\0\u{1}payload\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.occurredAtMicros) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.type) }()
+      case 5: try { try decoder.decodeSingularBytesField(value: &self.payload) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
+    }
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 2)
+    }
+    if self.occurredAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.occurredAtMicros, fieldNumber: 3)
+    }
+    if !self.type.isEmpty {
+      try visitor.visitSingularStringField(value: self.type, fieldNumber: 4)
+    }
+    if !self.payload.isEmpty {
+      try visitor.visitSingularBytesField(value: self.payload, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_FeedEvent, rhs: Quad_Gateway_V1_FeedEvent) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.source != rhs.source {return false}
+    if lhs.occurredAtMicros != rhs.occurredAtMicros {return false}
+    if lhs.type != rhs.type {return false}
+    if lhs.payload != rhs.payload {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -20,10 +20,26 @@ public enum Quad_Gateway_V1_Gateway {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
+        )
+        /// G3. The signed-in user's events from every service, merged, as they happen. The first
+        /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
+        /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
+        /// what the app shows, then follow the feed. A subscriber that stops reading for long enough
+        /// to fall 256 events behind is ended with RESOURCE_EXHAUSTED and resumes the same way. The
+        /// stream ends at the server's call cap (5 minutes by default); reconnect with the last id.
+        public static let subscribe = MethodDescriptor(
+            service: serviceName,
+            method: "Subscribe",
+            kind: .serverStreaming,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getHome]
+        public static let all: [MethodDescriptor] = [getHome, subscribe]
     }
 
     /// Implement this to serve `quad.gateway.v1.Gateway`; register the value with a server.
@@ -33,6 +49,13 @@ public enum Quad_Gateway_V1_Gateway {
         /// status and no value, and the others still arrive: the call itself is OK. Each product
         /// adds its parts here.
         func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home
+        /// G3. The signed-in user's events from every service, merged, as they happen. The first
+        /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
+        /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
+        /// what the app shows, then follow the feed. A subscriber that stops reading for long enough
+        /// to fall 256 events behind is ended with RESOURCE_EXHAUSTED and resumes the same way. The
+        /// stream ends at the server's call cap (5 minutes by default); reconnect with the last id.
+        func subscribe(request: Quad_Gateway_V1_SubscribeRequest, response: MessageWriter<Quad_Gateway_V1_FeedMessage>, context: ServerContext) async throws
     }
 
     /// A typed client of `quad.gateway.v1.Gateway` over any transport.
@@ -50,6 +73,20 @@ public enum Quad_Gateway_V1_Gateway {
             try await transport.unary(Method.getHome, request: request, as: Quad_Gateway_V1_Home.self, options: options)
         }
 
+        /// G3. The signed-in user's events from every service, merged, as they happen. The first
+        /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
+        /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
+        /// what the app shows, then follow the feed. A subscriber that stops reading for long enough
+        /// to fall 256 events behind is ended with RESOURCE_EXHAUSTED and resumes the same way. The
+        /// stream ends at the server's call cap (5 minutes by default); reconnect with the last id.
+        public func subscribe<Result: Sendable>(
+            _ request: Quad_Gateway_V1_SubscribeRequest,
+            options: CallOptions = .defaults,
+            onResponse: @Sendable (ResponseStream<Quad_Gateway_V1_FeedMessage>) async throws -> Result
+        ) async throws -> Result {
+            try await transport.serverStreaming(Method.subscribe, request: request, as: Quad_Gateway_V1_FeedMessage.self, options: options, onResponse: onResponse)
+        }
+
     }
 }
 
@@ -58,6 +95,7 @@ extension Quad_Gateway_V1_Gateway.ServiceProtocol {
     public var registeredMethods: [RegisteredMethod] {
         [
             .unary(Quad_Gateway_V1_Gateway.Method.getHome) { try await self.getHome(request: $0, context: $1) },
+            .serverStreaming(Quad_Gateway_V1_Gateway.Method.subscribe) { try await self.subscribe(request: $0, response: $1, context: $2) },
         ]
     }
 }

@@ -17,7 +17,8 @@ public enum Quad_Health_V1_Health {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// The status now and on every change, until the caller cancels; an unknown service
         /// streams SERVICE_UNKNOWN.
@@ -27,7 +28,8 @@ public enum Quad_Health_V1_Health {
             kind: .serverStreaming,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [check, watch]

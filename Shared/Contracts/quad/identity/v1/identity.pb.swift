@@ -411,6 +411,9 @@ public nonisolated struct Quad_Identity_V1_Session: Sendable {
 
   public var refreshTokenExpiresAtMicros: Int64 = 0
 
+  /// The session this login started; kept across refreshes. A SessionRevoked event names it.
+  public var sessionID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -854,6 +857,45 @@ public nonisolated struct Quad_Identity_V1_TokenVerificationKey: Sendable {
 
   /// the `aud` claim
   public var audience: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The user's own profile changed (an edit, a role granted): the new profile.
+public nonisolated struct Quad_Identity_V1_ProfileChanged: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var profile: Quad_Identity_V1_Profile {
+    get {_profile ?? Quad_Identity_V1_Profile()}
+    set {_profile = newValue}
+  }
+  /// Returns true if `profile` has been explicitly set.
+  public var hasProfile: Bool {self._profile != nil}
+  /// Clears the value of `profile`. Subsequent reads from it will return its default value.
+  public mutating func clearProfile() {self._profile = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _profile: Quad_Identity_V1_Profile? = nil
+}
+
+/// A session of the user ended before its time: an app holding it must sign in again.
+public nonisolated struct Quad_Identity_V1_SessionRevoked: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Session.session_id
+  public var sessionID: String = String()
+
+  /// "logout" or "refresh_token_reused"
+  public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1317,7 +1359,7 @@ nonisolated extension Quad_Identity_V1_RegisterResponse: SwiftProtobuf.Message, 
 
 nonisolated extension Quad_Identity_V1_Session: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Session"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}access_token\0\u{3}access_token_expires_at_micros\0\u{3}refresh_token\0\u{3}refresh_token_expires_at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}access_token\0\u{3}access_token_expires_at_micros\0\u{3}refresh_token\0\u{3}refresh_token_expires_at_micros\0\u{3}session_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1329,6 +1371,7 @@ nonisolated extension Quad_Identity_V1_Session: SwiftProtobuf.Message, SwiftProt
       case 2: try { try decoder.decodeSingularInt64Field(value: &self.accessTokenExpiresAtMicros) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.refreshToken) }()
       case 4: try { try decoder.decodeSingularInt64Field(value: &self.refreshTokenExpiresAtMicros) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
       default: break
       }
     }
@@ -1347,6 +1390,9 @@ nonisolated extension Quad_Identity_V1_Session: SwiftProtobuf.Message, SwiftProt
     if self.refreshTokenExpiresAtMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.refreshTokenExpiresAtMicros, fieldNumber: 4)
     }
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1355,6 +1401,7 @@ nonisolated extension Quad_Identity_V1_Session: SwiftProtobuf.Message, SwiftProt
     if lhs.accessTokenExpiresAtMicros != rhs.accessTokenExpiresAtMicros {return false}
     if lhs.refreshToken != rhs.refreshToken {return false}
     if lhs.refreshTokenExpiresAtMicros != rhs.refreshTokenExpiresAtMicros {return false}
+    if lhs.sessionID != rhs.sessionID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2180,6 +2227,75 @@ nonisolated extension Quad_Identity_V1_TokenVerificationKey: SwiftProtobuf.Messa
     if lhs.publicKey != rhs.publicKey {return false}
     if lhs.issuer != rhs.issuer {return false}
     if lhs.audience != rhs.audience {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_ProfileChanged: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ProfileChanged"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}profile\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._profile) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._profile {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_ProfileChanged, rhs: Quad_Identity_V1_ProfileChanged) -> Bool {
+    if lhs._profile != rhs._profile {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_SessionRevoked: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionRevoked"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{1}reason\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 1)
+    }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_SessionRevoked, rhs: Quad_Identity_V1_SessionRevoked) -> Bool {
+    if lhs.sessionID != rhs.sessionID {return false}
+    if lhs.reason != rhs.reason {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -17,7 +17,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: true,
-            rateLimitClass: "registration"
+            rateLimitClass: "registration",
+            eventSource: false
         )
         /// A2, public. UNAUTHENTICATED for unknown email or wrong password (the same answer);
         /// RESOURCE_EXHAUSTED while locked, with the time left in the message and the
@@ -28,7 +29,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: true,
-            rateLimitClass: "login"
+            rateLimitClass: "login",
+            eventSource: false
         )
         /// A2/A3, public. UNAUTHENTICATED for an unknown, expired or revoked token; a reused
         /// (already rotated) token revokes its whole family.
@@ -38,7 +40,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: true,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A3. Revokes the refresh token's family; idempotent.
         public static let logout = MethodDescriptor(
@@ -47,7 +50,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A3.
         public static let getMyProfile = MethodDescriptor(
@@ -56,7 +60,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A3. INVALID_ARGUMENT naming every bad field.
         public static let updateMyProfile = MethodDescriptor(
@@ -65,7 +70,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A3. PERMISSION_DENIED for a wrong password. Emits `account.deleted` to the other contexts.
         public static let deleteAccount = MethodDescriptor(
@@ -74,7 +80,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A4. NOT_FOUND for an unknown or deleted user.
         public static let getPublicProfile = MethodDescriptor(
@@ -83,7 +90,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A5, public.
         public static let listCampuses = MethodDescriptor(
@@ -92,7 +100,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: true,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A6. The questions without their answers.
         public static let getDasherQuiz = MethodDescriptor(
@@ -101,7 +110,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
         /// message); ALREADY_EXISTS when the caller is a dasher already.
@@ -111,7 +121,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: false,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// A7. INVALID_ARGUMENT for a role that cannot be requested.
         public static let requestRole = MethodDescriptor(
@@ -120,7 +131,8 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// For the gateway, public: the key access tokens are verified with.
         public static let getTokenVerificationKey = MethodDescriptor(
@@ -129,10 +141,23 @@ public enum Quad_Identity_V1_Identity {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: true,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
+        )
+        /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
+        /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
+        /// sequence number. The stream stays open until the caller ends it or the server's call cap.
+        public static let watchEvents = MethodDescriptor(
+            service: serviceName,
+            method: "WatchEvents",
+            kind: .serverStreaming,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: true
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -167,6 +192,10 @@ public enum Quad_Identity_V1_Identity {
         func requestRole(request: Quad_Identity_V1_RequestRoleRequest, context: ServerContext) async throws -> Quad_Identity_V1_RequestRoleResponse
         /// For the gateway, public: the key access tokens are verified with.
         func getTokenVerificationKey(request: Quad_Identity_V1_GetTokenVerificationKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_TokenVerificationKey
+        /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
+        /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
+        /// sequence number. The stream stays open until the caller ends it or the server's call cap.
+        func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws
     }
 
     /// A typed client of `quad.identity.v1.Identity` over any transport.
@@ -245,6 +274,17 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.getTokenVerificationKey, request: request, as: Quad_Identity_V1_TokenVerificationKey.self, options: options)
         }
 
+        /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
+        /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
+        /// sequence number. The stream stays open until the caller ends it or the server's call cap.
+        public func watchEvents<Result: Sendable>(
+            _ request: Quad_Events_V1_WatchEventsRequest,
+            options: CallOptions = .defaults,
+            onResponse: @Sendable (ResponseStream<Quad_Events_V1_WatchEventsMessage>) async throws -> Result
+        ) async throws -> Result {
+            try await transport.serverStreaming(Method.watchEvents, request: request, as: Quad_Events_V1_WatchEventsMessage.self, options: options, onResponse: onResponse)
+        }
+
     }
 }
 
@@ -265,6 +305,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.submitDasherQuiz) { try await self.submitDasherQuiz(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.requestRole) { try await self.requestRole(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getTokenVerificationKey) { try await self.getTokenVerificationKey(request: $0, context: $1) },
+            .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }
 }

@@ -84,6 +84,24 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_MethodOptions {
   public mutating func clearQuad_Options_V1_rateLimitClass() {
     clearExtensionValue(ext: Quad_Options_V1_Extensions_rate_limit_class)
   }
+
+  /// This server stream is the context's event source (G3, `quad.events.v1`): the gateway
+  /// follows it and merges its events into each user's feed (`Gateway/Subscribe`). Not
+  /// routed to clients; only the gateway and other services may call it.
+  public var Quad_Options_V1_eventSource: Bool {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_event_source) ?? false}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_event_source, value: newValue)}
+  }
+  /// Returns true if extension `Quad_Options_V1_Extensions_event_source`
+  /// has been explicitly set.
+  public var hasQuad_Options_V1_eventSource: Bool {
+    return hasExtensionValue(ext: Quad_Options_V1_Extensions_event_source)
+  }
+  /// Clears the value of extension `Quad_Options_V1_Extensions_event_source`.
+  /// Subsequent reads from it will return its default value.
+  public mutating func clearQuad_Options_V1_eventSource() {
+    clearExtensionValue(ext: Quad_Options_V1_Extensions_event_source)
+  }
 }
 
 nonisolated extension SwiftProtobuf.Google_Protobuf_ServiceOptions {
@@ -118,6 +136,7 @@ public nonisolated let Quad_Options_V1_Options_Extensions: SwiftProtobuf.SimpleE
   Quad_Options_V1_Extensions_idempotent,
   Quad_Options_V1_Extensions_allow_anonymous,
   Quad_Options_V1_Extensions_rate_limit_class,
+  Quad_Options_V1_Extensions_event_source,
   Quad_Options_V1_Extensions_context
 ]
 
@@ -145,6 +164,14 @@ public nonisolated let Quad_Options_V1_Extensions_allow_anonymous = SwiftProtobu
 public nonisolated let Quad_Options_V1_Extensions_rate_limit_class = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
   _protobuf_fieldNumber: 50003,
   fieldName: "quad.options.v1.rate_limit_class"
+)
+
+/// This server stream is the context's event source (G3, `quad.events.v1`): the gateway
+/// follows it and merges its events into each user's feed (`Gateway/Subscribe`). Not
+/// routed to clients; only the gateway and other services may call it.
+public nonisolated let Quad_Options_V1_Extensions_event_source = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufBool>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
+  _protobuf_fieldNumber: 50004,
+  fieldName: "quad.options.v1.event_source"
 )
 
 /// The bounded context whose executable (`quad-<context>`) serves this service. The

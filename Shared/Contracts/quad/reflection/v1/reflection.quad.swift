@@ -17,7 +17,8 @@ public enum Quad_Reflection_V1_Reflection {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// NOT_FOUND when no registered file defines the symbol.
         public static let fileContainingSymbol = MethodDescriptor(
@@ -26,7 +27,8 @@ public enum Quad_Reflection_V1_Reflection {
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
-            rateLimitClass: nil
+            rateLimitClass: nil,
+            eventSource: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [listServices, fileContainingSymbol]

@@ -1,22 +1,24 @@
 internal import GRDB
 import Synchronization
 
-/// Watches the writer connection for commits that inserted into `quad_outbox`, and signals
-/// the relay after each one, so a new message is delivered without waiting for a poll.
-final class OutboxCommitObserver: TransactionObserver, Sendable {
-    private let signal: OutboxSignal
-    /// Whether the current transaction inserted a message. Touched on the writer queue only;
+/// Watches the writer connection for commits that inserted into one table, and signals after
+/// each one, so a new outbox message or logged event is picked up without waiting for a poll.
+final class TableInsertObserver: TransactionObserver, Sendable {
+    private let table: String
+    private let signal: CommitSignal
+    /// Whether the current transaction inserted a row. Touched on the writer queue only;
     /// the mutex makes that provable to the compiler.
     private let enqueued = Mutex(false)
 
-    /// Creates an observer that notifies `signal`.
-    init(signal: OutboxSignal) {
+    /// Creates an observer of inserts into `table` that notifies `signal`.
+    init(table: String, signal: CommitSignal) {
+        self.table = table
         self.signal = signal
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         if case .insert(let tableName) = eventKind {
-            return tableName == "quad_outbox"
+            return tableName == table
         }
         return false
     }
@@ -26,8 +28,8 @@ final class OutboxCommitObserver: TransactionObserver, Sendable {
     }
 
     func databaseDidCommit(_ db: Database) {
-        // A message enqueued in a savepoint that was rolled back still wakes the relay: harmless,
-        // it finds nothing new.
+        // A row inserted in a savepoint that was rolled back still wakes the waiters: harmless,
+        // they find nothing new.
         let wake = enqueued.withLock { value in
             defer { value = false }
             return value

@@ -3,11 +3,14 @@ public import QuadContracts
 import QuadServiceKit
 public import QuadWire
 
-/// `quad.gateway.v1.Gateway`: the home screen (G2), fanned out over the services that own its
-/// parts. Each part is a call of its own with the home call's remaining deadline; the answer
-/// is OK with a status per part (FanOut). Each product issue adds its parts.
-public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
-    private let admission: EdgeAdmission
+/// `quad.gateway.v1.Gateway`, what the gateway answers itself:
+/// - the home screen (G2), fanned out over the services that own its parts. Each part is a
+///   call of its own with the home call's remaining deadline; the answer is OK with a status
+///   per part (FanOut). Each product issue adds its parts.
+/// - the user's event feed (G3, `Subscribe`), from the ``EventFeedHub``.
+public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
+    let admission: EdgeAdmission
+    let events: EventFeedHub
     /// Where the profile part comes from (identity).
     private let profiles: Quad_Identity_V1_Identity.Client
     /// Where the campus part comes from (identity's directory).
@@ -19,9 +22,11 @@ public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
         rateLimiter: EdgeRateLimiter,
         profiles: any ClientTransport,
         directory: any ClientTransport,
-        deadlines: DeadlinePolicy
+        deadlines: DeadlinePolicy,
+        events: EventFeedHub
     ) {
         self.admission = EdgeAdmission(rateLimiter: rateLimiter, authenticator: authenticator)
+        self.events = events
         self.profiles = Quad_Identity_V1_Identity.Client(transport: profiles)
         self.directory = Quad_Identity_V1_Identity.Client(transport: directory)
         self.deadlines = deadlines
@@ -53,6 +58,31 @@ public struct GatewayHome: Quad_Gateway_V1_Gateway.ServiceProtocol {
                 $0.status = campusPart.status
                 if let value = campusPart.value { $0.campus = value }
             }
+        }
+    }
+}
+
+extension GatewayAPI {
+    /// G3: the signed-in user's feed (see ``EventFeedHub``), until the app ends the call, its
+    /// deadline or the server's cap passes, or it falls a whole queue behind (RESOURCE_EXHAUSTED:
+    /// resume with the last id).
+    public func subscribe(
+        request: Quad_Gateway_V1_SubscribeRequest,
+        response: MessageWriter<Quad_Gateway_V1_FeedMessage>,
+        context: ServerContext
+    ) async throws {
+        let caller = try await admission.admitSignedIn(Quad_Gateway_V1_Gateway.Method.subscribe, context)
+        let subscription = events.subscribe(user: caller.userID, lastEventID: request.hasLastEventID ? request.lastEventID : nil)
+        defer { subscription.cancel() }
+        for await message in subscription.messages {
+            try await response.send(message)
+        }
+        try Task.checkCancellation()
+        if subscription.fellBehind {
+            throw RPCError(
+                code: .resourceExhausted,
+                message: "the feed fell \(events.queueLimit) messages behind this subscriber; subscribe again with last_event_id to resume"
+            )
         }
     }
 }

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// Wakes an idle outbox relay when a transaction that enqueued a message commits.
+/// Wakes whoever waits for new rows of a table (the outbox relay, event log watchers) when a
+/// transaction that inserted some commits (``TableInsertObserver``).
 ///
-/// A generation counter avoids lost wake-ups: the relay reads ``generation`` before it looks
+/// A generation counter avoids lost wake-ups: a waiter reads ``generation`` before it looks
 /// for work and then waits for a newer one, so a commit in between is never missed.
-final class OutboxSignal: Sendable {
+final class CommitSignal: Sendable {
     private struct State {
         var generation: UInt64 = 0
         var nextWaiterID: UInt64 = 0
