@@ -19,6 +19,19 @@ struct HomeFanOutTests {
         }
     }
 
+    @Test("the parts go through identity's guard like proxied calls: each counted against its method's limit")
+    func partsAreGuarded() async throws {
+        try await GatewayHarness.run { harness in
+            let session = try await harness.registerAndLogIn()
+            let upstream = try #require(harness.gateway.proxy.upstreamGuard("identity"))
+            #expect(upstream.concurrency(of: Quad_Identity_V1_Identity.Method.getMyProfile) == nil)
+            _ = try await harness.home.getHome(.init(), options: IdentityHarness.bearer(session))
+            #expect(upstream.concurrency(of: Quad_Identity_V1_Identity.Method.getMyProfile)?.baseline != nil)
+            #expect(upstream.concurrency(of: Quad_Identity_V1_Identity.Method.listCampuses)?.baseline != nil)
+            #expect(upstream.inflight == 0)
+        }
+    }
+
     @Test("GetHome needs a signed-in user")
     func needsToken() async throws {
         try await GatewayHarness.run { harness in

@@ -101,7 +101,7 @@ struct ProtectionTests {
                 gateway.upstream.releaseHanging()
                 try await group.waitForAll()
             }
-            #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.concurrency.inflight == 0)
+            #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.inflight == 0)
         }
     }
 
@@ -151,5 +151,74 @@ struct ProtectionTests {
 
             #expect(answer4 == "fine")
         }
+    }
+}
+
+@Suite("UpstreamGuard: a concurrency limit per method, judged by its own latency")
+struct UpstreamGuardTests {
+    static let read = MethodDescriptor(service: "quad.test.v1.T", method: "Read", kind: .unary)
+    static let login = MethodDescriptor(service: "quad.test.v1.T", method: "Login", kind: .unary)
+
+    static func guarded(_ clock: ManualGatewayClock) -> UpstreamGuard {
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.concurrency = ConcurrencyLimitConfiguration(initialLimit: 10, minimumLimit: 2, maximumLimit: 50)
+        return UpstreamGuard(context: "t", configuration: protection, clock: clock.clock)
+    }
+
+    /// One call of `method` alone, taking `latency`.
+    static func call(_ guarded: UpstreamGuard, _ clock: ManualGatewayClock, _ method: MethodDescriptor, _ latency: Duration) throws {
+        let permit = try guarded.admit(method)
+        clock.advance(by: latency)
+        guarded.finish(permit, outcome: .success)
+    }
+
+    @Test("a login slow by nature is not taken for overload; one queued far past its own latency is")
+    func judgedByOwnLatency() throws {
+        let clock = ManualGatewayClock()
+        let guarded = Self.guarded(clock)
+        // Given: logins take 400 ms alone (a KDF), over the fixed 500 ms threshold's reach at 2 in flight
+        try Self.call(guarded, clock, Self.login, .milliseconds(400))
+        #expect(guarded.concurrency(of: Self.login)?.baseline == .milliseconds(400))
+
+        // When: 10 logins at once take 700 ms each (over 500 ms, under 3 × 400 ms)
+        var permits = try (0..<10).map { _ in try guarded.admit(Self.login) }
+        clock.advance(by: .milliseconds(700))
+        for permit in permits { guarded.finish(permit, outcome: .success) }
+
+        // Then: not overload: the limit went up
+        #expect(try #require(guarded.concurrency(of: Self.login)).limit > 10)
+
+        // When: they queue to 2 s each (over 3 × 400 ms)
+        let before = try #require(guarded.concurrency(of: Self.login)).limit
+        permits = try (0..<5).map { _ in try guarded.admit(Self.login) }
+        clock.advance(by: .seconds(2))
+        for permit in permits { guarded.finish(permit, outcome: .success) }
+
+        // Then: the limit came down, and the baseline stayed at the unloaded latency
+        let after = try #require(guarded.concurrency(of: Self.login))
+        #expect(after.limit < before)
+        #expect(after.baseline == .milliseconds(400))
+    }
+
+    @Test("slow logins lower the login limit only: reads are not shed")
+    func methodsIsolated() throws {
+        let clock = ManualGatewayClock()
+        let guarded = Self.guarded(clock)
+        try Self.call(guarded, clock, Self.read, .milliseconds(1))
+        try Self.call(guarded, clock, Self.login, .milliseconds(200))
+
+        // When: a login storm queues logins for seconds
+        for _ in 0..<20 {
+            let permits = try (0..<2).map { _ in try guarded.admit(Self.login) }
+            clock.advance(by: .seconds(3))
+            for permit in permits { guarded.finish(permit, outcome: .success) }
+        }
+
+        // Then: logins are at the minimum limit, reads still get their full limit
+        #expect(guarded.concurrency(of: Self.login)?.limit == 2)
+        let reads = try (0..<10).map { _ in try guarded.admit(Self.read) }
+        #expect(reads.count == 10)
+        for permit in reads { guarded.finish(permit, outcome: .success) }
+        #expect(guarded.inflight == 0)
     }
 }

@@ -1,13 +1,14 @@
 /// How many calls one upstream may have in flight, adapting to how it copes (G4: refuse overload early).
 ///
 /// The algorithm is AIMD (additive increase, multiplicative decrease), as in Netflix's `AIMDLimit`: each
-/// successful call faster than ``ConcurrencyLimitConfiguration/latencyThreshold`` adds 1 to the limit, while the
-/// limit is at least half used (an idle upstream proves nothing about a higher limit); each sign of overload
-/// (a slow success, UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED) multiplies it by
-/// ``ConcurrencyLimitConfiguration/backoffRatio``. Gradient2 was not chosen: it estimates the no-load latency
-/// from a long-term average and needs smoothing tuned per service, and Quad's upstreams mix millisecond reads
-/// with deliberately slow logins on one machine, where a fixed threshold plus explicit overload statuses is
-/// easier to reason about and to test. The limit always stays within [minimum, maximum].
+/// successful call faster than the threshold it is judged by adds 1 to the limit, while the limit is at least
+/// half used (an idle upstream proves nothing about a higher limit); each sign of overload (a slower success,
+/// UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED) multiplies it by
+/// ``ConcurrencyLimitConfiguration/backoffRatio``. The gateway keeps one limit per method of each upstream, and
+/// a method slow by nature is judged against a multiple of its own no-load latency (``LatencyBaseline``), so a
+/// storm of slow logins lowers the login limit and does not shed fast reads. Gradient2 was not chosen: it
+/// estimates the no-load latency from a long-term average that queueing itself drags up, and needs smoothing
+/// tuned per service. The limit always stays within [minimum, maximum].
 ///
 /// Usage: ``tryAcquire()`` before sending (false: answer RESOURCE_EXHAUSTED at once, without calling), then
 /// exactly one ``release(latency:outcome:)`` per successful acquire. Long-lived streams (watches, the event
@@ -48,11 +49,13 @@ public struct AdaptiveConcurrencyLimit: Sendable {
         return true
     }
 
-    /// A call holding a slot ended after `latency` with `outcome`; frees the slot and adapts the limit.
+    /// A call holding a slot ended after `latency` with `outcome`; frees the slot and adapts the limit. A success
+    /// slower than `threshold` (by default ``ConcurrencyLimitConfiguration/latencyThreshold``; the gateway passes
+    /// its method's ``LatencyBaseline/overloadThreshold(_:)``) counts as a sign of overload.
     ///
     /// A release with nothing in flight is a caller's bug; it is ignored rather than driving `inflight` negative.
     @discardableResult
-    public mutating func release(latency: Duration, outcome: UpstreamOutcome) -> Adjustment {
+    public mutating func release(latency: Duration, outcome: UpstreamOutcome, slowAbove threshold: Duration? = nil) -> Adjustment {
         guard inflight > 0 else { return .unchanged }
         // The share of the limit in use while this call ran, counting the call itself.
         let wasBusy = inflight * 2 >= limit
@@ -60,7 +63,7 @@ public struct AdaptiveConcurrencyLimit: Sendable {
 
         let before = limit
         switch outcome {
-        case .success where latency <= configuration.latencyThreshold:
+        case .success where latency <= threshold ?? configuration.latencyThreshold:
             guard wasBusy else { return .unchanged }
             estimate = min(Double(configuration.maximumLimit), estimate + 1)
         case .success, .unavailable, .resourceExhausted, .deadlineExceeded:

@@ -69,7 +69,7 @@ public struct Gateway: Sendable {
         self.upstreams = upstreams
         self.authenticator = authenticator
         let rateLimiter = EdgeRateLimiter(configuration: configuration.protection.rateLimits, clock: clock)
-        self.proxy = GatewayProxy(
+        let proxy = GatewayProxy(
             routes: routes,
             upstreams: upstreams,
             authenticator: authenticator,
@@ -77,7 +77,9 @@ public struct Gateway: Sendable {
             clock: clock,
             rateLimiter: rateLimiter
         )
-        let identityTransport: any ClientTransport = upstreams["identity"] ?? UnavailableTransport(context: "identity")
+        self.proxy = proxy
+        // The home screen's parts go through the upstreams' guards like proxied calls.
+        let identityTransport = proxy.transport(for: "identity")
         let events = EventFeedHub(now: now(), configuration: configuration.protection.eventFeed)
         self.events = events
         self.api = GatewayAPI(

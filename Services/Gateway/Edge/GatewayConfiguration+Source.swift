@@ -16,6 +16,7 @@ extension GatewayConfiguration {
     /// | `rate-login`, `rate-registration` | `COUNT/UNIT:BURST` | `5/min:5`, `10/h:5` |
     /// | `concurrency-initial`, `concurrency-min`, `concurrency-max` | int | 20, 4, 200 |
     /// | `concurrency-latency-threshold` | duration | 500ms |
+    /// | `concurrency-latency-tolerance` | number | 3 |
     /// | `retry-budget-percent` | int | 20 |
     /// | `eject-after-failures` | int | 3 |
     /// | `eject-base`, `eject-max` | duration | 1s, 30s |
@@ -52,16 +53,25 @@ extension GatewayConfiguration {
         let threshold = try source.duration(
             "concurrency-latency-threshold",
             default: defaults.concurrency.latencyThreshold,
-            help: "a success slower than this lowers the limit"
+            help: "a success slower than this (and than the tolerance) lowers the limit"
         )
         guard 1 <= minimum, minimum <= initial, initial <= maximum, threshold > .zero else {
             throw GatewayConfigurationError(message: "concurrency limits need 1 <= concurrency-min <= concurrency-initial <= concurrency-max and a positive threshold")
+        }
+        let toleranceText = try source.string(
+            "concurrency-latency-tolerance",
+            default: "\(defaults.concurrency.latencyTolerance)",
+            help: "a success faster than this many times its method's unloaded latency never lowers the limit"
+        )
+        guard let tolerance = Double(toleranceText), tolerance > 1, tolerance.isFinite else {
+            throw GatewayConfigurationError(message: "concurrency-latency-tolerance must be a number above 1, not '\(toleranceText)'")
         }
         protection.concurrency = ConcurrencyLimitConfiguration(
             initialLimit: initial,
             minimumLimit: minimum,
             maximumLimit: maximum,
             latencyThreshold: threshold,
+            latencyTolerance: tolerance,
             backoffRatio: defaults.concurrency.backoffRatio
         )
 

@@ -62,7 +62,7 @@ public struct GatewayProxy: QuadService {
             case .unary:
                 RegisteredMethod(descriptor: route.method, handler: .unary { request, context in
                     let (upstream, options) = try await prepare(route, context)
-                    return try await forwardUnary(route, upstream: upstream, options: options, request)
+                    return try await forwardUnary(route.method, to: route.context, upstream: upstream, options: options, request)
                 })
             case .serverStreaming, .clientStreaming, .bidirectionalStreaming:
                 RegisteredMethod(descriptor: route.method, handler: .streaming { requests, writer, context in
@@ -97,14 +97,23 @@ public struct GatewayProxy: QuadService {
         return (upstream, CallOptions(timeout: timeout, metadata: metadata))
     }
 
+    /// A transport to `context`'s upstream whose unary calls go through its guard and retries
+    /// as proxied calls do (the home screen's parts use it); UNAVAILABLE when there is none.
+    public func transport(for context: String) -> any ClientTransport {
+        guard let upstream = upstreams[context] else { return UnavailableTransport(context: context) }
+        return GuardedTransport(proxy: self, context: context, upstream: upstream)
+    }
+
     /// One unary call through the upstream's guard, retried on UNAVAILABLE when the method is
     /// idempotent and the retry policy and budget allow.
-    private func forwardUnary(
-        _ route: RoutingTable.Route,
+    func forwardUnary(
+        _ method: MethodDescriptor,
+        to context: String,
         upstream: any ClientTransport,
         options: CallOptions,
         _ request: ByteBuffer
     ) async throws -> ByteBuffer {
+        let route = RoutingTable.Route(method: method, context: context)
         guard let upstreamGuard = guards[route.context] else {
             return try await upstream.unary(route.method, request: request, options: options)
         }

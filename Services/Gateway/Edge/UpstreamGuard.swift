@@ -3,18 +3,28 @@ import QuadWireCore
 public import QuadWire
 import Synchronization
 
-/// One upstream context's protection (G4): its adaptive concurrency limit (shed with
-/// RESOURCE_EXHAUSTED at once when full), its health (skip it while ejected), and its retry
-/// budget. One lock around the three small state machines.
+/// One upstream context's protection (G4): an adaptive concurrency limit per method, each
+/// judging latency against its method's no-load baseline (shed with RESOURCE_EXHAUSTED at once
+/// when full), its health (skip it while ejected), and its retry budget. One lock around the
+/// small state machines.
 public final class UpstreamGuard: Sendable {
     private struct State {
-        var limit: AdaptiveConcurrencyLimit
+        /// Method full name to its limit and baseline; created on the method's first call.
+        var methods: [String: MethodState] = [:]
+        /// Calls in flight to the upstream, all methods together.
+        var inflight = 0
         var health: UpstreamHealth
         var budget: RetryBudget
     }
 
+    private struct MethodState {
+        var limit: AdaptiveConcurrencyLimit
+        var baseline = LatencyBaseline()
+    }
+
     /// The context guarded, for messages.
     public let context: String
+    private let configuration: ConcurrencyLimitConfiguration
     private let state: Mutex<State>
     private let clock: GatewayClock
     /// Told `false` when the upstream is ejected and `true` when it is readmitted.
@@ -29,9 +39,9 @@ public final class UpstreamGuard: Sendable {
     public init(context: String, configuration: GatewayProtectionConfiguration, clock: GatewayClock) {
         self.context = context
         self.clock = clock
+        self.configuration = configuration.concurrency
         self.state = Mutex(
             State(
-                limit: AdaptiveConcurrencyLimit(configuration: configuration.concurrency),
                 health: UpstreamHealth(configuration: configuration.upstreamHealth),
                 budget: RetryBudget(configuration: configuration.retryBudget)
             )
@@ -40,13 +50,18 @@ public final class UpstreamGuard: Sendable {
 
     /// A permit for one attempt; give it back with ``finish(_:outcome:)``.
     public struct Permit: Sendable {
+        let method: String
         let startedAt: Duration
+        /// Nothing else was in flight to the upstream when it started: its latency is a no-load sample.
+        let quiet: Bool
     }
 
     /// Admits one attempt, or throws UNAVAILABLE (ejected) / RESOURCE_EXHAUSTED (at its limit).
     public func admit(_ method: MethodDescriptor) throws -> Permit {
         let now = clock.now()
+        var quietAtAdmission = false
         let refusal: RPCError? = state.withLock { state in
+            quietAtAdmission = state.inflight == 0
             switch state.health.admit(now: now) {
             case .skip:
                 if case .ejected(let until) = state.health.status(now: now) {
@@ -61,24 +76,36 @@ public final class UpstreamGuard: Sendable {
             case .proceed, .trial:
                 break
             }
-            guard state.limit.tryAcquire() else {
+            let configuration = self.configuration
+            let acquired = state.methods[method.fullName, default: MethodState(limit: AdaptiveConcurrencyLimit(configuration: configuration))]
+                .limit.tryAcquire()
+            guard acquired else {
+                let limit = state.methods[method.fullName]?.limit.limit ?? 0
                 return RPCError(
                     code: .resourceExhausted,
-                    message: "\(context) is at its concurrency limit (\(state.limit.limit) calls in flight); \(method) was not sent, retry shortly",
+                    message: "\(context) is at its concurrency limit for \(method) (\(limit) calls in flight); it was not sent, retry shortly",
                     trailers: ["retry-after-seconds": "1"]
                 )
             }
+            state.inflight += 1
             return nil
         }
         if let refusal { throw refusal }
-        return Permit(startedAt: now)
+        return Permit(method: method.fullName, startedAt: now, quiet: quietAtAdmission)
     }
 
     /// Ends an attempt: frees its slot and teaches the limit and the health what happened.
     public func finish(_ permit: Permit, outcome: UpstreamOutcome) {
         let now = clock.now()
+        let latency = now - permit.startedAt
+        let configuration = self.configuration
         let action = state.withLock { state in
-            state.limit.release(latency: now - permit.startedAt, outcome: outcome)
+            state.inflight -= 1
+            if var method = state.methods[permit.method] {
+                method.limit.release(latency: latency, outcome: outcome, slowAbove: method.baseline.overloadThreshold(configuration))
+                if outcome == .success { method.baseline.record(latency, quiet: permit.quiet) }
+                state.methods[permit.method] = method
+            }
             return state.health.callFinished(outcome, now: now)
         }
         switch action {
@@ -115,9 +142,14 @@ public final class UpstreamGuard: Sendable {
         }
     }
 
-    /// The current concurrency limit and calls in flight (metrics, tests).
-    public var concurrency: (limit: Int, inflight: Int) {
-        state.withLock { ($0.limit.limit, $0.limit.inflight) }
+    /// Calls in flight to the upstream, all methods together (metrics, tests).
+    public var inflight: Int { state.withLock { $0.inflight } }
+
+    /// `method`'s current concurrency limit, calls in flight and no-load latency, once it has been called.
+    public func concurrency(of method: MethodDescriptor) -> (limit: Int, inflight: Int, baseline: Duration?)? {
+        state.withLock { state in
+            state.methods[method.fullName].map { ($0.limit.limit, $0.limit.inflight, $0.baseline.value) }
+        }
     }
 
     /// The health as of now (Health/Watch, tests).
