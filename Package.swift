@@ -11,6 +11,7 @@ import PackageDescription
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
+//   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -140,6 +141,9 @@ let package = Package(
 
         // MARK: Gateway
         .target(name: "GatewayDomain", path: "Services/Gateway/Domain", swiftSettings: strictSwift),
+
+        // MARK: Payments
+        .target(name: "PaymentsDomain", path: "Services/Payments/Domain", swiftSettings: strictSwift),
         .target(
             name: "GatewayService",
             dependencies: [
@@ -226,6 +230,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "PaymentsDomainTests",
+            dependencies: ["PaymentsDomain"],
+            path: "Tests/PaymentsDomainTests",
             swiftSettings: strictSwift
         ),
         .testTarget(
