@@ -6,7 +6,10 @@
 #   Benchmarks/gateway.sh [--rounds 3] [--warmup 2] [--duration 6] [--in-flight 64] [--no-build]
 #
 # The gateway runs with rate limits and an initial concurrency limit sized for a benchmark
-# (one client address and one user would otherwise be limited to 20 calls/s, by design).
+# (one client address and one user would otherwise be limited to 20 calls/s, by design), and
+# without its gateway-wide admission limit (`--admission false`): this measures what the extra
+# hop costs at 64 in flight; with the admission limit a closed loop of 64 mostly measures refused
+# calls retried at once (overload.sh measures the limit). `ADMISSION=true` keeps it on.
 # One JSON line per run goes to Benchmarks/results/gateway-<UTC date>.jsonl.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -39,7 +42,8 @@ for round in $(seq 1 "$rounds"); do
         target="$identity_rpc" server_name=identity server_pid="$(field "$work/identity.ready" pid)"
         if [[ $mode == gateway ]]; then
             start_service gateway --upstreams "identity=$identity_rpc" --rate-per-user 1000000/s:1000000 \
-                --rate-per-address 1000000/s:1000000 --rate-registration 1000/s:1000 --concurrency-initial 128 --concurrency-max 256
+                --rate-per-address 1000000/s:1000000 --rate-registration 1000/s:1000 --concurrency-initial 128 --concurrency-max 256 \
+                --admission "${ADMISSION:-false}"
             target="$(field "$work/gateway.ready" rpc)" server_name=gateway server_pid="$(field "$work/gateway.ready" pid)"
         fi
         line="$(taskset -c 0 "$bin/quad-bench" profile-reads --rpc "$target" --certs-dir "$work/certs" --server-name "$server_name" \

@@ -14,11 +14,12 @@ build_release() {
 
 pids=()
 
-# start_service NAME ARGS...: starts quad-NAME and waits for its ready file.
+# start_service NAME[:INSTANCE] ARGS...: starts quad-NAME and waits for its ready file,
+# $work/NAME.ready (NAME-INSTANCE.ready for a second instance of the same executable).
 start_service() {
-    local name="$1"; shift
+    local executable="${1%%:*}" name="${1/:/-}"; shift
     rm -f "$work/$name.ready"
-    ${pin:-} "$bin/quad-$name" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
+    ${pin:-} "$bin/quad-$executable" --rpc-port 0 --admin-port 0 --data-dir "$work/data" --certs-dir "$work/certs" \
         --ready-file "$work/$name.ready" --log-level warning "$@" >"$work/$name.log" 2>&1 &
     pids+=($!)
     for _ in $(seq 1 200); do [[ -s "$work/$name.ready" ]] && return; sleep 0.05; done

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// RESOURCE_EXHAUSTED at once, on the event loop, before any handler or task exists, and
     /// the connection stays open. `nil`: no limit (services, whose one caller is the gateway).
     public var maxConcurrentCallsPerConnection: Int?
+    /// Decides on the event loop, as each call starts, whether the server takes it (after the
+    /// per-connection limit); `nil`: every call is taken.
+    public var admission: (any CallAdmission)?
 
     /// Where a call's handler runs.
     public enum HandlerExecution: Sendable, CaseIterable {
@@ -42,7 +45,8 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration? = .seconds(300),
         drainGracePeriod: Duration = .seconds(10),
         handlerExecution: HandlerExecution = .connectionEventLoop,
-        maxConcurrentCallsPerConnection: Int? = nil
+        maxConcurrentCallsPerConnection: Int? = nil,
+        admission: (any CallAdmission)? = nil
     ) {
         self.host = host
         self.port = port
@@ -53,5 +57,6 @@ public struct ServerConfiguration: Sendable {
         self.drainGracePeriod = drainGracePeriod
         self.handlerExecution = handlerExecution
         self.maxConcurrentCallsPerConnection = maxConcurrentCallsPerConnection
+        self.admission = admission
     }
 }

@@ -24,6 +24,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         /// Messages yielded to the handler that the caller did not spend credit on (the
         /// CallStart payload of a streaming call): consuming them grants nothing.
         var uncountedMessages = 0
+        /// The call's slot in ``ServerConfiguration/admission``, returned when it ends.
+        var admission: CallAdmissionPermit?
     }
 
     private var stateMachine: ServerConnectionStateMachine
@@ -186,6 +188,20 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             return
         }
 
+        // Still before any task exists: refusing here is nearly free.
+        var permit: CallAdmissionPermit?
+        if let admission = configuration.admission {
+            switch admission.admit(method.descriptor) {
+            case .admitted(let admitted):
+                permit = admitted
+            case .exempt:
+                break
+            case .refused(let message):
+                endImmediately(callID, Status(code: .resourceExhausted, message: message))
+                return
+            }
+        }
+
         // A unary call's request is its CallStart payload: no stream to allocate.
         var requests: AsyncThrowingStream<ByteBuffer, any Error>?
         var continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
@@ -204,7 +220,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         var timeout = requested
         if let cap = configuration.maxDeadline { timeout = min(timeout ?? cap, cap) }
         let cancellation = CallCancellation()
-        var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted)
+        var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted, admission: permit)
         if let timeout {
             // A scheduled callback rather than scheduleTask: no promise or closure per call.
             let expiry = DeadlineExpiry(callID: callID, handler: handle.handler)
@@ -245,6 +261,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     /// Forgets a call's record and stops its handler (the call already left the state machine).
     private func dropCall(_ callID: UInt32, error: RPCError) {
         guard let record = records.removeValue(forKey: callID) else { return }
+        if let permit = record.admission { configuration.admission?.callEnded(permit, code: error.code) }
         record.deadline?.cancel()
         record.requests?.finish(throwing: error)
         record.cancellation.fire()
@@ -253,6 +270,14 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     func finishCall(callID: UInt32, _ outcome: ServerCallOutcome) {
         if let record = records.removeValue(forKey: callID) {
+            if let permit = record.admission {
+                let code: StatusCode
+                switch outcome {
+                case .success: code = .ok
+                case .failure(let error): code = error.code
+                }
+                configuration.admission?.callEnded(permit, code: code)
+            }
             record.deadline?.cancel()
             record.requests?.finish()
             for (_, promise) in record.pendingSends {

@@ -130,6 +130,7 @@ struct ProtectedGateway: Sendable {
 
     static func run<T: Sendable>(
         protection: GatewayProtectionConfiguration = .defaults,
+        admission: ConcurrencyLimitConfiguration? = GatewayConfiguration.defaultAdmission,
         _ body: @Sendable (ProtectedGateway) async throws -> T
     ) async throws -> T {
         let directory = NSTemporaryDirectory() + "quad-gateway-tests-" + UUID().uuidString
@@ -153,6 +154,7 @@ struct ProtectedGateway: Sendable {
             let clock = ManualGatewayClock()
             var configuration = GatewayConfiguration(upstreams: ["flaky": .init(host: "127.0.0.1", port: upstreamPort)])
             configuration.protection = protection
+            configuration.admission = admission
             let gateway = try Gateway(
                 configuration: configuration,
                 catalog: FlakyService.catalog,

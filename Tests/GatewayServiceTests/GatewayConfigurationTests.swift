@@ -13,6 +13,18 @@ struct GatewayConfigurationTests {
         #expect(configuration.upstreamConnections == 2)
         #expect(configuration.maxCallsPerConnection == 100)
         #expect(configuration.eventStreamRenewal == .seconds(240))
+        #expect(configuration.admission == GatewayConfiguration.defaultAdmission)
+    }
+
+    @Test("the gateway-wide admission limit can be tuned or turned off")
+    func admission() throws {
+        let tuned = try GatewayConfiguration.load(
+            from: ConfigurationSource(arguments: ["--admission-min", "2", "--admission-latency-tolerance", "2.5"], environment: [:])
+        )
+        #expect(tuned.admission?.minimumLimit == 2)
+        #expect(tuned.admission?.latencyTolerance == 2.5)
+        let off = try GatewayConfiguration.load(from: ConfigurationSource(arguments: ["--admission", "false"], environment: [:]))
+        #expect(off.admission == nil)
     }
 
     @Test("flags and QUAD_* variables set the limits")
@@ -43,6 +55,8 @@ struct GatewayConfigurationTests {
         ["--feed-events-per-user", "0"],
         ["--feed-events-per-user", "500", "--feed-max-events", "100"],
         ["--event-stream-renewal", "0s"],
+        ["--admission-min", "50", "--admission-initial", "10"],
+        ["--admission-latency-tolerance", "0.5"],
     ])
     func refusesBadValues(arguments: [String]) {
         let error = #expect(throws: GatewayConfigurationError.self) {

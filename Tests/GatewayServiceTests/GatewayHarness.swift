@@ -103,7 +103,8 @@ enum GatewayTestTLS {
                 tls: try .server(
                     certificateChainPEM: certificates.certificatePath(service: "gateway"),
                     privateKeyPEM: certificates.keyPath(service: "gateway")
-                )
+                ),
+                admission: gateway.admission
             ),
             services: [gateway.proxy, gateway.api],
             logger: Logger(label: "test.gateway")

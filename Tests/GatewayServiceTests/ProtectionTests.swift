@@ -1,4 +1,5 @@
 import GatewayDomain
+import NIOCore
 import GatewayService
 import QuadWire
 import QuadWireNIO
@@ -105,6 +106,44 @@ struct ProtectionTests {
         }
     }
 
+    @Test("at the gateway's own limit a call is refused as it starts, before any upstream or token work")
+    func gatewayAdmission() async throws {
+        let admission = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+        try await ProtectedGateway.run(admission: admission) { gateway in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // Given one unary call in flight, the gateway-wide limit
+                group.addTask { _ = try await gateway.call(FlakyService.hang) }
+                while gateway.upstream.hanging < 1 { await Task.yield() }
+
+                // When another comes, even to another method, it is refused without reaching the upstream
+                let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.idempotent) }
+                #expect(error?.code == .resourceExhausted)
+                #expect(error?.message.contains("the gateway is at its limit of 1 calls in flight") == true)
+                #expect(gateway.upstream.hits == 1)
+                #expect(gateway.gateway.admission?.concurrency.inflight == 1)
+
+                // And a stream is exempt: it flows while the limit is full
+                let counted = try await gateway.client.streamingCall(
+                    FlakyService.count,
+                    firstRequest: ByteBuffer(string: "3"),
+                    halfClose: true,
+                    options: .defaults
+                ) { call in
+                    var count = 0
+                    for try await _ in call.responses { count += 1 }
+                    return count
+                }
+                #expect(counted == 3)
+
+                // Then the held call finishes and the slot is free again
+                gateway.upstream.releaseHanging()
+                try await group.waitForAll()
+            }
+            #expect(gateway.gateway.admission?.concurrency.inflight == 0)
+            #expect(try await gateway.call(FlakyService.idempotent) == "hi")
+        }
+    }
+
     @Test("rate limits per address refuse with the time to wait, and let calls through again after it")
     func rateLimitPerAddress() async throws {
         var protection = GatewayProtectionConfiguration.defaults
@@ -151,6 +190,77 @@ struct ProtectionTests {
 
             #expect(answer4 == "fine")
         }
+    }
+}
+
+@Suite("GatewayAdmission: the gateway-wide limit with a latency target")
+struct GatewayAdmissionTests {
+    static let read = MethodDescriptor(service: "quad.test.v1.T", method: "Read", kind: .unary)
+    static let watch = MethodDescriptor(service: "quad.test.v1.T", method: "Watch", kind: .serverStreaming)
+
+    static func admission(_ clock: ManualGatewayClock) -> GatewayAdmission {
+        GatewayAdmission(
+            configuration: ConcurrencyLimitConfiguration(initialLimit: 8, minimumLimit: 2, maximumLimit: 100, latencyThreshold: .milliseconds(2)),
+            clock: clock.clock
+        )
+    }
+
+    static func permit(_ decision: CallAdmissionDecision) -> CallAdmissionPermit? {
+        if case .admitted(let permit) = decision { permit } else { nil }
+    }
+
+    @Test("calls queued past three times their unloaded time lower the limit; fast ones raise it")
+    func latencyTarget() throws {
+        let clock = ManualGatewayClock()
+        let admission = Self.admission(clock)
+        // Given: a read takes 1 ms alone
+        let alone = try #require(Self.permit(admission.admit(Self.read)))
+        clock.advance(by: .milliseconds(1))
+        admission.callEnded(alone, code: .ok)
+
+        // When: 8 reads at once each take 10 ms
+        let slow = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read)) }
+        #expect(slow.count == 8)
+        #expect({ if case .refused = admission.admit(Self.read) { true } else { false } }())
+        clock.advance(by: .milliseconds(10))
+        for permit in slow { admission.callEnded(permit, code: .ok) }
+
+        // Then: the limit came down
+        let lowered = admission.concurrency.limit
+        #expect(lowered < 8)
+
+        // When: calls at the limit take 1.5 ms (under the 2 ms threshold)
+        for _ in 0..<20 {
+            let permits = (0..<lowered).compactMap { _ in Self.permit(admission.admit(Self.read)) }
+            clock.advance(by: .microseconds(1_500))
+            for permit in permits { admission.callEnded(permit, code: .ok) }
+        }
+        // Then: it climbs again
+        #expect(admission.concurrency.limit > lowered)
+        #expect(admission.concurrency.inflight == 0)
+    }
+
+    @Test("a fast refusal (a rate limit, a bad token) is no sign of overload; a cancelled call teaches nothing")
+    func statusesAreNotOverload() {
+        let clock = ManualGatewayClock()
+        let admission = Self.admission(clock)
+        let permits = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read)) }
+        for (index, permit) in permits.enumerated() {
+            admission.callEnded(permit, code: index.isMultiple(of: 2) ? .resourceExhausted : .cancelled)
+        }
+        #expect(admission.concurrency.limit >= 8)
+    }
+
+    @Test("streams take no slot")
+    func streamsExempt() {
+        let admission = Self.admission(ManualGatewayClock())
+        for _ in 0..<50 {
+            guard case .exempt = admission.admit(Self.watch) else {
+                Issue.record("a stream was counted")
+                return
+            }
+        }
+        #expect(admission.concurrency.inflight == 0)
     }
 }
 

@@ -17,6 +17,8 @@ public struct Gateway: Sendable {
     public let events: EventFeedHub
     /// One follower per event source of a configured upstream (``RoutingTable/eventSources``).
     public let eventSources: [EventSourceFollower]
+    /// The gateway-wide limit on unary calls in flight, for the server to apply as calls start.
+    public let admission: GatewayAdmission?
     public let authenticator: EdgeAuthenticator
     /// Context name to its client (mutual TLS with the gateway's certificate).
     public let upstreams: [String: QuadClient]
@@ -67,6 +69,7 @@ public struct Gateway: Sendable {
         })
         self.routes = routes
         self.upstreams = upstreams
+        self.admission = configuration.admission.map { GatewayAdmission(configuration: $0, clock: clock) }
         self.authenticator = authenticator
         let rateLimiter = EdgeRateLimiter(configuration: configuration.protection.rateLimits, clock: clock)
         let proxy = GatewayProxy(

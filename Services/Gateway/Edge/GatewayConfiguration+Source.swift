@@ -21,6 +21,10 @@ extension GatewayConfiguration {
     /// | `eject-after-failures` | int | 3 |
     /// | `eject-base`, `eject-max` | duration | 1s, 30s |
     /// | `event-stream-renewal` | duration | 240s |
+    /// | `admission` | bool | true |
+    /// | `admission-initial`, `admission-min`, `admission-max` | int | 16, 4, 1000 |
+    /// | `admission-latency-threshold` | duration | 2ms |
+    /// | `admission-latency-tolerance` | number | 3 |
     /// | `feed-events-per-user`, `feed-max-users`, `feed-max-events` | int | 256, 10000, 262144 |
     public static func load(from source: ConfigurationSource) throws -> GatewayConfiguration {
         let defaults = GatewayProtectionConfiguration.defaults
@@ -107,7 +111,40 @@ extension GatewayConfiguration {
             protection: protection,
             upstreamConnections: connections,
             maxCallsPerConnection: callsPerConnection,
-            eventStreamRenewal: renewal
+            eventStreamRenewal: renewal,
+            admission: try admission(source)
+        )
+    }
+
+    private static func admission(_ source: ConfigurationSource) throws -> ConcurrencyLimitConfiguration? {
+        let defaults = GatewayConfiguration.defaultAdmission
+        guard try source.bool("admission", default: true, help: "the gateway's own adaptive limit on unary calls in flight") else { return nil }
+        let initial = try source.int("admission-initial", default: defaults.initialLimit, help: "unary calls in flight at start")
+        let minimum = try source.int("admission-min", default: defaults.minimumLimit, help: "lowest gateway-wide limit")
+        let maximum = try source.int("admission-max", default: defaults.maximumLimit, help: "highest gateway-wide limit")
+        let threshold = try source.duration(
+            "admission-latency-threshold",
+            default: defaults.latencyThreshold,
+            help: "a call slower than this (and than the tolerance) lowers the gateway-wide limit"
+        )
+        let toleranceText = try source.string(
+            "admission-latency-tolerance",
+            default: "\(defaults.latencyTolerance)",
+            help: "a call faster than this many times its method's unloaded time never lowers the gateway-wide limit"
+        )
+        guard 1 <= minimum, minimum <= initial, initial <= maximum, threshold > .zero else {
+            throw GatewayConfigurationError(message: "the admission limit needs 1 <= admission-min <= admission-initial <= admission-max and a positive threshold")
+        }
+        guard let tolerance = Double(toleranceText), tolerance > 1, tolerance.isFinite else {
+            throw GatewayConfigurationError(message: "admission-latency-tolerance must be a number above 1, not '\(toleranceText)'")
+        }
+        return ConcurrencyLimitConfiguration(
+            initialLimit: initial,
+            minimumLimit: minimum,
+            maximumLimit: maximum,
+            latencyThreshold: threshold,
+            latencyTolerance: tolerance,
+            backoffRatio: defaults.backoffRatio
         )
     }
 

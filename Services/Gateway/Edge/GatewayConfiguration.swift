@@ -57,19 +57,43 @@ public struct GatewayConfiguration: Sendable {
     /// (resuming where it was, so nothing is lost): below the services' 5-minute call cap, so
     /// streams are renewed on the gateway's terms.
     public var eventStreamRenewal: Duration
+    /// The gateway's own adaptive limit on unary calls in flight, refused on the event loop
+    /// (``GatewayAdmission``); nil: none (each upstream's limit still applies).
+    public var admission: ConcurrencyLimitConfiguration?
+
+    /// The defaults of ``admission``, for one machine:
+    /// - initial 16, minimum 4, maximum 1,000: a handful of calls keeps two cores busy; the limit
+    ///   climbs one per fast call while at least half used, so many apps with light traffic
+    ///   raise it quickly; 4 keeps the gateway serving whatever happens (measured: 4 in flight
+    ///   already gives ~0.9× peak goodput on this machine).
+    /// - latency threshold 2 ms and tolerance 3: a call is slow when over 2 ms and over three
+    ///   times its method's no-load time in the gateway, so the queue, and with it the accepted
+    ///   calls' latency, stays within a small multiple of the unloaded one; a login is judged
+    ///   against logins.
+    public static var defaultAdmission: ConcurrencyLimitConfiguration {
+        ConcurrencyLimitConfiguration(
+            initialLimit: 16,
+            minimumLimit: 4,
+            maximumLimit: 1_000,
+            latencyThreshold: .milliseconds(2),
+            latencyTolerance: 3
+        )
+    }
 
     public init(
         upstreams: [String: Upstream],
         protection: GatewayProtectionConfiguration = .defaults,
         upstreamConnections: Int = 2,
         maxCallsPerConnection: Int = 100,
-        eventStreamRenewal: Duration = .seconds(240)
+        eventStreamRenewal: Duration = .seconds(240),
+        admission: ConcurrencyLimitConfiguration? = GatewayConfiguration.defaultAdmission
     ) {
         self.upstreams = upstreams
         self.protection = protection
         self.upstreamConnections = upstreamConnections
         self.maxCallsPerConnection = maxCallsPerConnection
         self.eventStreamRenewal = eventStreamRenewal
+        self.admission = admission
     }
 }
 

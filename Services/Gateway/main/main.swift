@@ -32,6 +32,7 @@ try await process.serve(
     interceptor: nil,
     background: [BackgroundWork(name: "event-sources") { await gateway.followEventSources() }],
     maxConcurrentCallsPerConnection: configuration.maxCallsPerConnection,
+    admission: gateway.admission,
     health: { gateway.reportUpstreamHealth(to: $0) }
 )
 gateway.close()

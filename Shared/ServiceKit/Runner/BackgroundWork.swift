@@ -1,7 +1,7 @@
 public import ServiceLifecycle
 
 /// Work that runs beside a process's server until graceful shutdown cancels it (the gateway's
-/// event source followers), as a ServiceGroup service for ``QuadProcess/serve(tls:services:interceptor:background:maxConcurrentCallsPerConnection:health:)``.
+/// event source followers), as a ServiceGroup service for ``QuadProcess/serve(tls:services:interceptor:background:maxConcurrentCallsPerConnection:admission:health:)``.
 public struct BackgroundWork: Service {
     /// Names the work in logs.
     public let name: String

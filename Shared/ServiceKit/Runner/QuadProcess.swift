@@ -86,6 +86,7 @@ public struct QuadProcess: Sendable {
         interceptor: (any ServerInterceptor)?,
         background: [any Service] = [],
         maxConcurrentCallsPerConnection: Int? = nil,
+        admission: (any CallAdmission)? = nil,
         health configureHealth: (HealthService) -> Void = { _ in }
     ) async throws {
         let hosted = Router(services: services).serviceNames
@@ -101,7 +102,8 @@ public struct QuadProcess: Sendable {
                 maxDeadline: options.maxDeadline,
                 idleTimeout: options.idleTimeout,
                 drainGracePeriod: options.drainGrace,
-                maxConcurrentCallsPerConnection: maxConcurrentCallsPerConnection
+                maxConcurrentCallsPerConnection: maxConcurrentCallsPerConnection,
+                admission: admission
             ),
             services: services + [health, reflection],
             interceptor: interceptor,
