@@ -12,6 +12,7 @@ import PackageDescription
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
 //   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
+//   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -145,6 +146,12 @@ let package = Package(
         // MARK: Payments
         .target(name: "PaymentsDomain", path: "Services/Payments/Domain", swiftSettings: strictSwift),
         .target(
+            name: "PaymentsProviders",
+            dependencies: ["PaymentsDomain"],
+            path: "Services/Payments/Providers",
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "GatewayService",
             dependencies: [
                 "GatewayDomain", "QuadTokens", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
@@ -230,6 +237,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "PaymentsProvidersTests",
+            dependencies: ["PaymentsProviders", "PaymentsDomain"],
+            path: "Tests/PaymentsProvidersTests",
             swiftSettings: strictSwift
         ),
         .testTarget(
