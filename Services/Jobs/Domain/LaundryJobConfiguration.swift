@@ -1,0 +1,41 @@
+/// The limits of a laundry job's free text, evidence and review window (L1, L11, L13).
+public struct LaundryJobConfiguration: Sendable, Hashable {
+    /// The most characters (user-perceived, Swift `Character`s) the customer's instructions may have.
+    public var maximumInstructionsLength: Int
+    /// How long after drop-off either side may review the other, in microseconds; the last instant is included.
+    public var reviewWindow: Int64
+    /// The most characters a review's text may have.
+    public var maximumReviewTextLength: Int
+    /// The most characters a dispute's description may have.
+    public var maximumDisputeDescriptionLength: Int
+    /// The most evidence documents a dispute may name.
+    public var maximumEvidenceDocuments: Int
+
+    /// Creates a configuration; every argument defaults to the value in ``defaults``.
+    ///
+    /// - Precondition: every limit is above zero.
+    public init(
+        maximumInstructionsLength: Int = 1_000,
+        reviewWindow: Int64 = 14 * Microseconds.perDay,
+        maximumReviewTextLength: Int = 2_000,
+        maximumDisputeDescriptionLength: Int = 2_000,
+        maximumEvidenceDocuments: Int = 10
+    ) {
+        precondition(reviewWindow > 0, "reviews need some time to be written")
+        precondition(
+            maximumInstructionsLength > 0 && maximumReviewTextLength > 0 && maximumDisputeDescriptionLength > 0
+                && maximumEvidenceDocuments > 0,
+            "limits must allow something"
+        )
+        self.maximumInstructionsLength = maximumInstructionsLength
+        self.reviewWindow = reviewWindow
+        self.maximumReviewTextLength = maximumReviewTextLength
+        self.maximumDisputeDescriptionLength = maximumDisputeDescriptionLength
+        self.maximumEvidenceDocuments = maximumEvidenceDocuments
+    }
+
+    /// 14 days to review (L11): long enough to notice a missing sock, short enough that a rating still describes the
+    /// job. 1000 characters of instructions is a paragraph about delicates; 2000 for a review or a dispute is a few
+    /// paragraphs; ten evidence documents are the same limit payments applies to the dispute's money side (P5).
+    public static var defaults: LaundryJobConfiguration { LaundryJobConfiguration() }
+}
