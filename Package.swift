@@ -13,6 +13,7 @@ import PackageDescription
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
 //   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
+//   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -146,6 +147,12 @@ let package = Package(
         // MARK: Payments
         .target(name: "PaymentsDomain", path: "Services/Payments/Domain", swiftSettings: strictSwift),
         .target(
+            name: "PaymentsStore",
+            dependencies: ["PaymentsDomain", "QuadStorage", grdb],
+            path: "Services/Payments/Store",
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "PaymentsProviders",
             dependencies: ["PaymentsDomain"],
             path: "Services/Payments/Providers",
@@ -237,6 +244,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "PaymentsStoreTests",
+            dependencies: ["PaymentsStore", "PaymentsDomain", "QuadStorage", grdb],
+            path: "Tests/PaymentsStoreTests",
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -136,13 +136,17 @@ extension JobsError {
 extension Money {
     /// Refuses an amount whose currency code is malformed or that is not above zero, naming `field`.
     func requirePositive(field: String) throws(JobsError) {
-        guard Money.isValidCurrencyCode(currency) else { throw .invalidCurrency(field: "\(field).currency", code: currency) }
+        guard Money.isValidCurrencyCode(currency) else {
+            throw .invalidCurrency(field: "\(field).currency", code: currency)
+        }
         guard isPositive else { throw .notPositive(field: field, self) }
     }
 
     /// Refuses an amount with a malformed currency code or not in `expected`, naming `field`.
     func requireCurrency(_ expected: String, field: String) throws(JobsError) {
-        guard Money.isValidCurrencyCode(currency) else { throw .invalidCurrency(field: "\(field).currency", code: currency) }
+        guard Money.isValidCurrencyCode(currency) else {
+            throw .invalidCurrency(field: "\(field).currency", code: currency)
+        }
         guard currency == expected else { throw .wrongCurrency(field: field, amount: self, expected: expected) }
     }
 }

@@ -56,3 +56,18 @@ public enum Microseconds {
         return (value < 0 ? "-" : "") + zeros + digits
     }
 }
+
+extension Microseconds {
+    /// `14 days`, `6 hours`, `90 seconds`: a duration in the largest unit that divides it, for messages; below a
+    /// second, in microseconds.
+    public static func readable(_ duration: Int64) -> String {
+        let units: [(Int64, String)] = [
+            (perDay, "day"), (perHour, "hour"), (perMinute, "minute"), (perSecond, "second"),
+        ]
+        for (size, name) in units where duration != 0 && duration % size == 0 {
+            let count = duration / size
+            return "\(count) \(name)\(count == 1 ? "" : "s")"
+        }
+        return "\(duration) microseconds"
+    }
+}
