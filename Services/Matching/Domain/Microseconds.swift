@@ -1,0 +1,59 @@
+/// The time convention of MatchingDomain: an instant is `Int64` UTC microseconds since 1970-01-01T00:00:00Z, the
+/// form DESIGN.md gives every time in Quad, the form the service stores and the wire carries.
+///
+/// No type here reads a clock (STYLE 8: time is a dependency). Every operation whose answer depends on time, an
+/// offer's expiry above all, takes `now`, and tests pass the instants they choose. This namespace holds the constants
+/// that turn seconds and minutes into microseconds and the one formatter messages use. It repeats PaymentsDomain's
+/// namespace of the same name because a domain target depends on nothing, not even a sibling domain.
+public enum Microseconds {
+    /// One second.
+    public static let perSecond: Int64 = 1_000_000
+    /// One minute.
+    public static let perMinute: Int64 = 60 * perSecond
+    /// One hour.
+    public static let perHour: Int64 = 60 * perMinute
+    /// One day: UTC days have no leap seconds in this convention, as in Unix time.
+    public static let perDay: Int64 = 24 * perHour
+
+    /// `2025-03-01T12:30:05Z`: the instant to the second (the fraction is cut off), for messages people read.
+    ///
+    /// Written here rather than with Foundation so the module has no dependencies; the civil-date conversion is
+    /// Howard Hinnant's `civil_from_days`, exact for every `Int64` instant.
+    public static func iso8601(_ instant: Int64) -> String {
+        let (days, microsecondOfDay) = floorDivision(instant, perDay)
+        let secondOfDay = microsecondOfDay / perSecond
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let hour = secondOfDay / 3_600
+        let minute = secondOfDay % 3_600 / 60
+        let second = secondOfDay % 60
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+            + "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))Z"
+    }
+
+    /// Quotient rounded down and a remainder in `0..<divisor` (Swift's `/` rounds toward zero).
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+
+    /// The proleptic Gregorian date `days` days after 1970-01-01.
+    private static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468  // days since 0000-03-01, so leap days fall at the end of a year
+        let era = floorDivision(shifted, 146_097).quotient
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    /// `value` in decimal with leading zeros to `width` digits (a minus sign comes first).
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - digits.count))
+        return (value < 0 ? "-" : "") + zeros + digits
+    }
+}

@@ -1,0 +1,29 @@
+import JobsDomain
+import Testing
+
+@Suite("Microseconds")
+struct MicrosecondsTests {
+    @Test(
+        "formats instants as ISO 8601 UTC to the second",
+        arguments: [
+            (Int64(0), "1970-01-01T00:00:00Z"),
+            (newYear, "2025-01-01T00:00:00Z"),
+            (newYear + 7 * day + 3_723_999_999, "2025-01-08T01:02:03Z"),
+            (-1, "1969-12-31T23:59:59Z"),
+        ]
+    )
+    func iso8601(instant: Int64, expected: String) {
+        #expect(Microseconds.iso8601(instant) == expected)
+    }
+
+    @Test(
+        "says a duration in the largest unit that divides it",
+        arguments: [
+            (14 * day, "14 days"), (day, "1 day"), (36 * hour, "36 hours"), (90 * Microseconds.perSecond, "90 seconds"),
+            (Microseconds.perMinute, "1 minute"), (Int64(1_500), "1500 microseconds"), (Int64(0), "0 microseconds"),
+        ]
+    )
+    func readable(duration: Int64, expected: String) {
+        #expect(Microseconds.readable(duration) == expected)
+    }
+}
