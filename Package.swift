@@ -11,6 +11,8 @@ import PackageDescription
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
+//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), LaundryAddOn (no dependencies)
+//   JobsDomain     the laundry job as a state machine: stages, assignment, final price, cancel, reviews, disputes (pure)
 //   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
@@ -144,8 +146,10 @@ let package = Package(
         // MARK: Gateway
         .target(name: "GatewayDomain", path: "Services/Gateway/Domain", swiftSettings: strictSwift),
 
-        // MARK: Payments
-        .target(name: "PaymentsDomain", path: "Services/Payments/Domain", swiftSettings: strictSwift),
+        // MARK: Shared kernel, payments, jobs
+        .target(name: "QuadKernel", path: "Shared/Kernel", swiftSettings: strictSwift),
+        .target(name: "PaymentsDomain", dependencies: ["QuadKernel"], path: "Services/Payments/Domain", swiftSettings: strictSwift),
+        .target(name: "JobsDomain", dependencies: ["QuadKernel"], path: "Services/Jobs/Domain", swiftSettings: strictSwift),
         .target(
             name: "PaymentsStore",
             dependencies: ["PaymentsDomain", "QuadStorage", grdb],
@@ -244,6 +248,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "JobsDomainTests",
+            dependencies: ["JobsDomain"],
+            path: "Tests/JobsDomainTests",
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -217,14 +217,18 @@ struct JobsSimulation {
     ) {
         guard succeeded else { return }
         if case .cancelled = before.status { report("\(operation) changed cancelled job \(before.id)") }
-        if after.timeline.count <= before.timeline.count || Array(after.timeline.prefix(before.timeline.count)) != before.timeline {
+        if after.timeline.count <= before.timeline.count
+            || Array(after.timeline.prefix(before.timeline.count)) != before.timeline
+        {
             report("\(operation) on \(before.id) did not only append to its history")
         }
         if after.stage != before.stage, operation != .advance, operation != .assign, operation != .rejectDasher {
             report("\(operation) moved \(before.id) from \(before.stage) to \(after.stage)")
         }
         guard operation == .advance else { return }
-        if actor != before.dasher { report("\(actor) moved \(before.id), whose dasher is \(String(describing: before.dasher))") }
+        if actor != before.dasher {
+            report("\(actor) moved \(before.id), whose dasher is \(String(describing: before.dasher))")
+        }
         if after.stage != before.stage.next { report("\(before.id) moved from \(before.stage) to \(after.stage)") }
         if after.stage == .onTheWayForDropOff, before.isAwaitingPriceApproval {
             report("\(before.id) left finished drying with its price waiting for approval")
@@ -236,7 +240,8 @@ struct JobsSimulation {
         let stamps = job.stageStamps
         for (previous, next) in zip(stamps, stamps.dropFirst()) {
             let forward = next.stage.rawValue == previous.stage.rawValue + 1
-            let rejected = next.stage == .waitingForDasher && [.dasherAccepted, .onTheWayForPickup].contains(previous.stage)
+            let rejected =
+                next.stage == .waitingForDasher && [.dasherAccepted, .onTheWayForPickup].contains(previous.stage)
             if !forward && !rejected { report("\(job.id) went from \(previous.stage) to \(next.stage)") }
             if next.at < previous.at { report("\(job.id)'s stamps go back in time") }
         }
@@ -244,10 +249,14 @@ struct JobsSimulation {
             report("\(job.id)'s history goes back in time")
         }
         if stamps.last?.stage != job.stage { report("\(job.id) is at \(job.stage) but its last stamp is not") }
-        if (job.dasher == nil) != (job.stage == .waitingForDasher) { report("\(job.id) has a dasher at stage 0 or none later") }
+        if (job.dasher == nil) != (job.stage == .waitingForDasher) {
+            report("\(job.id) has a dasher at stage 0 or none later")
+        }
         if let dasher = job.dasher, job.excludedDashers.contains(dasher) { report("\(job.id)'s dasher was rejected") }
         if (job.finalPrice != nil) != (job.stage >= .finishedDrying) { report("\(job.id) has a price before drying") }
-        if job.stage > .finishedDrying, job.isAwaitingPriceApproval { report("\(job.id) left with an unapproved price") }
+        if job.stage > .finishedDrying, job.isAwaitingPriceApproval {
+            report("\(job.id) left with an unapproved price")
+        }
         switch job.status {
         case .active:
             if job.stage == .droppedOff { report("\(job.id) was dropped off but is not completed") }

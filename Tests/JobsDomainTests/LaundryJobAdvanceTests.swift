@@ -15,9 +15,12 @@ struct LaundryJobAdvanceTests {
         #expect(job.pickedUpAt == time(of: .pickedUp))
     }
 
-    @Test("each move reports the stage it left and the one it reached", arguments: [
-        LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer,
-    ])
+    @Test(
+        "each move reports the stage it left and the one it reached",
+        arguments: [
+            LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer,
+        ]
+    )
     func stageChanged(to stage: LaundryStage) throws {
         let previous = try LaundryStage(number: stage.rawValue - 1)
         var job = try job(at: previous)
@@ -73,7 +76,9 @@ struct LaundryJobAdvanceTests {
     @Test("going back or staying is refused")
     func goingBack() throws {
         let job = try job(at: .finishedWashing)
-        let back = refusal(of: job, .failedPrecondition) { try $0.advance(by: dasherID, to: .pickedUp, at: newYear + day) }
+        let back = refusal(of: job, .failedPrecondition) {
+            try $0.advance(by: dasherID, to: .pickedUp, at: newYear + day)
+        }
         #expect(
             back?.message
                 == "cannot move job job_1 from 5 finished washing back to 3 picked up: stages only go forward; the "
@@ -82,7 +87,9 @@ struct LaundryJobAdvanceTests {
         let same = refusal(of: job, .failedPrecondition) {
             try $0.advance(by: dasherID, to: .finishedWashing, at: newYear + day)
         }
-        #expect(same?.message == "cannot move job job_1 to 5 finished washing: it is there already; the next is 6 in dryer")
+        #expect(
+            same?.message == "cannot move job job_1 to 5 finished washing: it is there already; the next is 6 in dryer"
+        )
         refusal(of: job, .failedPrecondition) { try $0.advance(by: dasherID, to: .waitingForDasher, at: newYear + day) }
     }
 
@@ -92,13 +99,18 @@ struct LaundryJobAdvanceTests {
         let error = refusal(of: job, .failedPrecondition) {
             try $0.advance(by: dasherID, to: .droppedOff, at: newYear + day)
         }
-        #expect(error?.message == "cannot move job job_1 forward: it was dropped off at 2025-01-01T09:00:00Z, which completed it")
+        #expect(
+            error?.message
+                == "cannot move job job_1 forward: it was dropped off at 2025-01-01T09:00:00Z, which completed it"
+        )
     }
 
     @Test("a move dated before the last change is refused; one at the same instant is not")
     func timeGoesForward() throws {
         var job = try job(at: .pickedUp)
-        refusal(of: job, .failedPrecondition) { try $0.advance(by: dasherID, to: .inWasher, at: time(of: .pickedUp) - 1) }
+        refusal(of: job, .failedPrecondition) {
+            try $0.advance(by: dasherID, to: .inWasher, at: time(of: .pickedUp) - 1)
+        }
         _ = try job.advance(by: dasherID, to: .inWasher, at: time(of: .pickedUp))
         #expect(job.stageStamps.last == StageStamp(stage: .inWasher, at: time(of: .pickedUp)))
     }

@@ -51,9 +51,12 @@ struct LaundryJobAssignmentTests {
         )
     }
 
-    @Test("the customer may reject the dasher before pickup: back to stage 0, the dasher excluded", arguments: [
-        LaundryStage.dasherAccepted, .onTheWayForPickup,
-    ])
+    @Test(
+        "the customer may reject the dasher before pickup: back to stage 0, the dasher excluded",
+        arguments: [
+            LaundryStage.dasherAccepted, .onTheWayForPickup,
+        ]
+    )
     func rejects(stage: LaundryStage) throws {
         // Given
         var job = try job(at: stage)
@@ -111,9 +114,12 @@ struct LaundryJobAssignmentTests {
         )
     }
 
-    @Test("rejecting is refused from pickup on, saying when the laundry was picked up", arguments: [
-        LaundryStage.pickedUp, .inDryer, .droppedOff,
-    ])
+    @Test(
+        "rejecting is refused from pickup on, saying when the laundry was picked up",
+        arguments: [
+            LaundryStage.pickedUp, .inDryer, .droppedOff,
+        ]
+    )
     func rejectAfterPickup(stage: LaundryStage) throws {
         let job = try job(at: stage)
         let error = refusal(of: job, .failedPrecondition) { try $0.rejectDasher(by: customerID, at: newYear + day) }

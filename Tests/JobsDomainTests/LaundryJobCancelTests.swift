@@ -13,26 +13,36 @@ struct LaundryJobCancelTests {
 
         // Then
         #expect(
-            events == [.cancelled(JobCancellation(paymentIntentID: "pi_1", stage: .waitingForDasher, dasherToNotify: nil))]
+            events == [
+                .cancelled(JobCancellation(paymentIntentID: "pi_1", stage: .waitingForDasher, dasherToNotify: nil))
+            ]
         )
         #expect(job.status == .cancelled(at: newYear + hour))
         #expect(job.timeline.last == JobTimelineEntry(at: newYear + hour, change: .cancelled))
     }
 
-    @Test("before pickup, the dasher who accepted is told", arguments: [
-        LaundryStage.dasherAccepted, .onTheWayForPickup,
-    ])
+    @Test(
+        "before pickup, the dasher who accepted is told",
+        arguments: [
+            LaundryStage.dasherAccepted, .onTheWayForPickup,
+        ]
+    )
     func cancelAssigned(stage: LaundryStage) throws {
         var job = try job(at: stage)
         let events = try job.cancel(by: customerID, at: newYear + day)
-        #expect(events == [.cancelled(JobCancellation(paymentIntentID: "pi_1", stage: stage, dasherToNotify: dasherID))])
+        #expect(
+            events == [.cancelled(JobCancellation(paymentIntentID: "pi_1", stage: stage, dasherToNotify: dasherID))]
+        )
         #expect(job.stage == stage)
         #expect(job.status == .cancelled(at: newYear + day))
     }
 
-    @Test("from pickup on, cancelling is refused, saying when the laundry was picked up", arguments: [
-        LaundryStage.pickedUp, .finishedDrying, .onTheWayForDropOff, .droppedOff,
-    ])
+    @Test(
+        "from pickup on, cancelling is refused, saying when the laundry was picked up",
+        arguments: [
+            LaundryStage.pickedUp, .finishedDrying, .onTheWayForDropOff, .droppedOff,
+        ]
+    )
     func cancelAfterPickup(stage: LaundryStage) throws {
         let job = try job(at: stage)
         let error = refusal(of: job, .failedPrecondition) { try $0.cancel(by: customerID, at: newYear + day) }
@@ -69,7 +79,13 @@ struct LaundryJobCancelTests {
         refusal(of: job, .failedPrecondition) { try $0.approveFinalPrice(by: customerID, at: later) }
         refusal(of: job, .failedPrecondition) { try $0.review(by: customerID, stars: 1, text: nil, at: later) }
         refusal(of: job, .failedPrecondition) {
-            try $0.openDispute(by: customerID, reason: .notDone, description: "Never done.", evidenceDocumentIDs: [], at: later)
+            try $0.openDispute(
+                by: customerID,
+                reason: .notDone,
+                description: "Never done.",
+                evidenceDocumentIDs: [],
+                at: later
+            )
         }
     }
 

@@ -96,12 +96,25 @@ struct LaundryJobDisputeTests {
     @Test("a job is disputed once")
     func disputeTwice() throws {
         var job = try job(at: .droppedOff)
-        _ = try job.openDispute(by: customerID, reason: .notDone, description: "x", evidenceDocumentIDs: [], at: nextDay)
+        _ = try job.openDispute(
+            by: customerID,
+            reason: .notDone,
+            description: "x",
+            evidenceDocumentIDs: [],
+            at: nextDay
+        )
         let error = refusal(of: job, .alreadyExists) {
-            try $0.openDispute(by: customerID, reason: .stolenItems, description: "y", evidenceDocumentIDs: [], at: nextDay)
+            try $0.openDispute(
+                by: customerID,
+                reason: .stolenItems,
+                description: "y",
+                evidenceDocumentIDs: [],
+                at: nextDay
+            )
         }
         #expect(
-            error?.message == "cannot dispute job job_1: it was disputed already at 2025-01-02T09:00:00Z; a job is disputed once"
+            error?.message
+                == "cannot dispute job job_1: it was disputed already at 2025-01-02T09:00:00Z; a job is disputed once"
         )
     }
 }

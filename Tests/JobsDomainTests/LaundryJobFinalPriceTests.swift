@@ -57,16 +57,28 @@ struct LaundryJobFinalPriceTests {
             (DryingReport(actualLoads: 21, machineCost: usd(900), finalTotal: usd(3_000)), "actual_loads"),
             (DryingReport(actualLoads: 2, machineCost: usd(-1), finalTotal: usd(3_000)), "machine_cost"),
             (
-                DryingReport(actualLoads: 2, machineCost: Money(minorUnits: 900, currency: "EUR"), finalTotal: usd(3_000)),
+                DryingReport(
+                    actualLoads: 2,
+                    machineCost: Money(minorUnits: 900, currency: "EUR"),
+                    finalTotal: usd(3_000)
+                ),
                 "machine_cost"
             ),
             (
-                DryingReport(actualLoads: 2, machineCost: Money(minorUnits: 900, currency: "$"), finalTotal: usd(3_000)),
+                DryingReport(
+                    actualLoads: 2,
+                    machineCost: Money(minorUnits: 900, currency: "$"),
+                    finalTotal: usd(3_000)
+                ),
                 "machine_cost.currency"
             ),
             (DryingReport(actualLoads: 2, machineCost: usd(900), finalTotal: usd(0)), "final_total"),
             (
-                DryingReport(actualLoads: 2, machineCost: usd(900), finalTotal: Money(minorUnits: 3_000, currency: "EUR")),
+                DryingReport(
+                    actualLoads: 2,
+                    machineCost: usd(900),
+                    finalTotal: Money(minorUnits: 3_000, currency: "EUR")
+                ),
                 "final_total"
             ),
         ]

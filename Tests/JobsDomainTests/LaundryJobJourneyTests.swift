@@ -14,7 +14,9 @@ struct LaundryJobJourneyTests {
         #expect(try job.assign(dasher: dasherID, at: time(of: .dasherAccepted)) == [.dasherAssigned(dasher: dasherID)])
         for stage in LaundryStage.allCases[2...6] {
             let from = try LaundryStage(number: stage.rawValue - 1)
-            #expect(try job.advance(by: dasherID, to: stage, at: time(of: stage)) == [.stageChanged(from: from, to: stage)])
+            #expect(
+                try job.advance(by: dasherID, to: stage, at: time(of: stage)) == [.stageChanged(from: from, to: stage)]
+            )
         }
         let drying = dryingReport(finalTotal: usd(3_150))
         events = try job.advance(by: dasherID, to: .finishedDrying, at: time(of: .finishedDrying), drying: drying)
@@ -25,7 +27,12 @@ struct LaundryJobJourneyTests {
         events = try job.advance(by: dasherID, to: .droppedOff, at: time(of: .droppedOff))
 
         // Then: completion asks payments to capture the final price and credit dasher_1
-        let completion = JobCompletion(paymentIntentID: "pi_1", finalPrice: price, dasher: dasherID, customer: customerID)
+        let completion = JobCompletion(
+            paymentIntentID: "pi_1",
+            finalPrice: price,
+            dasher: dasherID,
+            customer: customerID
+        )
         #expect(events == [.stageChanged(from: .onTheWayForDropOff, to: .droppedOff), .completed(completion)])
         #expect(job.status == .completed(at: time(of: .droppedOff)))
         #expect(price.total == usd(3_150))

@@ -66,7 +66,9 @@ struct LaundryJobReplayTests {
         var skipped = timeline
         skipped.remove(at: 4)
         let skip = refusal(.invalidArgument) { try LaundryJob(replaying: skipped) }
-        #expect(skip?.message.hasPrefix("the stored timeline of job job_1 is inconsistent at entry 4: cannot move") == true)
+        #expect(
+            skip?.message.hasPrefix("the stored timeline of job job_1 is inconsistent at entry 4: cannot move") == true
+        )
 
         // A final price without the move to finished drying, and the move without its price
         let loosePrice = timeline + [JobTimelineEntry(at: newYear + day, change: .finalPriceRecorded(price))]

@@ -64,14 +64,18 @@ struct LaundryJobReviewTests {
     @Test("only the customer and the dasher who did the job may review it", arguments: [otherDasherID, strangerID])
     func reviewByOthers(actor: String) throws {
         let job = try job(at: .droppedOff)
-        let error = refusal(of: job, .permissionDenied) { try $0.review(by: actor, stars: 3, text: nil, at: droppedOffAt) }
+        let error = refusal(of: job, .permissionDenied) {
+            try $0.review(by: actor, stars: 3, text: nil, at: droppedOffAt)
+        }
         #expect(error?.message == "cannot review job job_1: only its customer and the dasher who did it may")
     }
 
     @Test("a review before drop-off is refused, by either side", arguments: [customerID, dasherID])
     func beforeCompletion(actor: String) throws {
         let job = try job(at: .onTheWayForDropOff)
-        let error = refusal(of: job, .failedPrecondition) { try $0.review(by: actor, stars: 3, text: nil, at: newYear + day) }
+        let error = refusal(of: job, .failedPrecondition) {
+            try $0.review(by: actor, stars: 3, text: nil, at: newYear + day)
+        }
         #expect(
             error?.message
                 == "cannot review job job_1: it is at stage 8 on the way for drop-off; only a job that was dropped off "
@@ -99,7 +103,9 @@ struct LaundryJobReviewTests {
         )
         #expect(job.customerReview?.stars == 4)
         #expect(job.dasherReview?.stars == 5)
-        refusal(of: job, .alreadyExists) { try $0.review(by: dasherID, stars: 1, text: nil, at: droppedOffAt + 3 * hour) }
+        refusal(of: job, .alreadyExists) {
+            try $0.review(by: dasherID, stars: 1, text: nil, at: droppedOffAt + 3 * hour)
+        }
     }
 
     @Test("reviews close 14 days after drop-off; the last instant is included")
@@ -133,12 +139,16 @@ struct LaundryJobReviewTests {
         let late = refusal(of: job, .failedPrecondition) {
             try $0.review(by: customerID, stars: 2, text: nil, at: droppedOffAt + 3 * day, configuration: configuration)
         }
-        #expect(late?.message == "cannot review job job_1: reviews closed at 2025-01-03T09:00:00Z, 2 days after drop-off")
+        #expect(
+            late?.message == "cannot review job job_1: reviews closed at 2025-01-03T09:00:00Z, 2 days after drop-off"
+        )
     }
 
     @Test("a review dated before the last change is refused")
     func reviewInThePast() throws {
         let job = try job(at: .droppedOff)
-        refusal(of: job, .failedPrecondition) { try $0.review(by: customerID, stars: 3, text: nil, at: droppedOffAt - 1) }
+        refusal(of: job, .failedPrecondition) {
+            try $0.review(by: customerID, stars: 3, text: nil, at: droppedOffAt - 1)
+        }
     }
 }

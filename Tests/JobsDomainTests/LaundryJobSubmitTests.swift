@@ -30,7 +30,9 @@ struct LaundryJobSubmitTests {
     @Test("the edges are accepted: 1 and 20 loads, a pickup right now, instructions at the limit, no add-ons")
     func edges() throws {
         for loads in [1, 20] {
-            #expect(try LaundryJob.submit(submission(estimatedLoads: loads), now: newYear).job.stage == .waitingForDasher)
+            #expect(
+                try LaundryJob.submit(submission(estimatedLoads: loads), now: newYear).job.stage == .waitingForDasher
+            )
         }
         let now = submission().pickupAt
         #expect(try LaundryJob.submit(submission(), now: now).job.submittedAt == now)
@@ -97,7 +99,11 @@ struct LaundryJobSubmitTests {
             try LaundryJob.submit(submission(instructions: "Eleven char"), now: newYear, configuration: configuration)
         }
         #expect(error?.message == "instructions has 11 characters; shorten it to at most 10")
-        let accepted = try LaundryJob.submit(submission(instructions: "Ten chars!"), now: newYear, configuration: configuration)
+        let accepted = try LaundryJob.submit(
+            submission(instructions: "Ten chars!"),
+            now: newYear,
+            configuration: configuration
+        )
         #expect(accepted.job.submission.instructions == "Ten chars!")
     }
 }

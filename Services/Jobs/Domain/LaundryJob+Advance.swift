@@ -21,7 +21,7 @@ extension LaundryJob {
     {
         try requireActive(for: .advance)
         guard let dasher else { throw .noDasher(self, .advance) }
-        _ = actor
+        guard actor == dasher else { throw .notAssignedDasher(self) }
         let from = self.stage
         guard let next = from.next, stage == next else { throw .notNextStage(self, to: stage) }
         if stage == .onTheWayForDropOff, isAwaitingPriceApproval, let finalPrice {

@@ -1,4 +1,5 @@
-/// An extra service a laundry customer may choose (L1), priced once per job by the ``FeeSchedule``.
+/// An extra service a laundry customer may choose (L1): the dasher folds or irons the clean clothes. Jobs records
+/// them on the job; payments' `FeeSchedule` prices them.
 ///
 /// Once per job, not per load: the source design offers them on one screen per request ("Folding $2.50, Ironing
 /// $5.00"), and a dasher's time folding grows with the clothes, which the loads already price.
@@ -8,7 +9,7 @@ public enum LaundryAddOn: String, Sendable, Hashable, Codable, CaseIterable, Com
     /// Ironing them.
     case ironing
 
-    /// The name on a quote line.
+    /// The name people read (and a quote line shows).
     public var displayName: String {
         switch self {
         case .folding: "Folding"

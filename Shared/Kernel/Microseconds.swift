@@ -1,8 +1,8 @@
-/// The time convention of PaymentsDomain: an instant is `Int64` UTC microseconds since 1970-01-01T00:00:00Z, the
+/// The time convention of every Quad domain (DESIGN.md: times are UTC microseconds): an instant is `Int64` UTC microseconds since 1970-01-01T00:00:00Z, the
 /// form DESIGN.md gives every time in Quad, the form the service stores and the wire carries.
 ///
-/// No type here reads a clock (STYLE 8: time is a dependency). Every operation whose answer depends on time, a hold's
-/// expiry or a dispute's deadline, takes `now`, and tests pass the instants they choose. This namespace holds the
+/// No domain type reads a clock (STYLE 8: time is a dependency). Every operation whose answer depends on time, a
+/// hold's expiry, a dispute's deadline, a review's window, takes `now`, and tests pass the instants they choose. This namespace holds the
 /// constants that turn days into microseconds and the one formatter messages use.
 public enum Microseconds {
     /// One second.
@@ -54,5 +54,20 @@ public enum Microseconds {
         let digits = String(value.magnitude)
         let zeros = String(repeating: "0", count: max(0, width - digits.count))
         return (value < 0 ? "-" : "") + zeros + digits
+    }
+}
+
+extension Microseconds {
+    /// `14 days`, `6 hours`, `90 seconds`: a duration in the largest unit that divides it, for messages; below a
+    /// second, in microseconds.
+    public static func readable(_ duration: Int64) -> String {
+        let units: [(Int64, String)] = [
+            (perDay, "day"), (perHour, "hour"), (perMinute, "minute"), (perSecond, "second"),
+        ]
+        for (size, name) in units where duration != 0 && duration % size == 0 {
+            let count = duration / size
+            return "\(count) \(name)\(count == 1 ? "" : "s")"
+        }
+        return "\(duration) microseconds"
     }
 }

@@ -1,8 +1,10 @@
 /// An amount of money in integer minor units (cents) with its ISO 4217 currency code; never floating point.
 ///
-/// The same shape as payments' and identity's `Money`, so a quote's total crosses the service boundary field for
-/// field. The jobs service does no arithmetic on money: it records what payments computed (the estimate, the final
-/// price) and what the dasher paid (the machine cost), and compares the final price with twice the estimate (L8).
+/// Shared by the contexts' domains (payments, jobs), the same shape as identity's `Money` (the dorms' machine prices
+/// arrive in it), so values cross the service boundaries field for field. A `Money` is plain data and may hold any
+/// amount; the operations that take one (a hold, a capture, a fee) say what they accept and refuse the rest with
+/// their context's error naming the field. Payments' arithmetic (`Money+Arithmetic.swift` in PaymentsDomain) refuses
+/// mixed currencies and overflow rather than trapping.
 public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The amount in the currency's minor unit, e.g. 1250 for USD 12.50.
     public var minorUnits: Int64
@@ -14,6 +16,14 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
         self.minorUnits = minorUnits
         self.currency = currency
     }
+
+    /// Nothing, in `currency`.
+    public static func zero(_ currency: String) -> Money {
+        Money(minorUnits: 0, currency: currency)
+    }
+
+    /// Whether the amount is exactly zero.
+    public var isZero: Bool { minorUnits == 0 }
 
     /// Whether the amount is above zero.
     public var isPositive: Bool { minorUnits > 0 }
