@@ -13,6 +13,7 @@ import PackageDescription
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
 //   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), LaundryAddOn (no dependencies)
 //   JobsDomain     the laundry job as a state machine: stages, assignment, final price, cancel, reviews, disputes (pure)
+//   MatchingDomain a dorm's queue of jobs and offers to dashers, preferred dashers, batch assignment (Hungarian) (pure)
 //   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
@@ -150,6 +151,7 @@ let package = Package(
         .target(name: "QuadKernel", path: "Shared/Kernel", swiftSettings: strictSwift),
         .target(name: "PaymentsDomain", dependencies: ["QuadKernel"], path: "Services/Payments/Domain", swiftSettings: strictSwift),
         .target(name: "JobsDomain", dependencies: ["QuadKernel"], path: "Services/Jobs/Domain", swiftSettings: strictSwift),
+        .target(name: "MatchingDomain", dependencies: ["QuadKernel"], path: "Services/Matching/Domain", swiftSettings: strictSwift),
         .target(
             name: "PaymentsStore",
             dependencies: ["PaymentsDomain", "QuadStorage", grdb],
@@ -248,6 +250,12 @@ let package = Package(
             name: "QuadServiceKitTests",
             dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
             path: "Tests/QuadServiceKitTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "MatchingDomainTests",
+            dependencies: ["MatchingDomain"],
+            path: "Tests/MatchingDomainTests",
             swiftSettings: strictSwift
         ),
         .testTarget(

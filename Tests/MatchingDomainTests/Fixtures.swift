@@ -45,6 +45,22 @@ func queue(
     return queue
 }
 
+extension WaitingJob {
+    /// This job as matching's record of it after `offerCount` offers, declined by `declinedBy`.
+    func with(offerCount: Int, declinedBy: Set<String> = []) -> WaitingJob {
+        WaitingJob(
+            id: id,
+            customer: customer,
+            submittedAt: submittedAt,
+            earliestPickup: earliestPickup,
+            preferredDasher: preferredDasher,
+            excludedDashers: excludedDashers,
+            declinedBy: declinedBy,
+            offerCount: offerCount
+        )
+    }
+}
+
 extension JobRequestAnswer {
     /// The offer answered, or `nil` for "no job waiting".
     var offer: Offer? {
@@ -114,4 +130,10 @@ private func check(_ error: any Error, is code: MatchingError.Code, sourceLocati
     }
     #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
     return error
+}
+
+extension Tag {
+    /// A test that measures and prints a figure besides checking correctness; skip it with `--skip` when only
+    /// correctness matters, run it in release for the figure.
+    @Tag static var measurement: Self
 }

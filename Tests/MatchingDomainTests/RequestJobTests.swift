@@ -59,7 +59,10 @@ struct RequestJobTests {
 
     @Test("two dashers asking one after the other get different jobs, oldest first")
     func twoDashers() throws {
-        var queue = try queue(accepting: ["dasher_a", "dasher_b"], jobs: [job("job_1"), job("job_2", at: newYear + 1)])
+        var queue = try queue(
+            accepting: ["dasher_a", "dasher_b"],
+            jobs: [job("job_1"), job("job_2", at: newYear + 1)]
+        )
         let first = try requestOffer(&queue, dasher: "dasher_b")
         let second = try requestOffer(&queue, dasher: "dasher_a")
         #expect(first.job == "job_1")
@@ -131,21 +134,5 @@ struct RequestJobTests {
         _ = try queue.submit(job("job_1"), now: .max - 1)
         let offer = try requestOffer(&queue, dasher: "dasher_a", now: .max - 1)
         #expect(offer.expiresAt == .max)
-    }
-}
-
-extension WaitingJob {
-    /// This job as matching's record of it after `offerCount` offers, declined by `declinedBy`.
-    func with(offerCount: Int, declinedBy: Set<String> = []) -> WaitingJob {
-        WaitingJob(
-            id: id,
-            customer: customer,
-            submittedAt: submittedAt,
-            earliestPickup: earliestPickup,
-            preferredDasher: preferredDasher,
-            excludedDashers: excludedDashers,
-            declinedBy: declinedBy,
-            offerCount: offerCount
-        )
     }
 }

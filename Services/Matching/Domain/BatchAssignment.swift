@@ -3,27 +3,27 @@
 ///
 /// **Waiting time.** A job is ready at its ``WaitingJob/readyAt``: when it was submitted, or the earliest pickup its
 /// customer asked for if that is later. Dasher `d` can start job `j` at `start(j, d) = max(now, readyAt(j),
-/// availableAt(d))`, the dasher's earliest availability passed in by the service. The job's waiting time is
-/// `start − readyAt`: how long the customer waits beyond the moment they wanted the work started. It depends on the
-/// pair, which is what gives the batch something to optimise: a dasher free only in an hour is no loss on a job to be
-/// picked up in two, and a loss of an hour on a job that is ready now.
+/// availableAt(d))`, where `availableAt` is the dasher's earliest availability, passed in by the service. The job's
+/// waiting time is `start − readyAt`: how long the customer waits beyond the moment they wanted the work started. It
+/// depends on the pair, which is what gives the batch something to optimise: a dasher free only in an hour costs
+/// nothing on a job to be picked up in two, and an hour on a job that is ready now.
 ///
-/// **Objective.** Each dasher takes at most one job in a batch, only a pair the job allows (``WaitingJob/mayBeOffered(to:)``:
-/// not the customer, not excluded, not a decliner, the preferred dasher alone while the customer's preference
-/// stands). The batch minimises the total waiting time of *all* the dorm's waiting jobs, not only of those served:
-/// a job left for a later batch waits at least until ``BatchPlan/horizon``, the latest start any allowed pair of this
-/// batch could have. Counting only the jobs served would reward serving the newest jobs (their wait so far is the
-/// shortest) and leaving the oldest ones behind. With the horizon, serving a job that a free allowed dasher can take
-/// never costs more than leaving it, so no such job is left waiting beside an idle dasher. Which jobs wait does not
-/// change the total (for one number served, the total is the sum of the starts less the fixed sum of the ready
-/// times), so a tie-break decides that, fairly: among plans of equal total, the one that leaves the youngest jobs
-/// waiting wins (lexicographic, see ``BatchCost``).
+/// **Objective.** Each dasher takes at most one job in a batch, and only a pair the job allows
+/// (``WaitingJob/mayBeOffered(to:)``: not the customer, not excluded, not a decliner, the preferred dasher alone while
+/// the customer's preference stands). The batch minimises the total waiting time of *all* the dorm's waiting jobs, not
+/// only of those served: a job left for a later batch counts as waiting until ``BatchPlan/horizon``, the latest start
+/// any allowed pair of this batch could have. Counting only the jobs served would reward serving the newest jobs (their
+/// wait so far is the shortest) and leaving the oldest behind. With the horizon, serving a job that a free allowed
+/// dasher can take never costs more than leaving it, so no such job is left waiting beside an idle dasher. The total
+/// does not care how long a job has waited so far, only when the served jobs can start, so where it leaves a choice of
+/// which jobs wait (jobs that can all start as early), a tie-break decides, fairly: among plans of equal total, the
+/// one leaving the youngest jobs waiting wins (lexicographic, see ``BatchCost``).
 ///
 /// **Method.** The Hungarian algorithm (``Hungarian``) on a jobs × (dashers + jobs) matrix: job `j` with dasher `d`
-/// costs `start(j, d) − now`, nothing where the pair is forbidden; job `j` in any of the last columns means "left
-/// waiting" and costs `horizon − now`. Constant terms per job cancel between the two, so this is exactly the total
-/// above. The extra columns make every instance feasible whatever the shape of the matrix and the forbidden pairs.
-/// O(n²·(n + m)) for n jobs and m dashers: a dorm's batch is tens of each.
+/// costs `start(j, d) − now`, forbidden where the pair is not allowed; job `j` in any of the last columns means "left
+/// waiting" and costs `horizon − now`. The terms that depend only on the job cancel between the two, so this is exactly
+/// the total above. The extra columns make every instance feasible, whatever the shape of the matrix and the forbidden
+/// pairs. O(n²·(n + m)) for n jobs and m dashers: a dorm's batch is tens of each.
 public enum BatchAssignment {
     /// The least-waiting plan for `waitingJobs` (none of them offered to anyone) and `dashers` (accepting, holding no
     /// offer) at `now`; deterministic for a given input.

@@ -13,7 +13,8 @@ extension DormQueue {
     ///   order.
     public mutating func offerBatch(availability: [String: Int64] = [:], now: Int64) -> [MatchingEvent] {
         var events = expireOffers(now: now)
-        let dashers = acceptingDashers
+        let dashers =
+            acceptingDashers
             .filter { offeredJobByDasher[$0] == nil }
             .map { BatchDasher(id: $0, availableAt: availability[$0] ?? now) }
         let waiting = jobs.filter { offersByJob[$0.id] == nil }

@@ -3,10 +3,10 @@
 ///
 /// This is the Hungarian method (Kuhn 1955, Munkres 1957) in its shortest-augmenting-path form with row and column
 /// potentials (as taught by e-maxx and Jonker–Volgenant): rows are added one at a time, each by the cheapest
-/// augmenting path in reduced costs, which the potentials keep non-negative. O(r²·c) for r rows and c columns, r ≤ c
-/// (a wider matrix is solved transposed). A forbidden pair is simply never an edge: when a row can reach no free
-/// column, no assignment exists, and the answer says so rather than using a huge cost that could overflow or be
-/// mistaken for a real one.
+/// augmenting path in reduced costs, which the potentials keep non-negative. O(r²·c) for r rows and c columns,
+/// r ≤ c; a matrix with more rows than columns is solved transposed. A forbidden pair is simply never an edge: when
+/// a row can reach no free column, no assignment exists, and the answer says so rather than using a huge cost that
+/// could overflow or be mistaken for a real one.
 ///
 /// `Cost` is any ordered additive group: `Int`, `Int64`, or a lexicographic pair such as the batch assignment's.
 public enum Hungarian {
@@ -50,15 +50,17 @@ public enum Hungarian {
                 let treeRow = rowOfColumn[column]
                 var delta: Cost? = nil
                 var nextColumn = 0
+                let treeCosts = costs[treeRow - 1]
+                let treeRowPotential = rowPotential[treeRow]
                 for candidate in 1...columns where !inTree[candidate] {
-                    if let cost = costs[treeRow - 1][candidate - 1] {
-                        let reduced = cost - rowPotential[treeRow] - columnPotential[candidate]
-                        if slack[candidate].map({ reduced < $0 }) ?? true {
+                    if let cost = treeCosts[candidate - 1] {
+                        let reduced = cost - treeRowPotential - columnPotential[candidate]
+                        if isLess(reduced, than: slack[candidate]) {
                             slack[candidate] = reduced
                             previousColumn[candidate] = column
                         }
                     }
-                    if let candidateSlack = slack[candidate], delta.map({ candidateSlack < $0 }) ?? true {
+                    if let candidateSlack = slack[candidate], isLess(candidateSlack, than: delta) {
                         delta = candidateSlack
                         nextColumn = candidate
                     }
@@ -87,5 +89,11 @@ public enum Hungarian {
             columnOfRow[rowOfColumn[column] - 1] = column - 1
         }
         return columnOfRow
+    }
+
+    /// `value < bound`, where a missing bound is infinite.
+    private static func isLess<Cost: Comparable>(_ value: Cost, than bound: Cost?) -> Bool {
+        guard let bound else { return true }
+        return value < bound
     }
 }

@@ -1,0 +1,3 @@
+// MatchingDomain speaks in the shared kernel's values (Microseconds), as does every module that
+// uses it: re-exported, so they are one type across the contexts' domains.
+@_exported public import QuadKernel
