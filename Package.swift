@@ -72,7 +72,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Test support (clocks and helpers tests share; never linked into executables)
-        .target(name: "QuadTestSupport", path: "Shared/TestSupport", swiftSettings: strictSwift),
+        .target(name: "QuadTestSupport", dependencies: ["QuadKernel"], path: "Shared/TestSupport", swiftSettings: strictSwift),
 
         // MARK: Wire
         .target(name: "QuadWireCore", path: "Shared/WireCore", swiftSettings: strictSwift),
@@ -254,13 +254,13 @@ let package = Package(
         ),
         .testTarget(
             name: "MatchingDomainTests",
-            dependencies: ["MatchingDomain"],
+            dependencies: ["MatchingDomain", "QuadTestSupport"],
             path: "Tests/MatchingDomainTests",
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "JobsDomainTests",
-            dependencies: ["JobsDomain"],
+            dependencies: ["JobsDomain", "QuadTestSupport"],
             path: "Tests/JobsDomainTests",
             swiftSettings: strictSwift
         ),
@@ -278,13 +278,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsDomainTests",
-            dependencies: ["PaymentsDomain"],
+            dependencies: ["PaymentsDomain", "QuadTestSupport"],
             path: "Tests/PaymentsDomainTests",
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "GatewayDomainTests",
-            dependencies: ["GatewayDomain"],
+            dependencies: ["GatewayDomain", "QuadTestSupport"],
             path: "Tests/GatewayDomainTests",
             swiftSettings: strictSwift
         ),

@@ -1,5 +1,6 @@
 @testable import GatewayDomain
 import Testing
+import QuadTestSupport
 
 @Suite("LRUMap")
 struct LRUMapTests {

@@ -1,5 +1,6 @@
 import GatewayDomain
 import Testing
+import QuadTestSupport
 
 @Suite("RetryPolicy")
 struct RetryPolicyTests {

@@ -1,24 +1,8 @@
-/// SplitMix64: a small seeded generator, so every randomized test repeats exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
+import QuadTestSupport
 /// A generator that always draws the same value, to pin jitter to the ends of its range.
+/// (Seeded randomness comes from QuadTestSupport's `SeededGenerator` and `randomSeeds`.)
 struct ConstantGenerator: RandomNumberGenerator {
     let value: UInt64
 
     mutating func next() -> UInt64 { value }
 }
-
-/// The seeds every randomized test runs with.
-let randomSeeds: [UInt64] = [1, 42, 2024, 0xDEAD_BEEF]

@@ -1,5 +1,6 @@
 import JobsDomain
 import Testing
+import QuadTestSupport
 
 @Suite("LaundryJob: random operations by random people")
 struct JobsPropertyTests {

@@ -1,5 +1,6 @@
 import JobsDomain
 import Testing
+import QuadTestSupport
 
 /// Random operations by random people on a stream of laundry jobs, checking after every step that no rule was
 /// broken (see ``checkStep(_:actor:before:after:succeeded:)`` and ``checkJob(_:)``).

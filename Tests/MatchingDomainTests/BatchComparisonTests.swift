@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 @Suite("BatchAssignment against first come first served")
 struct BatchComparisonTests {

@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 @Suite("BatchAssignment: exactly optimal")
 struct BatchOptimalityTests {

@@ -1,4 +1,5 @@
 import MatchingDomain
+import QuadTestSupport
 
 /// A random batch for one dorm at an evening peak, from a seeded generator: the input on which
 /// ``BatchAssignment/assign(waitingJobs:accepting:now:)`` and

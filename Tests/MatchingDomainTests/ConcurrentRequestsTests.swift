@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 @Suite("DormQueue: many dashers asking at once")
 struct ConcurrentRequestsTests {

@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 @Suite("FirstComeFirstServed: the baseline")
 struct FirstComeFirstServedTests {

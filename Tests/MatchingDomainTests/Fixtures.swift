@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 /// 2025-01-01T00:00:00Z, where the tests' clocks start.
 let newYear: Int64 = 1_735_689_600_000_000
@@ -86,8 +87,8 @@ func requestOffer(
     return try #require(answer.offer, "\(dasher) got no offer", sourceLocation: sourceLocation)
 }
 
-/// Runs `operation` on a copy of `value` and expects it to be refused with `code`, leaving the copy as it was.
-/// Returns the error, for its message.
+/// Runs `operation` on a copy of `value` and expects it to be refused with `code`, leaving the copy as it was
+/// (``QuadTestSupport/expectRefusal(of:_:sourceLocation:_:)``). Returns the error, for its message.
 @discardableResult
 func refusal<Value: Equatable, Result>(
     of value: Value,
@@ -95,15 +96,7 @@ func refusal<Value: Equatable, Result>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ operation: (inout Value) throws -> Result
 ) -> MatchingError? {
-    var copy = value
-    do {
-        _ = try operation(&copy)
-        Issue.record("expected a \(code.rawValue) refusal, but the operation succeeded", sourceLocation: sourceLocation)
-        return nil
-    } catch {
-        #expect(copy == value, "the refused operation changed the value", sourceLocation: sourceLocation)
-        return check(error, is: code, sourceLocation: sourceLocation)
-    }
+    expectRefusal(of: value, code, sourceLocation: sourceLocation, operation)
 }
 
 /// Runs `operation` and expects it to be refused with `code`; returns the error, for its message.
@@ -113,23 +106,7 @@ func refusal<Result>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ operation: () throws -> Result
 ) -> MatchingError? {
-    do {
-        _ = try operation()
-        Issue.record("expected a \(code.rawValue) refusal, but the operation succeeded", sourceLocation: sourceLocation)
-        return nil
-    } catch {
-        return check(error, is: code, sourceLocation: sourceLocation)
-    }
-}
-
-/// `error` as a ``MatchingError`` with `code`, or an issue.
-private func check(_ error: any Error, is code: MatchingError.Code, sourceLocation: SourceLocation) -> MatchingError? {
-    guard let error = error as? MatchingError else {
-        Issue.record("expected a MatchingError, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-    #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
-    return error
+    expectRefusal(code, sourceLocation: sourceLocation, operation)
 }
 
 extension Tag {

@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 @Suite("Hungarian: optimal assignment")
 struct HungarianTests {

@@ -1,5 +1,6 @@
 import MatchingDomain
 import Testing
+import QuadTestSupport
 
 /// Random operations on one dorm's queue, checking after every step the rules ``DormQueue`` promises (see
 /// ``checkInvariants()``) against a model built from nothing but the events it returned.

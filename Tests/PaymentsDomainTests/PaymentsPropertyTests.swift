@@ -1,5 +1,6 @@
 import PaymentsDomain
 import Testing
+import QuadTestSupport
 
 @Suite("Payments: random operations")
 struct PaymentsPropertyTests {

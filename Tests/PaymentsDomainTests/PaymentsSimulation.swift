@@ -1,5 +1,6 @@
 import PaymentsDomain
 import Testing
+import QuadTestSupport
 
 /// Random operations on several payment intents, their disputes, one ledger and a few workers, checking after every
 /// step that the books balance and that no rule was broken (see ``checkInvariants()``).

@@ -5,7 +5,7 @@
 /// the handlers map it in one place with `StatusCode(name:)`); ``message`` goes to the client as it is, so it says
 /// what was wrong, naming the field or the rule, and how to fix it. The shared wording lives in the `JobsError+…`
 /// catalog files, so one situation always reads the same.
-public struct JobsError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JobsError: Error, Sendable, Hashable, CustomStringConvertible, CodedError {
     /// The kind of refusal; each case becomes the wire status its raw value names.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The request itself is wrong whatever the state: a missing id, loads outside 1...20, a drop-off before the

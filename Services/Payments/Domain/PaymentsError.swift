@@ -5,7 +5,7 @@
 /// status name, so the handlers map it in one place with `StatusCode(name:)`); ``message`` goes to the client as it
 /// is, so it says what was wrong, naming the field or the rule and the amounts involved, and how to fix it.
 /// The shared wording lives in the `PaymentsError+…` catalog files, so one situation always reads the same.
-public struct PaymentsError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PaymentsError: Error, Sendable, Hashable, CustomStringConvertible, CodedError {
     /// The kind of refusal; each case becomes the wire status its raw value names.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The request itself is wrong whatever the state: a missing field, a bad currency, loads outside 1...20.
