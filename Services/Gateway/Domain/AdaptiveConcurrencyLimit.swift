@@ -49,6 +49,21 @@ public struct AdaptiveConcurrencyLimit: Sendable {
         return true
     }
 
+    /// A call holding a slot ended: frees the slot and adapts the limit, judging a success by its method's
+    /// `baseline` (``LatencyBaseline/overloadThreshold(_:)``), then teaches the baseline the success (`quiet`:
+    /// nothing else was in flight when it started). The one way the gateway's limits release.
+    @discardableResult
+    public mutating func release(
+        latency: Duration,
+        outcome: UpstreamOutcome,
+        judgedBy baseline: inout LatencyBaseline,
+        quiet: Bool
+    ) -> Adjustment {
+        let adjustment = release(latency: latency, outcome: outcome, slowAbove: baseline.overloadThreshold(configuration))
+        if outcome == .success { baseline.record(latency, quiet: quiet) }
+        return adjustment
+    }
+
     /// A call holding a slot ended after `latency` with `outcome`; frees the slot and adapts the limit. A success
     /// slower than `threshold` (by default ``ConcurrencyLimitConfiguration/latencyThreshold``; the gateway passes
     /// its method's ``LatencyBaseline/overloadThreshold(_:)``) counts as a sign of overload.

@@ -57,14 +57,13 @@ public final class GatewayAdmission: CallAdmission {
         case .deadlineExceeded: outcome = .deadlineExceeded
         default: outcome = .success
         }
-        let configuration = self.configuration
         state.withLock { state in
-            var baseline = state.baselines[permit.method] ?? LatencyBaseline()
-            state.limit.release(latency: latency, outcome: outcome, slowAbove: baseline.overloadThreshold(configuration))
-            if outcome == .success {
-                baseline.record(latency, quiet: permit.quiet)
-                state.baselines[permit.method] = baseline
-            }
+            _ = state.limit.release(
+                latency: latency,
+                outcome: outcome,
+                judgedBy: &state.baselines[permit.method, default: LatencyBaseline()],
+                quiet: permit.quiet
+            )
         }
     }
 

@@ -98,12 +98,10 @@ public final class UpstreamGuard: Sendable {
     public func finish(_ permit: Permit, outcome: UpstreamOutcome) {
         let now = clock.now()
         let latency = now - permit.startedAt
-        let configuration = self.configuration
         let action = state.withLock { state in
             state.inflight -= 1
             if var method = state.methods[permit.method] {
-                method.limit.release(latency: latency, outcome: outcome, slowAbove: method.baseline.overloadThreshold(configuration))
-                if outcome == .success { method.baseline.record(latency, quiet: permit.quiet) }
+                method.limit.release(latency: latency, outcome: outcome, judgedBy: &method.baseline, quiet: permit.quiet)
                 state.methods[permit.method] = method
             }
             return state.health.callFinished(outcome, now: now)
