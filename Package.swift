@@ -51,6 +51,9 @@ let package = Package(
         .executable(name: "quad", targets: ["quad"]),
         .executable(name: "quad-identity", targets: ["quad-identity"]),
         .executable(name: "quad-gateway", targets: ["quad-gateway"]),
+        .executable(name: "quad-payments", targets: ["quad-payments"]),
+        .executable(name: "quad-jobs", targets: ["quad-jobs"]),
+        .executable(name: "quad-matching", targets: ["quad-matching"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),
         .library(name: "QuadWireNIO", targets: ["QuadWireNIO"]),
@@ -112,8 +115,8 @@ let package = Package(
         .target(
             name: "QuadServiceKit",
             dependencies: [
-                "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadStorage", "QuadCertificates",
-                nioCore, nioPosix, nioHTTP1, nioSSL, grdb, logging, metrics, prometheus, lifecycle,
+                "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadStorage", "QuadCertificates", "QuadKernel",
+                nioCore, nioPosix, nioHTTP1, nioSSL, grdb, logging, metrics, prometheus, lifecycle, crypto, protobuf,
             ],
             path: "Shared/ServiceKit",
             swiftSettings: strictSwift
@@ -162,6 +165,55 @@ let package = Package(
             name: "PaymentsProviders",
             dependencies: ["PaymentsDomain"],
             path: "Services/Payments/Providers",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "PaymentsService",
+            dependencies: [
+                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadKernel", "QuadWire", "QuadContracts",
+                "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
+            ],
+            path: "Services/Payments/Handlers",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "quad-payments",
+            dependencies: ["PaymentsService", "PaymentsStore", "QuadServiceKit"],
+            path: "Services/Payments/main",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "JobsService",
+            dependencies: [
+                "JobsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging,
+                protobuf,
+            ],
+            path: "Services/Jobs",
+            exclude: ["Domain", "main"],
+            sources: ["Store", "Handlers"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "quad-jobs",
+            dependencies: ["JobsService", "QuadServiceKit"],
+            path: "Services/Jobs/main",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "MatchingService",
+            dependencies: [
+                "MatchingDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
+                logging, protobuf,
+            ],
+            path: "Services/Matching",
+            exclude: ["Domain", "main"],
+            sources: ["Store", "Handlers"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "quad-matching",
+            dependencies: ["MatchingService", "QuadServiceKit"],
+            path: "Services/Matching/main",
             swiftSettings: strictSwift
         ),
         .target(
@@ -292,6 +344,42 @@ let package = Package(
             name: "QuadCLITests",
             dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore"],
             path: "Tests/QuadCLITests",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ServiceTestSupport",
+            dependencies: [
+                "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadStorage", grdb,
+                logging,
+            ],
+            path: "Tests/Support/ServiceTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "PaymentsServiceTests",
+            dependencies: [
+                "PaymentsService", "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "ServiceTestSupport",
+                "QuadTestSupport", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb,
+            ],
+            path: "Tests/PaymentsServiceTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "JobsServiceTests",
+            dependencies: [
+                "JobsService", "JobsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
+                "QuadContracts", "QuadServiceKit", "QuadStorage", grdb,
+            ],
+            path: "Tests/JobsServiceTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "MatchingServiceTests",
+            dependencies: [
+                "MatchingService", "MatchingDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
+                "QuadContracts", "QuadServiceKit", "QuadStorage", grdb,
+            ],
+            path: "Tests/MatchingServiceTests",
             swiftSettings: strictSwift
         ),
         .target(

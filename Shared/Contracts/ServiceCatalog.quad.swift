@@ -8,6 +8,9 @@ public enum QuadServiceCatalog {
         ServiceDescription(name: Quad_Gateway_V1_Gateway.serviceName, context: Quad_Gateway_V1_Gateway.context, methods: Quad_Gateway_V1_Gateway.Method.all),
         ServiceDescription(name: Quad_Health_V1_Health.serviceName, context: Quad_Health_V1_Health.context, methods: Quad_Health_V1_Health.Method.all),
         ServiceDescription(name: Quad_Identity_V1_Identity.serviceName, context: Quad_Identity_V1_Identity.context, methods: Quad_Identity_V1_Identity.Method.all),
+        ServiceDescription(name: Quad_Jobs_V1_Jobs.serviceName, context: Quad_Jobs_V1_Jobs.context, methods: Quad_Jobs_V1_Jobs.Method.all),
+        ServiceDescription(name: Quad_Matching_V1_Matching.serviceName, context: Quad_Matching_V1_Matching.context, methods: Quad_Matching_V1_Matching.Method.all),
+        ServiceDescription(name: Quad_Payments_V1_Payments.serviceName, context: Quad_Payments_V1_Payments.context, methods: Quad_Payments_V1_Payments.Method.all),
         ServiceDescription(name: Quad_Reflection_V1_Reflection.serviceName, context: Quad_Reflection_V1_Reflection.context, methods: Quad_Reflection_V1_Reflection.Method.all),
     ]
 }

@@ -24,6 +24,9 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// Marked `(quad.options.v1.event_source) = true` in Proto/: the context's watch stream of
     /// user events (`quad.events.v1`), followed by the gateway and never routed to clients.
     public var eventSource: Bool
+    /// Marked `(quad.options.v1.service_only) = true` in Proto/: callable only with a deployment
+    /// certificate (other services, operators' CLI), never routed by the gateway.
+    public var serviceOnly: Bool
 
     public init(
         service: String,
@@ -32,7 +35,8 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
         idempotent: Bool = false,
         allowsAnonymous: Bool = false,
         rateLimitClass: String? = nil,
-        eventSource: Bool = false
+        eventSource: Bool = false,
+        serviceOnly: Bool = false
     ) {
         self.service = service
         self.method = method
@@ -41,6 +45,7 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
         self.allowsAnonymous = allowsAnonymous
         self.rateLimitClass = rateLimitClass
         self.eventSource = eventSource
+        self.serviceOnly = serviceOnly
     }
 
     /// `package.Service/Method`, the name on the wire.

@@ -16,6 +16,8 @@ struct ServicePrinter {
         static let rateLimitClass: UInt64 = 50003
         /// `(quad.options.v1.event_source)` in `google.protobuf.MethodOptions`.
         static let eventSource: UInt64 = 50004
+        /// `(quad.options.v1.service_only)` in `google.protobuf.MethodOptions`.
+        static let serviceOnly: UInt64 = 50005
         /// `(quad.options.v1.context)` in `google.protobuf.ServiceOptions`.
         static let context: UInt64 = 50010
     }
@@ -64,6 +66,10 @@ struct ServicePrinter {
         CustomOptions(method.options.unknownFields.data).varint(OptionField.eventSource).map { $0 != 0 } ?? false
     }
 
+    private func isServiceOnly(_ method: MethodDescriptor) -> Bool {
+        CustomOptions(method.options.unknownFields.data).varint(OptionField.serviceOnly).map { $0 != 0 } ?? false
+    }
+
     private func rateLimitClass(_ method: MethodDescriptor) -> String {
         CustomOptions(method.options.unknownFields.data).string(OptionField.rateLimitClass).map { "\"\($0)\"" } ?? "nil"
     }
@@ -110,7 +116,8 @@ struct ServicePrinter {
                             idempotent: \(isIdempotent(method)),
                             allowsAnonymous: \(allowsAnonymous(method)),
                             rateLimitClass: \(rateLimitClass(method)),
-                            eventSource: \(isEventSource(method))
+                            eventSource: \(isEventSource(method)),
+                            serviceOnly: \(isServiceOnly(method))
                         )
 
                 """

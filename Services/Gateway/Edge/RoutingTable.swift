@@ -16,8 +16,9 @@ public struct RoutingTable: Sendable {
     /// The methods marked `(quad.options.v1.event_source)`: followed by the gateway, not routed.
     public let eventSources: [Route]
 
-    /// Routes every service of `catalog` that names a context, except its event sources; the
-    /// others (health, reflection, admin) are the gateway's own business or not for clients.
+    /// Routes every service of `catalog` that names a context, except its event sources and its
+    /// service-only methods (outbox deliveries, operators' methods); the other services (health,
+    /// reflection, admin) are the gateway's own business or not for clients.
     public init(catalog: [ServiceDescription]) {
         var routes: [String: Route] = [:]
         var eventSources: [Route] = []
@@ -26,6 +27,8 @@ public struct RoutingTable: Sendable {
             for method in service.methods {
                 if method.eventSource {
                     eventSources.append(Route(method: method, context: context))
+                } else if method.serviceOnly {
+                    continue
                 } else {
                     routes[method.fullName] = Route(method: method, context: context)
                 }

@@ -11,6 +11,9 @@ public import QuadWireNIO
 ///   service has one (identity verifies its own tokens); a bad token is UNAUTHENTICATED.
 /// Calls with neither proceed without a caller; handlers that need one call
 /// ``QuadWire/ServerContext/requireCaller()``.
+/// - a method marked `(quad.options.v1.service_only)` is PERMISSION_DENIED unless the peer has
+///   a deployment certificate (a service, or an operator's client certificate) and the call is
+///   not made on a user's behalf.
 public struct CallerIdentityInterceptor: ServerInterceptor {
     public static let callerHeader = "x-quad-caller"
 
@@ -41,8 +44,28 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
             }
             context.attributes[CallerAttribute.self] = try verifyBearer(String(authorization.dropFirst(7)))
         }
+        if context.method.serviceOnly {
+            try Self.requireDeploymentPeer(peer, caller: context.caller, method: context.method)
+        }
         if let caller = context.caller { context.logger[metadataKey: "user_id"] = "\(caller.userID)" }
         return context
+    }
+
+    static func requireDeploymentPeer(_ peer: PeerName, caller: Caller?, method: MethodDescriptor) throws {
+        switch peer {
+        case .service, .client:
+            guard caller == nil else {
+                throw RPCError(
+                    code: .permissionDenied,
+                    message: "\(method) is for Quad services and operators, not callable on a user's behalf"
+                )
+            }
+        case .unknown:
+            throw RPCError(
+                code: .permissionDenied,
+                message: "\(method) is for Quad services and operators: present the deployment's service or client certificate"
+            )
+        }
     }
 
     static func peerName(_ peer: PeerInfo) -> PeerName {

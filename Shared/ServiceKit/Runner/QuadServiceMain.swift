@@ -6,7 +6,8 @@ import QuadWire
 /// The `main` of every service executable with a database: a ``QuadProcess`` (configuration,
 /// logs, metrics, certificates, the RPC server with Health and Reflection, the admin port,
 /// graceful shutdown on SIGTERM or SIGINT) plus the context's database, migrated at start
-/// and closed after the drain, and the operators' Backup service.
+/// and closed after the drain, the operators' Backup service, clients of the other contexts
+/// (``Peers``) and the relay that delivers the database's outbox to them.
 public enum QuadServiceMain {
     public static func run(
         name: String,
@@ -34,14 +35,35 @@ public enum QuadServiceMain {
             migrator: migrator,
             logger: process.logger
         )
-        let environment = ServiceEnvironment(name: name, options: options, database: database, logger: process.logger)
+        let peers = Peers(
+            explicit: options.peers,
+            readyDirectory: options.peersDirectory,
+            logger: process.logger,
+            tls: { [process] in try process.clientTLS(toContext: $0) }
+        )
+        let relay = OutboxRelay(
+            database: database,
+            clock: ContinuousClock(),
+            logger: process.logger,
+            deliver: PeerDelivery.deliver(from: name, peers: peers)
+        )
+        let environment = ServiceEnvironment(
+            name: name,
+            options: options,
+            database: database,
+            logger: process.logger,
+            peers: peers,
+            relay: relay
+        )
         let built = try await setup(environment, own)
         let backup = BackupService(name: name, database: database, directory: options.dataDirectory + "/backups")
         try await process.serve(
             tls: try process.mutualTLS(),
             services: built.services + [backup],
-            interceptor: CallerIdentityInterceptor(verifyBearer: built.verifyBearer)
+            interceptor: CallerIdentityInterceptor(verifyBearer: built.verifyBearer),
+            background: built.background + [BackgroundWork(name: "outbox") { try? await relay.run() }]
         )
+        peers.close()
         try database.close()
         process.logger.info("stopped")
     }

@@ -2,13 +2,19 @@ public import Logging
 public import QuadStorage
 public import QuadWire
 
-/// What a service's setup gets from the runner: its options, its database and a logger.
+/// What a service's setup gets from the runner: its options, its database, a logger, clients
+/// of the other contexts and the relay of its outbox.
 public struct ServiceEnvironment: Sendable {
     /// The bounded context's name, e.g. `identity`.
     public var name: String
     public var options: ServiceOptions
     public var database: QuadDatabase
     public var logger: Logger
+    /// The other contexts' services (``Peers``: `--peers`, `--peers-dir`).
+    public var peers: Peers
+    /// Delivers the database's outbox to the other contexts' `Deliver` methods; the runner runs
+    /// it. A handler may call ``QuadStorage/OutboxRelay/deliverDue()`` to hand a message on at once.
+    public var relay: OutboxRelay
 }
 
 /// What a service hands back to the runner.
@@ -17,9 +23,16 @@ public struct ServiceSetup: Sendable {
     public var services: [any QuadService]
     /// Verifies `authorization: Bearer` tokens for services that accept them directly.
     public var verifyBearer: (@Sendable (String) throws -> Caller)?
+    /// Work beside the server until shutdown (sweeps, timers); the outbox relay is the runner's.
+    public var background: [BackgroundWork]
 
-    public init(services: [any QuadService], verifyBearer: (@Sendable (String) throws -> Caller)? = nil) {
+    public init(
+        services: [any QuadService],
+        verifyBearer: (@Sendable (String) throws -> Caller)? = nil,
+        background: [BackgroundWork] = []
+    ) {
         self.services = services
         self.verifyBearer = verifyBearer
+        self.background = background
     }
 }

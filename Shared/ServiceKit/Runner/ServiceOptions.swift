@@ -16,6 +16,8 @@ import Foundation
 /// | `--idle-timeout` | `QUAD_IDLE_TIMEOUT` | duration | `300s` |
 /// | `--drain-grace` | `QUAD_DRAIN_GRACE` | duration | `10s` |
 /// | `--synchronous` | `QUAD_SYNCHRONOUS` | string | `full` (`normal` trades the last commits on power loss for speed) |
+/// | `--peers` | `QUAD_PEERS` | string | none: `context=HOST:PORT,…` of the services this one calls |
+/// | `--peers-dir` | `QUAD_PEERS_DIR` | string | none: where peers' ready files are (`quad up` passes its run directory) |
 public struct ServiceOptions: Sendable {
     public var rpcHost: String
     public var rpcPort: Int
@@ -28,6 +30,10 @@ public struct ServiceOptions: Sendable {
     public var idleTimeout: Duration
     public var drainGrace: Duration
     public var synchronous: String
+    /// Fixed addresses of the other contexts' services (see ``Peers``).
+    public var peers: [String: PeerAddress]
+    /// Where the other services' ready files are, for peers not in ``peers``.
+    public var peersDirectory: String?
 
     /// Reads every option from `source`; a bad value throws ``ConfigurationError`` naming the key.
     public init(source: ConfigurationSource) throws {
@@ -43,5 +49,11 @@ public struct ServiceOptions: Sendable {
         idleTimeout = try source.duration("idle-timeout", default: .seconds(300), help: "close connections idle this long")
         drainGrace = try source.duration("drain-grace", default: .seconds(10), help: "time open calls get on shutdown")
         synchronous = try source.string("synchronous", default: "full", help: "SQLite synchronous: full or normal")
+        peers = try PeerAddress.parseList(
+            try source.string("peers", default: "", help: "context=HOST:PORT of the services this one calls, comma-separated"),
+            flag: "peers"
+        )
+        let directory = try source.string("peers-dir", default: "", help: "where the other services' ready files are (quad up's run directory)")
+        peersDirectory = directory.isEmpty ? nil : directory
     }
 }

@@ -19,7 +19,8 @@ public enum Quad_Admin_V1_Admin {
             idempotent: false,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [backup]

@@ -21,7 +21,8 @@ public enum Quad_Gateway_V1_Gateway {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
@@ -36,7 +37,8 @@ public enum Quad_Gateway_V1_Gateway {
             idempotent: false,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [getHome, subscribe]

@@ -18,7 +18,8 @@ public enum Quad_Health_V1_Health {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// The status now and on every change, until the caller cancels; an unknown service
         /// streams SERVICE_UNKNOWN.
@@ -29,7 +30,8 @@ public enum Quad_Health_V1_Health {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [check, watch]

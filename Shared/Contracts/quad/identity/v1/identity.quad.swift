@@ -18,7 +18,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: true,
             rateLimitClass: "registration",
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A2, public. UNAUTHENTICATED for unknown email or wrong password (the same answer);
         /// RESOURCE_EXHAUSTED while locked, with the time left in the message and the
@@ -30,7 +31,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: true,
             rateLimitClass: "login",
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A2/A3, public. UNAUTHENTICATED for an unknown, expired or revoked token; a reused
         /// (already rotated) token revokes its whole family.
@@ -41,7 +43,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: true,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A3. Revokes the refresh token's family; idempotent.
         public static let logout = MethodDescriptor(
@@ -51,7 +54,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A3.
         public static let getMyProfile = MethodDescriptor(
@@ -61,7 +65,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A3. INVALID_ARGUMENT naming every bad field.
         public static let updateMyProfile = MethodDescriptor(
@@ -71,7 +76,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A3. PERMISSION_DENIED for a wrong password. Emits `account.deleted` to the other contexts.
         public static let deleteAccount = MethodDescriptor(
@@ -81,7 +87,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A4. NOT_FOUND for an unknown or deleted user.
         public static let getPublicProfile = MethodDescriptor(
@@ -91,7 +98,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A5, public.
         public static let listCampuses = MethodDescriptor(
@@ -101,7 +109,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: true,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A6. The questions without their answers.
         public static let getDasherQuiz = MethodDescriptor(
@@ -111,7 +120,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
         /// message); ALREADY_EXISTS when the caller is a dasher already.
@@ -122,7 +132,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// A7. INVALID_ARGUMENT for a role that cannot be requested.
         public static let requestRole = MethodDescriptor(
@@ -132,7 +143,8 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// For the gateway, public: the key access tokens are verified with.
         public static let getTokenVerificationKey = MethodDescriptor(
@@ -142,7 +154,31 @@ public enum Quad_Identity_V1_Identity {
             idempotent: true,
             allowsAnonymous: true,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// A4, up to 200 at once.
+        public static let getPublicProfiles = MethodDescriptor(
+            service: serviceName,
+            method: "GetPublicProfiles",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
+        /// job.completed (the dasher's jobs done).
+        public static let deliver = MethodDescriptor(
+            service: serviceName,
+            method: "Deliver",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
         )
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
@@ -154,10 +190,11 @@ public enum Quad_Identity_V1_Identity {
             idempotent: false,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: true
+            eventSource: true,
+            serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -192,6 +229,11 @@ public enum Quad_Identity_V1_Identity {
         func requestRole(request: Quad_Identity_V1_RequestRoleRequest, context: ServerContext) async throws -> Quad_Identity_V1_RequestRoleResponse
         /// For the gateway, public: the key access tokens are verified with.
         func getTokenVerificationKey(request: Quad_Identity_V1_GetTokenVerificationKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_TokenVerificationKey
+        /// A4, up to 200 at once.
+        func getPublicProfiles(request: Quad_Identity_V1_GetPublicProfilesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetPublicProfilesResponse
+        /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
+        /// job.completed (the dasher's jobs done).
+        func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -274,6 +316,17 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.getTokenVerificationKey, request: request, as: Quad_Identity_V1_TokenVerificationKey.self, options: options)
         }
 
+        /// A4, up to 200 at once.
+        public func getPublicProfiles(_ request: Quad_Identity_V1_GetPublicProfilesRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetPublicProfilesResponse {
+            try await transport.unary(Method.getPublicProfiles, request: request, as: Quad_Identity_V1_GetPublicProfilesResponse.self, options: options)
+        }
+
+        /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
+        /// job.completed (the dasher's jobs done).
+        public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
+            try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
+        }
+
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -305,6 +358,8 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.submitDasherQuiz) { try await self.submitDasherQuiz(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.requestRole) { try await self.requestRole(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getTokenVerificationKey) { try await self.getTokenVerificationKey(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.getPublicProfiles) { try await self.getPublicProfiles(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }

@@ -102,6 +102,25 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_MethodOptions {
   public mutating func clearQuad_Options_V1_eventSource() {
     clearExtensionValue(ext: Quad_Options_V1_Extensions_event_source)
   }
+
+  /// Callable only with a deployment certificate: by other Quad services (outbox deliveries,
+  /// holds placed for a job) and by operators with the CLI's client certificate (checking the
+  /// books, resolving disputes). Never routed by the gateway; a call on a user's behalf
+  /// (`x-quad-caller`) or from an unknown peer is PERMISSION_DENIED.
+  public var Quad_Options_V1_serviceOnly: Bool {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_service_only) ?? false}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_service_only, value: newValue)}
+  }
+  /// Returns true if extension `Quad_Options_V1_Extensions_service_only`
+  /// has been explicitly set.
+  public var hasQuad_Options_V1_serviceOnly: Bool {
+    return hasExtensionValue(ext: Quad_Options_V1_Extensions_service_only)
+  }
+  /// Clears the value of extension `Quad_Options_V1_Extensions_service_only`.
+  /// Subsequent reads from it will return its default value.
+  public mutating func clearQuad_Options_V1_serviceOnly() {
+    clearExtensionValue(ext: Quad_Options_V1_Extensions_service_only)
+  }
 }
 
 nonisolated extension SwiftProtobuf.Google_Protobuf_ServiceOptions {
@@ -137,6 +156,7 @@ public nonisolated let Quad_Options_V1_Options_Extensions: SwiftProtobuf.SimpleE
   Quad_Options_V1_Extensions_allow_anonymous,
   Quad_Options_V1_Extensions_rate_limit_class,
   Quad_Options_V1_Extensions_event_source,
+  Quad_Options_V1_Extensions_service_only,
   Quad_Options_V1_Extensions_context
 ]
 
@@ -172,6 +192,15 @@ public nonisolated let Quad_Options_V1_Extensions_rate_limit_class = SwiftProtob
 public nonisolated let Quad_Options_V1_Extensions_event_source = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufBool>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
   _protobuf_fieldNumber: 50004,
   fieldName: "quad.options.v1.event_source"
+)
+
+/// Callable only with a deployment certificate: by other Quad services (outbox deliveries,
+/// holds placed for a job) and by operators with the CLI's client certificate (checking the
+/// books, resolving disputes). Never routed by the gateway; a call on a user's behalf
+/// (`x-quad-caller`) or from an unknown peer is PERMISSION_DENIED.
+public nonisolated let Quad_Options_V1_Extensions_service_only = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufBool>, SwiftProtobuf.Google_Protobuf_MethodOptions>(
+  _protobuf_fieldNumber: 50005,
+  fieldName: "quad.options.v1.service_only"
 )
 
 /// The bounded context whose executable (`quad-<context>`) serves this service. The

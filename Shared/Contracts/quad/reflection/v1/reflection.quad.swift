@@ -18,7 +18,8 @@ public enum Quad_Reflection_V1_Reflection {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// NOT_FOUND when no registered file defines the symbol.
         public static let fileContainingSymbol = MethodDescriptor(
@@ -28,7 +29,8 @@ public enum Quad_Reflection_V1_Reflection {
             idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
-            eventSource: false
+            eventSource: false,
+            serviceOnly: false
         )
         /// Every method of the service.
         public static let all: [MethodDescriptor] = [listServices, fileContainingSymbol]

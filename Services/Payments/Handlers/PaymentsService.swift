@@ -1,0 +1,1 @@
+// Placeholder until the payments service lands (issue 4).

@@ -1,0 +1,1 @@
+print("quad-payments: not built yet")
