@@ -151,7 +151,12 @@ struct EventFeedTests {
     func eventSourceNotRouted() async throws {
         try await GatewayHarness.run { harness in
             #expect(harness.gateway.routes.route(for: Quad_Identity_V1_Identity.Method.watchEvents.fullName) == nil)
-            #expect(harness.gateway.routes.eventSources.map(\.method) == [Quad_Identity_V1_Identity.Method.watchEvents])
+            #expect(
+                harness.gateway.routes.eventSources.map(\.method) == [
+                    Quad_Identity_V1_Identity.Method.watchEvents, Quad_Jobs_V1_Jobs.Method.watchEvents,
+                    Quad_Matching_V1_Matching.Method.watchEvents, Quad_Payments_V1_Payments.Method.watchEvents,
+                ]
+            )
             let session = try await harness.registerAndLogIn()
             let error = await #expect(throws: RPCError.self) {
                 _ = try await harness.client.watchEvents(.with { $0.fromNow = true }, options: IdentityHarness.bearer(session)) { stream in

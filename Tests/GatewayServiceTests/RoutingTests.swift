@@ -5,15 +5,27 @@ import Testing
 
 @Suite("Gateway: routing table and configuration")
 struct RoutingTests {
-    @Test("every method of every service that names its context is routed to that context, except its event source")
+    @Test("every method of every service that names its context is routed to that context, except its event source and service-only methods")
     func routesFromTheCatalog() {
         let table = RoutingTable(catalog: QuadServiceCatalog.all)
-        for method in Quad_Identity_V1_Identity.Method.all where !method.eventSource {
+        for method in Quad_Identity_V1_Identity.Method.all where !method.eventSource && !method.serviceOnly {
             #expect(table.route(for: method.fullName)?.context == "identity")
         }
-        #expect(table.contexts == ["identity"])
-        #expect(table.eventSources.map(\.context) == ["identity"])
+        #expect(table.contexts == ["identity", "jobs", "matching", "payments"])
+        #expect(table.eventSources.map(\.context) == ["identity", "jobs", "matching", "payments"])
         #expect(table.eventSources.allSatisfy { $0.method.eventSource && table.route(for: $0.method.fullName) == nil })
+    }
+
+    @Test("service-only methods (outbox deliveries, holds, operators' methods) are not routed")
+    func serviceOnlyMethodsAreNotRouted() {
+        let table = RoutingTable(catalog: QuadServiceCatalog.all)
+        let serviceOnly = QuadServiceCatalog.all.flatMap(\.methods).filter(\.serviceOnly).map(\.fullName)
+        #expect(serviceOnly.contains("quad.payments.v1.Payments/HoldForLaundryJob"))
+        #expect(serviceOnly.contains("quad.identity.v1.Identity/Deliver"))
+        for name in serviceOnly {
+            #expect(table.route(for: name) == nil, "\(name) is routed")
+        }
+        #expect(table.route(for: "quad.jobs.v1.Jobs/SubmitLaundryJob")?.context == "jobs")
     }
 
     @Test("services without a context (health, reflection, admin) are not routed")
@@ -27,13 +39,13 @@ struct RoutingTests {
     @Test("a service added to the catalog is routed without touching the gateway")
     func newServiceIsRouted() {
         let added = ServiceDescription(
-            name: "quad.jobs.v1.Jobs",
-            context: "jobs",
-            methods: [MethodDescriptor(service: "quad.jobs.v1.Jobs", method: "SubmitJob", kind: .unary)]
+            name: "quad.households.v1.Households",
+            context: "households",
+            methods: [MethodDescriptor(service: "quad.households.v1.Households", method: "CreateHousehold", kind: .unary)]
         )
         let table = RoutingTable(catalog: QuadServiceCatalog.all + [added])
-        #expect(table.route(for: "quad.jobs.v1.Jobs/SubmitJob")?.context == "jobs")
-        #expect(table.contexts == ["identity", "jobs"])
+        #expect(table.route(for: "quad.households.v1.Households/CreateHousehold")?.context == "households")
+        #expect(table.contexts == ["households", "identity", "jobs", "matching", "payments"])
     }
 
     @Test("the anonymous methods are the ones marked in Proto/")

@@ -17,6 +17,7 @@ struct UpLayoutTests {
             layout.arguments(service: "identity") == [
                 "--rpc-host", "127.0.0.1", "--rpc-port", "0", "--admin-port", "0",
                 "--data-dir", "/d/data", "--certs-dir", "/d/certs", "--ready-file", "/d/run/identity.ready.json",
+                "--peers-dir", "/d/run",
             ]
         )
         #expect(layout.log(service: "identity") == "/d/logs/identity.log")

@@ -45,6 +45,9 @@ struct UpLayout: Hashable, Sendable {
             "--data-dir", data,
             "--certs-dir", certificates,
             "--ready-file", readyFile(service: service),
+            // Services find each other through these ready files (ServiceKit's Peers), so they
+            // may start in any order and a restarted one is found on its new port.
+            "--peers-dir", run,
         ]
     }
 

@@ -26,7 +26,8 @@ public struct Gateway: Sendable {
     /// - Parameters:
     ///   - upstreamTLS: TLS towards one context's service (the gateway's certificate, the CA,
     ///     the context's name as server name).
-    ///   - homeTransports: replaces the transport of a home-screen part (`profile`, `campus`);
+    ///   - homeTransports: replaces the transport of a home-screen part (`profile`, `campus`, or a
+    ///     whole context: `jobs`, `matching`, `payments`);
     ///     tests use it to take one part's service away.
     public init(
         configuration: GatewayConfiguration,
@@ -81,15 +82,16 @@ public struct Gateway: Sendable {
             rateLimiter: rateLimiter
         )
         self.proxy = proxy
-        // The home screen's parts go through the upstreams' guards like proxied calls.
-        let identityTransport = proxy.transport(for: "identity")
+        // The home screens' parts go through the upstreams' guards like proxied calls.
+        var homeParts: [String: any ClientTransport] = [:]
+        for context in ["identity", "jobs", "matching", "payments"] { homeParts[context] = proxy.transport(for: context) }
+        homeParts.merge(homeTransports) { _, replacement in replacement }
         let events = EventFeedHub(now: now(), configuration: configuration.protection.eventFeed)
         self.events = events
         self.api = GatewayAPI(
             authenticator: authenticator,
             rateLimiter: rateLimiter,
-            profiles: homeTransports["profile"] ?? identityTransport,
-            directory: homeTransports["campus"] ?? identityTransport,
+            transports: homeParts,
             deadlines: configuration.protection.deadlines,
             events: events
         )

@@ -16,29 +16,41 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
     /// Where the campus part comes from (identity's directory).
     private let directory: Quad_Identity_V1_Identity.Client
     private let deadlines: DeadlinePolicy
+    /// Where the laundry home screens' parts come from (jobs, matching, payments).
+    let laundry: LaundryHomeClients
 
+    /// - Parameter transports: the contexts' transports by name (`identity`, `jobs`, `matching`,
+    ///   `payments`); `profile` and `campus` replace identity's for those parts (tests).
     public init(
         authenticator: EdgeAuthenticator,
         rateLimiter: EdgeRateLimiter,
-        profiles: any ClientTransport,
-        directory: any ClientTransport,
+        transports: [String: any ClientTransport],
         deadlines: DeadlinePolicy,
         events: EventFeedHub
     ) {
+        func transport(_ name: String, or fallback: String? = nil) -> any ClientTransport {
+            transports[name] ?? fallback.flatMap { transports[$0] } ?? UnavailableTransport(context: fallback ?? name)
+        }
         self.admission = EdgeAdmission(rateLimiter: rateLimiter, authenticator: authenticator)
         self.events = events
-        self.profiles = Quad_Identity_V1_Identity.Client(transport: profiles)
-        self.directory = Quad_Identity_V1_Identity.Client(transport: directory)
+        self.profiles = Quad_Identity_V1_Identity.Client(transport: transport("profile", or: "identity"))
+        self.directory = Quad_Identity_V1_Identity.Client(transport: transport("campus", or: "identity"))
+        self.laundry = LaundryHomeClients(jobs: transport("jobs"), matching: transport("matching"), payments: transport("payments"))
         self.deadlines = deadlines
     }
 
-    public func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
-        let method = Quad_Gateway_V1_Gateway.Method.getHome
+    /// Admits a signed-in home call and makes the options its parts are called with: the
+    /// caller forwarded, the request and trace ids, the call's remaining deadline.
+    func admitHomeCall(_ method: MethodDescriptor, _ context: ServerContext) async throws -> (Caller, CallOptions) {
         let caller = try await admission.admitSignedIn(method, context)
         var metadata = [CallerIdentityInterceptor.callerHeader: caller.headerValue]
         metadata["x-request-id"] = context.metadata["x-request-id"] ?? EntityID.generate()
         if let traceparent = context.metadata["traceparent"] { metadata["traceparent"] = traceparent }
-        let options = CallOptions(timeout: deadlines.effectiveTimeout(requested: context.timeRemaining), metadata: metadata)
+        return (caller, CallOptions(timeout: deadlines.effectiveTimeout(requested: context.timeRemaining), metadata: metadata))
+    }
+
+    public func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
+        let (caller, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getHome, context)
 
         async let profile = FanOut.part { try await profiles.getMyProfile(.init(), options: options) }
         async let campus = FanOut.part {

@@ -150,6 +150,216 @@ public nonisolated struct Quad_Gateway_V1_CampusPart: Sendable {
   fileprivate var _campus: Quad_Identity_V1_Campus? = nil
 }
 
+public nonisolated struct Quad_Gateway_V1_GetCustomerHomeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_CustomerHome: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var jobsInProgress: Quad_Gateway_V1_LaundryJobsPart {
+    get {_jobsInProgress ?? Quad_Gateway_V1_LaundryJobsPart()}
+    set {_jobsInProgress = newValue}
+  }
+  /// Returns true if `jobsInProgress` has been explicitly set.
+  public var hasJobsInProgress: Bool {self._jobsInProgress != nil}
+  /// Clears the value of `jobsInProgress`. Subsequent reads from it will return its default value.
+  public mutating func clearJobsInProgress() {self._jobsInProgress = nil}
+
+  public var acceptingDashers: Quad_Gateway_V1_AcceptingDashersPart {
+    get {_acceptingDashers ?? Quad_Gateway_V1_AcceptingDashersPart()}
+    set {_acceptingDashers = newValue}
+  }
+  /// Returns true if `acceptingDashers` has been explicitly set.
+  public var hasAcceptingDashers: Bool {self._acceptingDashers != nil}
+  /// Clears the value of `acceptingDashers`. Subsequent reads from it will return its default value.
+  public mutating func clearAcceptingDashers() {self._acceptingDashers = nil}
+
+  public var balance: Quad_Gateway_V1_BalancePart {
+    get {_balance ?? Quad_Gateway_V1_BalancePart()}
+    set {_balance = newValue}
+  }
+  /// Returns true if `balance` has been explicitly set.
+  public var hasBalance: Bool {self._balance != nil}
+  /// Clears the value of `balance`. Subsequent reads from it will return its default value.
+  public mutating func clearBalance() {self._balance = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _jobsInProgress: Quad_Gateway_V1_LaundryJobsPart? = nil
+  fileprivate var _acceptingDashers: Quad_Gateway_V1_AcceptingDashersPart? = nil
+  fileprivate var _balance: Quad_Gateway_V1_BalancePart? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_GetDasherHomeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_DasherHome: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var jobsInProgress: Quad_Gateway_V1_LaundryJobsPart {
+    get {_storage._jobsInProgress ?? Quad_Gateway_V1_LaundryJobsPart()}
+    set {_uniqueStorage()._jobsInProgress = newValue}
+  }
+  /// Returns true if `jobsInProgress` has been explicitly set.
+  public var hasJobsInProgress: Bool {_storage._jobsInProgress != nil}
+  /// Clears the value of `jobsInProgress`. Subsequent reads from it will return its default value.
+  public mutating func clearJobsInProgress() {_uniqueStorage()._jobsInProgress = nil}
+
+  public var offer: Quad_Gateway_V1_OfferPart {
+    get {_storage._offer ?? Quad_Gateway_V1_OfferPart()}
+    set {_uniqueStorage()._offer = newValue}
+  }
+  /// Returns true if `offer` has been explicitly set.
+  public var hasOffer: Bool {_storage._offer != nil}
+  /// Clears the value of `offer`. Subsequent reads from it will return its default value.
+  public mutating func clearOffer() {_uniqueStorage()._offer = nil}
+
+  /// available, pending payouts and earned in total
+  public var earnings: Quad_Gateway_V1_BalancePart {
+    get {_storage._earnings ?? Quad_Gateway_V1_BalancePart()}
+    set {_uniqueStorage()._earnings = newValue}
+  }
+  /// Returns true if `earnings` has been explicitly set.
+  public var hasEarnings: Bool {_storage._earnings != nil}
+  /// Clears the value of `earnings`. Subsequent reads from it will return its default value.
+  public mutating func clearEarnings() {_uniqueStorage()._earnings = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Quad_Gateway_V1_LaundryJobsPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var jobs: [Quad_Jobs_V1_LaundryJob] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_AcceptingDashersPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var dashers: [Quad_Matching_V1_AcceptingDasher] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_BalancePart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var balance: Quad_Payments_V1_Balance {
+    get {_balance ?? Quad_Payments_V1_Balance()}
+    set {_balance = newValue}
+  }
+  /// Returns true if `balance` has been explicitly set.
+  public var hasBalance: Bool {self._balance != nil}
+  /// Clears the value of `balance`. Subsequent reads from it will return its default value.
+  public mutating func clearBalance() {self._balance = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _balance: Quad_Payments_V1_Balance? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_OfferPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  /// unset when no offer is pending
+  public var offer: Quad_Matching_V1_Offer {
+    get {_offer ?? Quad_Matching_V1_Offer()}
+    set {_offer = newValue}
+  }
+  /// Returns true if `offer` has been explicitly set.
+  public var hasOffer: Bool {self._offer != nil}
+  /// Clears the value of `offer`. Subsequent reads from it will return its default value.
+  public mutating func clearOffer() {self._offer = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _offer: Quad_Matching_V1_Offer? = nil
+}
+
 public nonisolated struct Quad_Gateway_V1_SubscribeRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -450,6 +660,328 @@ nonisolated extension Quad_Gateway_V1_CampusPart: SwiftProtobuf.Message, SwiftPr
   public static func ==(lhs: Quad_Gateway_V1_CampusPart, rhs: Quad_Gateway_V1_CampusPart) -> Bool {
     if lhs._status != rhs._status {return false}
     if lhs._campus != rhs._campus {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_GetCustomerHomeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetCustomerHomeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_GetCustomerHomeRequest, rhs: Quad_Gateway_V1_GetCustomerHomeRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CustomerHome"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}jobs_in_progress\0\u{3}accepting_dashers\0\u{1}balance\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._jobsInProgress) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._acceptingDashers) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._balance) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._jobsInProgress {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._acceptingDashers {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._balance {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_CustomerHome, rhs: Quad_Gateway_V1_CustomerHome) -> Bool {
+    if lhs._jobsInProgress != rhs._jobsInProgress {return false}
+    if lhs._acceptingDashers != rhs._acceptingDashers {return false}
+    if lhs._balance != rhs._balance {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_GetDasherHomeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDasherHomeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_GetDasherHomeRequest, rhs: Quad_Gateway_V1_GetDasherHomeRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_DasherHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DasherHome"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}jobs_in_progress\0\u{1}offer\0\u{1}earnings\0")
+
+  fileprivate class _StorageClass {
+    var _jobsInProgress: Quad_Gateway_V1_LaundryJobsPart? = nil
+    var _offer: Quad_Gateway_V1_OfferPart? = nil
+    var _earnings: Quad_Gateway_V1_BalancePart? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _jobsInProgress = source._jobsInProgress
+      _offer = source._offer
+      _earnings = source._earnings
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._jobsInProgress) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._offer) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._earnings) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._jobsInProgress {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._offer {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._earnings {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_DasherHome, rhs: Quad_Gateway_V1_DasherHome) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._jobsInProgress != rhs_storage._jobsInProgress {return false}
+        if _storage._offer != rhs_storage._offer {return false}
+        if _storage._earnings != rhs_storage._earnings {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_LaundryJobsPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LaundryJobsPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}jobs\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.jobs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.jobs.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.jobs, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_LaundryJobsPart, rhs: Quad_Gateway_V1_LaundryJobsPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.jobs != rhs.jobs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_AcceptingDashersPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AcceptingDashersPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}dashers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.dashers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.dashers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.dashers, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_AcceptingDashersPart, rhs: Quad_Gateway_V1_AcceptingDashersPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.dashers != rhs.dashers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_BalancePart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BalancePart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}balance\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._balance) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._balance {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_BalancePart, rhs: Quad_Gateway_V1_BalancePart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._balance != rhs._balance {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_OfferPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OfferPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}offer\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._offer) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._offer {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_OfferPart, rhs: Quad_Gateway_V1_OfferPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._offer != rhs._offer {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -24,6 +24,29 @@ public enum Quad_Gateway_V1_Gateway {
             eventSource: false,
             serviceOnly: false
         )
+        /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
+        /// dorm (matching) and the balance (payments), fetched in parallel, a status per part.
+        public static let getCustomerHome = MethodDescriptor(
+            service: serviceName,
+            method: "GetCustomerHome",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// G2, dasher: jobs in progress (jobs), the pending offer (matching) and earnings (payments).
+        public static let getDasherHome = MethodDescriptor(
+            service: serviceName,
+            method: "GetDasherHome",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -41,7 +64,7 @@ public enum Quad_Gateway_V1_Gateway {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getHome, subscribe]
+        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, subscribe]
     }
 
     /// Implement this to serve `quad.gateway.v1.Gateway`; register the value with a server.
@@ -51,6 +74,11 @@ public enum Quad_Gateway_V1_Gateway {
         /// status and no value, and the others still arrive: the call itself is OK. Each product
         /// adds its parts here.
         func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home
+        /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
+        /// dorm (matching) and the balance (payments), fetched in parallel, a status per part.
+        func getCustomerHome(request: Quad_Gateway_V1_GetCustomerHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_CustomerHome
+        /// G2, dasher: jobs in progress (jobs), the pending offer (matching) and earnings (payments).
+        func getDasherHome(request: Quad_Gateway_V1_GetDasherHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DasherHome
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -75,6 +103,17 @@ public enum Quad_Gateway_V1_Gateway {
             try await transport.unary(Method.getHome, request: request, as: Quad_Gateway_V1_Home.self, options: options)
         }
 
+        /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
+        /// dorm (matching) and the balance (payments), fetched in parallel, a status per part.
+        public func getCustomerHome(_ request: Quad_Gateway_V1_GetCustomerHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_CustomerHome {
+            try await transport.unary(Method.getCustomerHome, request: request, as: Quad_Gateway_V1_CustomerHome.self, options: options)
+        }
+
+        /// G2, dasher: jobs in progress (jobs), the pending offer (matching) and earnings (payments).
+        public func getDasherHome(_ request: Quad_Gateway_V1_GetDasherHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_DasherHome {
+            try await transport.unary(Method.getDasherHome, request: request, as: Quad_Gateway_V1_DasherHome.self, options: options)
+        }
+
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -97,6 +136,8 @@ extension Quad_Gateway_V1_Gateway.ServiceProtocol {
     public var registeredMethods: [RegisteredMethod] {
         [
             .unary(Quad_Gateway_V1_Gateway.Method.getHome) { try await self.getHome(request: $0, context: $1) },
+            .unary(Quad_Gateway_V1_Gateway.Method.getCustomerHome) { try await self.getCustomerHome(request: $0, context: $1) },
+            .unary(Quad_Gateway_V1_Gateway.Method.getDasherHome) { try await self.getDasherHome(request: $0, context: $1) },
             .serverStreaming(Quad_Gateway_V1_Gateway.Method.subscribe) { try await self.subscribe(request: $0, response: $1, context: $2) },
         ]
     }
