@@ -239,7 +239,7 @@ let package = Package(
             name: "quad",
             dependencies: [
                 "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadDynamicMessages",
-                argumentParser, nioCore, nioPosix, nioHTTP1, protobuf, logging,
+                "IdentityDomain", argumentParser, nioCore, nioPosix, nioHTTP1, protobuf, logging,
             ],
             path: "Tools/quad",
             swiftSettings: strictSwift
@@ -342,7 +342,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadCLITests",
-            dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore"],
+            dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore", "ServiceTestSupport"],
             path: "Tests/QuadCLITests",
             swiftSettings: strictSwift
         ),
@@ -353,6 +353,15 @@ let package = Package(
                 logging,
             ],
             path: "Tests/Support/ServiceTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "LaundrySystemTests",
+            dependencies: [
+                "quad", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
+                "QuadCertificates",
+            ],
+            path: "Tests/LaundrySystemTests",
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import QuadCertificates
 import QuadContracts
 import QuadWire
 import QuadWireNIO
+import ServiceTestSupport
 import Testing
 
 @testable import quad

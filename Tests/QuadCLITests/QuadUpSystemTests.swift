@@ -3,6 +3,7 @@ import QuadContracts
 import QuadWire
 import QuadWireCore
 import QuadWireNIO
+import ServiceTestSupport
 import Testing
 
 @testable import quad

@@ -1,18 +1,18 @@
-import Foundation
+public import Foundation
 
 /// The executables `swift build` made, found beside the test bundle's executable (`.build/debug/`).
-enum BuildProducts {
+public enum BuildProducts {
     /// The build directory: the directory of the running test bundle.
-    static let directory: URL = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+    public static let directory: URL = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
         .resolvingSymlinksInPath().deletingLastPathComponent()
 
     /// The path of the product `name`.
-    static func path(_ name: String) -> String {
+    public static func path(_ name: String) -> String {
         directory.appendingPathComponent(name).path
     }
 
     /// Whether the product `name` has been built.
-    static func exists(_ name: String) -> Bool {
+    public static func exists(_ name: String) -> Bool {
         FileManager.default.isExecutableFile(atPath: path(name))
     }
 }
