@@ -47,8 +47,11 @@ final class LaundrySystem: Sendable {
                 started[service] = try await cluster.start(launch(service, layout: layout))
             }
             let upstreams = services.map { "\($0)=\(started[$0]!.ready.rpc)" }.joined(separator: ",")
+            // Every test user calls from 127.0.0.1, so the per-address limits (tested in the
+            // gateway's own tests) are opened wide here.
+            let open = ["--rate-registration", "1000/s:1000", "--rate-login", "1000/s:1000", "--rate-per-address", "100000/s:100000"]
             let gatewayMember = try await cluster.start(
-                launch("gateway", layout: layout, extra: ["--upstreams", upstreams, "--admission", "false"])
+                launch("gateway", layout: layout, extra: ["--upstreams", upstreams] + open)
             )
             started["gateway"] = gatewayMember
         } catch {
