@@ -1,5 +1,6 @@
 import Foundation
 public import GatewayDomain
+import QuadServiceKit
 
 /// How the gateway finds its upstreams and protects them.
 public struct GatewayConfiguration: Sendable {
@@ -13,15 +14,10 @@ public struct GatewayConfiguration: Sendable {
             self.port = port
         }
 
-        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`).
+        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`), as ServiceKit's ``PeerAddress``.
         public init?(address: String) {
-            guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
-                (1...65535).contains(port)
-            else { return nil }
-            var host = String(address[..<colon])
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            guard !host.isEmpty else { return nil }
-            self.init(host: host, port: port)
+            guard let parsed = PeerAddress(parsing: address) else { return nil }
+            self.init(host: parsed.host, port: parsed.port)
         }
     }
 

@@ -28,12 +28,12 @@ public struct PeerAddress: Sendable, Hashable, CustomStringConvertible {
         for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, let address = PeerAddress(parsing: parts[1]) else {
-                throw PeerConfigurationError(
+                throw ServiceOptionError(
                     message: "--\(flag): '\(entry)' is not context=HOST:PORT (for example identity=127.0.0.1:7001)"
                 )
             }
             guard addresses[parts[0]] == nil else {
-                throw PeerConfigurationError(message: "--\(flag): '\(parts[0])' is given twice")
+                throw ServiceOptionError(message: "--\(flag): '\(parts[0])' is given twice")
             }
             addresses[parts[0]] = address
         }
@@ -41,8 +41,8 @@ public struct PeerAddress: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A peer list (`--peers`, `--upstreams`) that could not be read, naming the bad entry.
-public struct PeerConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A service option that cannot work (a bad `--peers` entry, `--write-batch 0`), naming it.
+public struct ServiceOptionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(message: String) {

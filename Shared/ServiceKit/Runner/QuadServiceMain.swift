@@ -30,7 +30,8 @@ public enum QuadServiceMain {
         let database = try QuadDatabase(
             configuration: DatabaseConfiguration(
                 path: options.dataDirectory + "/\(name).sqlite",
-                synchronous: options.synchronous == "normal" ? .normal : .full
+                synchronous: options.synchronous == "normal" ? .normal : .full,
+                maxBatchSize: options.writeBatch
             ),
             migrator: migrator,
             logger: process.logger

@@ -16,6 +16,7 @@ import Foundation
 /// | `--idle-timeout` | `QUAD_IDLE_TIMEOUT` | duration | `300s` |
 /// | `--drain-grace` | `QUAD_DRAIN_GRACE` | duration | `10s` |
 /// | `--synchronous` | `QUAD_SYNCHRONOUS` | string | `full` (`normal` trades the last commits on power loss for speed) |
+/// | `--write-batch` | `QUAD_WRITE_BATCH` | int | `256`: the most writes one transaction (and fsync) groups; 1 = a transaction per request |
 /// | `--peers` | `QUAD_PEERS` | string | none: `context=HOST:PORT,…` of the services this one calls |
 /// | `--peers-dir` | `QUAD_PEERS_DIR` | string | none: where peers' ready files are (`quad up` passes its run directory) |
 public struct ServiceOptions: Sendable {
@@ -30,6 +31,8 @@ public struct ServiceOptions: Sendable {
     public var idleTimeout: Duration
     public var drainGrace: Duration
     public var synchronous: String
+    /// The most write requests group commit puts in one transaction (1: one per request).
+    public var writeBatch: Int
     /// Fixed addresses of the other contexts' services (see ``Peers``).
     public var peers: [String: PeerAddress]
     /// Where the other services' ready files are, for peers not in ``peers``.
@@ -49,6 +52,8 @@ public struct ServiceOptions: Sendable {
         idleTimeout = try source.duration("idle-timeout", default: .seconds(300), help: "close connections idle this long")
         drainGrace = try source.duration("drain-grace", default: .seconds(10), help: "time open calls get on shutdown")
         synchronous = try source.string("synchronous", default: "full", help: "SQLite synchronous: full or normal")
+        writeBatch = try source.int("write-batch", default: 256, help: "most writes per transaction (group commit); 1 = one transaction per request")
+        guard writeBatch >= 1 else { throw ServiceOptionError(message: "--write-batch must be at least 1, not \(writeBatch)") }
         peers = try PeerAddress.parseList(
             try source.string("peers", default: "", help: "context=HOST:PORT of the services this one calls, comma-separated"),
             flag: "peers"
