@@ -32,8 +32,8 @@ struct SeedCommand: AsyncParsableCommand {
     var password = "quad-demo-password"
 
     func run() async throws {
-        guard (0...50).contains(customers), (0...50).contains(dashers) else {
-            throw ValidationError("--customers and --dashers must be 0...50")
+        guard (0...500).contains(customers), (0...500).contains(dashers) else {
+            throw ValidationError("--customers and --dashers must be 0...500")
         }
         let file = try EndpointsFile.load(path: endpoints)
         guard let gateway = file.gateway, let address = HostPort(parsing: gateway.rpc) else {

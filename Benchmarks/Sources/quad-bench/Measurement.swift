@@ -170,16 +170,36 @@ func runAsyncCallers(
     executor: (any TaskExecutor)? = nil,
     call: @escaping @Sendable () async throws -> Void
 ) async -> (LatencySamples, CPUProbe) {
+    await runAsyncCallers(
+        inFlight: inFlight,
+        window: window,
+        serverPID: serverPID,
+        countAllocations: countAllocations,
+        executor: executor,
+        callAs: { _ in try await call() }
+    )
+}
+
+/// As ``runAsyncCallers(inFlight:window:serverPID:countAllocations:executor:call:)``, telling
+/// each call which caller (0..<inFlight) makes it, for callers that act as different users.
+func runAsyncCallers(
+    inFlight: Int,
+    window: Window,
+    serverPID: Int32?,
+    countAllocations: Bool = false,
+    executor: (any TaskExecutor)? = nil,
+    callAs call: @escaping @Sendable (Int) async throws -> Void
+) async -> (LatencySamples, CPUProbe) {
     // With an executor (quad's EventLoopTaskExecutor) the callers run on that thread.
     await withTaskExecutorPreference(executor) {
         await withTaskGroup(of: LatencySamples.self) { group in
-            for _ in 0..<inFlight {
+            for caller in 0..<inFlight {
                 group.addTask {
                     var samples = LatencySamples()
                     while true {
                         let begin = monotonicNanos()
                         var failed = false
-                        do { try await call() } catch {
+                        do { try await call(caller) } catch {
                             failed = true
                             if samples.errors < 3 { FileHandle.standardError.write(Data("call failed: \(error)\n".utf8)) }
                         }

@@ -165,6 +165,10 @@ do {
         try await ProfileReadBench.run(arguments)
     case "overload":
         try await OverloadBench.run(arguments)
+    case "laundry-submit":
+        try await LaundryBench.run(arguments, assign: false)
+    case "laundry-assign":
+        try await LaundryBench.run(arguments, assign: true)
     case "idle-connections":
         try await IdleConnectionsBench.run(arguments)
     default:
