@@ -377,7 +377,7 @@ let package = Package(
             name: "JobsServiceTests",
             dependencies: [
                 "JobsService", "JobsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
-                "QuadContracts", "QuadServiceKit", "QuadStorage", grdb,
+                "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/JobsServiceTests",
             swiftSettings: strictSwift

@@ -1,1 +1,102 @@
-// Placeholder.
+public import Foundation
+import GRDB
+import JobsDomain
+public import QuadContracts
+import QuadServiceKit
+public import QuadStorage
+public import QuadWire
+
+/// The jobs bounded context (L1, L6-L15): laundry jobs, their stages and timeline, cancellation, reviews and the
+/// dispute claim. Authorization is decided here on every call: a job is seen only by its customer and its assigned
+/// dasher; the domain (``JobsDomain/LaundryJob``) decides who may change what.
+public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
+    let database: QuadDatabase
+    let payments: Quad_Payments_V1_Payments.Client
+    let configuration: JobsConfiguration
+    let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - payments: payments' service (holds at submission, final prices at "finished drying").
+    ///   - now: the clock (tests pass a manual one).
+    public init(
+        database: QuadDatabase,
+        payments: any ClientTransport,
+        configuration: JobsConfiguration = JobsConfiguration(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.database = database
+        self.payments = Quad_Payments_V1_Payments.Client(transport: payments)
+        self.configuration = configuration
+        self.now = now
+    }
+
+    /// The clock in UTC microseconds.
+    var nowMicros: Int64 { Int64((now().timeIntervalSince1970 * 1_000_000).rounded()) }
+
+    /// Options for a call to payments.
+    func paymentsOptions(idempotencyKey: String? = nil) -> CallOptions {
+        var options = CallOptions(timeout: configuration.paymentsTimeout)
+        if let idempotencyKey { options.metadata["idempotency-key"] = idempotencyKey }
+        return options
+    }
+
+    /// Loads job `jobID` of `caller` in one write, lets `operation` change it at an instant not before its last change,
+    /// and stores it with the outbox messages and feed events its domain events call for.
+    ///
+    /// NOT_FOUND when there is no such job or the caller is neither its customer nor its dasher (a stranger learns
+    /// nothing); the domain's refusals become their status, nothing changed.
+    func change(
+        jobID: String,
+        caller: Caller,
+        _ operation: @escaping @Sendable (inout JobRecord, Int64) throws -> [JobEvent]
+    ) async throws -> Quad_Jobs_V1_LaundryJob {
+        try Self.requireJobID(jobID)
+        let clock = nowMicros
+        return try await Self.refusing {
+            try await database.write { db in
+                guard var record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else {
+                    throw Self.notFound(jobID)
+                }
+                let at = max(clock, record.job.lastChangeAt)
+                try Self.apply(&record, at: at, db) { record in try operation(&record, at) }
+                return JobsProtoMapping.job(record)
+            }
+        }
+    }
+
+    /// Runs `operation` on `record` and stores what it did: the job, its outbox messages, its feed events.
+    static func apply(_ record: inout JobRecord, at: Int64, _ db: Database, _ operation: (inout JobRecord) throws -> [JobEvent]) throws {
+        let dasherBefore = record.job.dasher
+        let entriesBefore = record.job.timeline.count
+        let events = try operation(&record)
+        record.updatedAt = max(record.updatedAt, at)
+        try JobsOutbox.send(events, record: &record, at: at, db)
+        try JobsStore.save(record, db)
+        let changes = record.job.timeline[entriesBefore...].map(JobsProtoMapping.kind)
+        try JobsFeed.log(Array(changes), record: record, dasherBefore: dasherBefore, at: at, db)
+    }
+
+    static func requireJobID(_ jobID: String) throws {
+        guard !jobID.isEmpty else { throw RPCError(code: .invalidArgument, message: "job_id: name the laundry job") }
+    }
+
+    static func notFound(_ jobID: String) -> RPCError {
+        RPCError(code: .notFound, message: "job_id: no laundry job \(jobID) of yours (you are neither its customer nor its dasher)")
+    }
+
+    /// Runs `body`, turning a domain refusal into its wire status.
+    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let refusal as any CodedError {
+            throw RPCError(refusal)
+        }
+    }
+}
+
+extension JobRecord {
+    /// Whether `user` may see the job: its customer or its assigned dasher.
+    func isVisible(to user: String) -> Bool {
+        job.customer == user || job.dasher == user
+    }
+}

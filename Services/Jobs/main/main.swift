@@ -1,1 +1,18 @@
-print("quad-jobs")
+// quad-jobs: the jobs service executable (laundry jobs, L1 and L6-L15). Configuration: the common service flags
+// (`--help-config`) plus `--payments-timeout`. It calls payments (holds, final prices) through `--peers` or
+// `--peers-dir`, and its outbox delivers to matching, payments and identity.
+import JobsService
+import QuadServiceKit
+
+try await QuadServiceMain.run(
+    name: "jobs",
+    migrator: JobsMigrations.migrator,
+    settings: { try $0.duration("payments-timeout", default: .seconds(10), help: "how long a call to payments may take") }
+) { environment, paymentsTimeout in
+    let jobs = JobsService(
+        database: environment.database,
+        payments: environment.peers.transport("payments"),
+        configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout)
+    )
+    return ServiceSetup(services: [jobs])
+}

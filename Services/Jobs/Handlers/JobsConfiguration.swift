@@ -1,0 +1,24 @@
+public import JobsDomain
+
+/// How the jobs service runs.
+public struct JobsConfiguration: Sendable {
+    /// The domain's limits (instructions, review window, disputes).
+    public var job: LaundryJobConfiguration
+    /// How long a call to payments may take (the hold at submission, the final price).
+    public var paymentsTimeout: Duration
+    /// Jobs in a list when the request does not say, and the most it may ask for.
+    public var defaultListLimit: Int
+    public var maximumListLimit: Int
+
+    public init(
+        job: LaundryJobConfiguration = .defaults,
+        paymentsTimeout: Duration = .seconds(10),
+        defaultListLimit: Int = 50,
+        maximumListLimit: Int = 200
+    ) {
+        self.job = job
+        self.paymentsTimeout = paymentsTimeout
+        self.defaultListLimit = defaultListLimit
+        self.maximumListLimit = maximumListLimit
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import JobsDomain
+import QuadContracts
+import QuadStorage
+import SwiftProtobuf
+
+/// Carries out a job's events towards the other contexts (DESIGN.md, How services cooperate): each becomes outbox
+/// messages written in the transaction that stores the job, so both commit or neither does. Keys are unique per
+/// effect, so a receiver applies each once.
+enum JobsOutbox {
+    static func send(_ events: [JobEvent], record: inout JobRecord, at: Int64, _ db: Database) throws {
+        let job = record.job
+        for event in events {
+            switch event {
+            case .submitted:
+                try enqueue(db, to: "matching", "job.submitted", key: "\(job.id):job.submitted", JobsProtoMapping.submitted(job))
+                let posted = Quad_Jobs_V1_JobPosted.with {
+                    $0.jobID = job.id
+                    $0.paymentIntentID = job.submission.paymentIntentID
+                }
+                try enqueue(db, to: "payments", "job.posted", key: "\(job.id):job.posted", posted)
+            case .dasherRejected(let dasher, let excluded):
+                let rejected = Quad_Jobs_V1_JobDasherRejected.with {
+                    $0.jobID = job.id
+                    $0.dormID = job.submission.dorm
+                    $0.dasherID = dasher
+                    $0.excludedDasherIds = excluded.sorted()
+                    $0.job = JobsProtoMapping.submitted(job)
+                }
+                let key = "\(job.id):job.dasher_rejected:\(excluded.count)"
+                try enqueue(db, to: "matching", "job.dasher_rejected", key: key, rejected)
+            case .cancelled(let cancellation):
+                let cancelled = Quad_Jobs_V1_JobCancelled.with {
+                    $0.jobID = job.id
+                    $0.paymentIntentID = cancellation.paymentIntentID
+                    $0.dormID = job.submission.dorm
+                    $0.dasherID = cancellation.dasherToNotify ?? ""
+                    $0.atMicros = at
+                }
+                for destination in ["payments", "matching"] {
+                    try enqueue(db, to: destination, "job.cancelled", key: "\(job.id):job.cancelled", cancelled)
+                }
+                record.paymentState = .released
+            case .completed(let completion):
+                let completed = Quad_Jobs_V1_JobCompleted.with {
+                    $0.jobID = job.id
+                    $0.paymentIntentID = completion.paymentIntentID
+                    $0.customerID = completion.customer
+                    $0.dasherID = completion.dasher
+                    $0.actualLoads = UInt32(completion.finalPrice.actualLoads)
+                    $0.machineCost = JobsProtoMapping.amount(completion.finalPrice.machineCost)
+                    $0.addOns = JobsProtoMapping.sortedAddOns(job.submission.addOns)
+                    $0.finalTotal = JobsProtoMapping.amount(completion.finalPrice.total)
+                    // The job reaches drop-off only with the charge agreed: up to twice the estimate by submitting,
+                    // above that by ApproveFinalPrice (the domain refuses to move on otherwise).
+                    $0.aboveHoldApproved = true
+                    $0.atMicros = at
+                }
+                for destination in ["payments", "identity"] {
+                    try enqueue(db, to: destination, "job.completed", key: "\(job.id):job.completed", completed)
+                }
+                record.paymentState = .capturePending
+            case .reviewed(let review):
+                let submitted = Quad_Jobs_V1_ReviewSubmitted.with { $0.review = JobsProtoMapping.review(review, jobID: job.id) }
+                let key = "\(job.id):review.submitted:\(review.side.rawValue)"
+                try enqueue(db, to: "identity", "review.submitted", key: key, submitted)
+            case .disputeOpened(let claim):
+                let opened = Quad_Jobs_V1_DisputeOpened.with {
+                    $0.jobID = job.id
+                    $0.paymentIntentID = claim.paymentIntentID
+                    $0.customerID = job.customer
+                    $0.claim = JobsProtoMapping.job(record).dispute
+                }
+                try enqueue(db, to: "payments", "dispute.opened", key: "\(job.id):dispute.opened", opened)
+            case .dasherAssigned, .stageChanged, .finalPriceRecorded, .finalPriceApproved:
+                // Matching told jobs of the assignment; stages and prices concern the two people (their feeds).
+                break
+            }
+        }
+    }
+
+    private static func enqueue(_ db: Database, to destination: String, _ topic: String, key: String, _ message: some SwiftProtobuf.Message) throws {
+        try Outbox.enqueue(db, destination: destination, topic: topic, key: key, payload: try message.serializedData())
+    }
+}
+
+/// The job changes jobs logs for the customer's and the dasher's feeds (L14), in the transaction of the change.
+enum JobsFeed {
+    /// One `JobChanged` per `change` for everyone who should see it: the customer, the dasher before and after the
+    /// change (so a rejected or cancelled-on dasher hears of it).
+    static func log(_ changes: [String], record: JobRecord, dasherBefore: String?, at: Int64, _ db: Database) throws {
+        guard !changes.isEmpty else { return }
+        let job = JobsProtoMapping.job(record)
+        var recipients = [record.job.customer]
+        for dasher in [dasherBefore, record.job.dasher].compactMap({ $0 }) where !recipients.contains(dasher) {
+            recipients.append(dasher)
+        }
+        let occurredAt = Date(timeIntervalSince1970: Double(at) / 1_000_000)
+        for change in changes {
+            let payload = try Quad_Jobs_V1_JobChanged.with {
+                $0.change = change
+                $0.job = job
+            }.serializedData()
+            for user in recipients {
+                try EventLog.append(db, userID: user, type: Quad_Jobs_V1_JobChanged.protoMessageName, payload: payload, occurredAt: occurredAt)
+            }
+        }
+    }
+}

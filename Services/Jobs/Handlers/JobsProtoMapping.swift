@@ -1,0 +1,249 @@
+import Foundation
+import JobsDomain
+import QuadContracts
+import QuadWire
+
+/// Between jobs' domain values and the wire's messages.
+enum JobsProtoMapping {
+    static func amount(_ money: Money) -> Quad_Types_V1_Amount {
+        .with {
+            $0.minorUnits = money.minorUnits
+            $0.currency = money.currency
+        }
+    }
+
+    static func money(_ amount: Quad_Types_V1_Amount) -> Money {
+        Money(minorUnits: amount.minorUnits, currency: amount.currency)
+    }
+
+    static func addOn(_ addOn: LaundryAddOn) -> Quad_Types_V1_LaundryAddOn {
+        switch addOn {
+        case .folding: .folding
+        case .ironing: .ironing
+        }
+    }
+
+    /// The add-ons a request names; INVALID_ARGUMENT naming the first that is not one.
+    static func addOns(_ values: [Quad_Types_V1_LaundryAddOn], field: String = "add_ons") throws -> Set<LaundryAddOn> {
+        var addOns: Set<LaundryAddOn> = []
+        for (index, value) in values.enumerated() {
+            switch value {
+            case .folding: addOns.insert(.folding)
+            case .ironing: addOns.insert(.ironing)
+            case .unspecified, .UNRECOGNIZED:
+                throw RPCError(
+                    code: .invalidArgument,
+                    message: "\(field)[\(index)]: \(value.rawValue) is not an add-on; use LAUNDRY_ADD_ON_FOLDING or LAUNDRY_ADD_ON_IRONING"
+                )
+            }
+        }
+        return addOns
+    }
+
+    static func sortedAddOns(_ addOns: Set<LaundryAddOn>) -> [Quad_Types_V1_LaundryAddOn] {
+        addOns.sorted().map(addOn)
+    }
+
+    static func stage(_ stage: LaundryStage) -> Quad_Jobs_V1_LaundryStage {
+        Quad_Jobs_V1_LaundryStage(rawValue: stage.rawValue) ?? .waitingForDasher
+    }
+
+    static func disputeReason(_ reason: DisputeClaim.Reason) -> Quad_Jobs_V1_DisputeReason {
+        switch reason {
+        case .stolenItems: .stolenItems
+        case .damagedItems: .damagedItems
+        case .notDone: .notDone
+        }
+    }
+
+    /// The reason a request names; INVALID_ARGUMENT when it names none.
+    static func disputeReason(_ reason: Quad_Jobs_V1_DisputeReason) throws -> DisputeClaim.Reason {
+        switch reason {
+        case .stolenItems: return .stolenItems
+        case .damagedItems: return .damagedItems
+        case .notDone: return .notDone
+        case .unspecified, .UNRECOGNIZED:
+            throw RPCError(
+                code: .invalidArgument,
+                message: "reason: say why (DISPUTE_REASON_STOLEN_ITEMS, DISPUTE_REASON_DAMAGED_ITEMS or DISPUTE_REASON_NOT_DONE)"
+            )
+        }
+    }
+
+    static func review(_ review: JobReview, jobID: String) -> Quad_Jobs_V1_Review {
+        .with {
+            $0.jobID = jobID
+            $0.reviewerID = review.author
+            $0.subjectID = review.subject
+            $0.stars = UInt32(review.stars)
+            $0.text = review.text ?? ""
+            $0.atMicros = review.writtenAt
+        }
+    }
+
+    static func paymentState(_ state: JobRecord.PaymentState) -> Quad_Jobs_V1_PaymentState {
+        switch state {
+        case .held: .held
+        case .released: .released
+        case .capturePending: .capturePending
+        case .paid: .paid
+        }
+    }
+
+    /// What the job's customer and dasher see of it.
+    static func job(_ record: JobRecord) -> Quad_Jobs_V1_LaundryJob {
+        let job = record.job
+        let submission = job.submission
+        return .with {
+            $0.jobID = job.id
+            $0.customerID = job.customer
+            $0.dormID = submission.dorm
+            $0.dasherID = job.dasher ?? ""
+            $0.stage = stage(job.stage)
+            switch job.status {
+            case .active: $0.status = .open
+            case .cancelled: $0.status = .cancelled
+            case .completed: $0.status = .completed
+            }
+            $0.estimatedLoads = UInt32(submission.estimatedLoads)
+            $0.instructions = submission.instructions
+            $0.pickupAtMicros = submission.pickupAt
+            $0.dropOffAtMicros = submission.dropOffAt
+            $0.addOns = sortedAddOns(submission.addOns)
+            $0.preferredDasherID = submission.preferredDasher ?? ""
+            $0.estimate = record.estimateQuote
+            if let price = job.finalPrice {
+                $0.finalPrice = .with {
+                    $0.actualLoads = UInt32(price.actualLoads)
+                    $0.machineCost = amount(price.machineCost)
+                    if let quote = record.finalQuote { $0.quote = quote }
+                    $0.needsApproval = price.needsApproval
+                    $0.approved = !price.needsApproval || job.finalPriceApprovedAt != nil
+                }
+            }
+            $0.stageStamps = job.stageStamps.map { stamp in
+                .with {
+                    $0.stage = stage(stamp.stage)
+                    $0.atMicros = stamp.at
+                }
+            }
+            $0.timeline = timeline(job)
+            $0.rejectedDasherIds = rejectedDashers(job)
+            $0.paymentIntentID = submission.paymentIntentID
+            $0.paymentState = paymentState(record.paymentState)
+            if let review = job.customerReview { $0.customerReview = self.review(review, jobID: job.id) }
+            if let review = job.dasherReview { $0.dasherReview = self.review(review, jobID: job.id) }
+            if let claim = job.dispute {
+                $0.dispute = .with {
+                    $0.disputeID = record.disputeID ?? ""
+                    $0.reason = disputeReason(claim.reason)
+                    $0.description_p = claim.description
+                    $0.evidenceDocumentIds = claim.evidenceDocumentIDs
+                    $0.openedAtMicros = claim.openedAt
+                    $0.outcome = record.disputeOutcome ?? .unspecified
+                    if let refunded = record.disputeRefunded { $0.refunded = amount(refunded) }
+                }
+            }
+            $0.submittedAtMicros = job.submittedAt
+            $0.updatedAtMicros = record.updatedAt
+            $0.reviewDeadlineMicros = job.reviewDeadline() ?? 0
+        }
+    }
+
+    /// The dashers the customer rejected, in the order they were rejected.
+    static func rejectedDashers(_ job: LaundryJob) -> [String] {
+        job.timeline.compactMap { entry in
+            if case .dasherRejected(let dasher) = entry.change { dasher } else { nil }
+        }
+    }
+
+    /// The timeline as people read it (L12): who did what, when.
+    static func timeline(_ job: LaundryJob) -> [Quad_Jobs_V1_TimelineEntry] {
+        var dasher: String?
+        var stage = LaundryStage.waitingForDasher
+        return job.timeline.map { entry in
+            let (actor, kind, detail): (String, String, String)
+            switch entry.change {
+            case .submitted(let submission):
+                actor = submission.customer
+                kind = "submitted"
+                detail = "submitted for \(submission.estimatedLoads) load(s), estimate \(submission.estimate.formatted)"
+            case .dasherAssigned(let assigned):
+                dasher = assigned
+                stage = .dasherAccepted
+                actor = assigned
+                kind = "dasher_assigned"
+                detail = "dasher \(assigned) accepted"
+            case .dasherRejected(let rejected):
+                dasher = nil
+                stage = .waitingForDasher
+                actor = job.customer
+                kind = "dasher_rejected"
+                detail = "the customer sent dasher \(rejected) away; waiting for another dasher"
+            case .stageAdvanced(let to):
+                actor = dasher ?? ""
+                kind = "stage_changed"
+                detail = "\(stage.displayName) -> \(to.displayName)"
+                stage = to
+            case .finalPriceRecorded(let price):
+                actor = dasher ?? ""
+                kind = "final_price_recorded"
+                detail = "\(price.actualLoads) load(s), machines \(price.machineCost.formatted), total \(price.total.formatted)"
+                    + (price.needsApproval ? " (above twice the estimate: waits for the customer's approval)" : "")
+            case .finalPriceApproved:
+                actor = job.customer
+                kind = "final_price_approved"
+                detail = "the customer approved the final price"
+            case .cancelled:
+                actor = job.customer
+                kind = "cancelled"
+                detail = "cancelled by the customer at \(stage.displayName)"
+            case .reviewed(let review):
+                actor = review.author
+                kind = "reviewed"
+                detail = "\(review.side.rawValue) gave \(review.stars) star(s)"
+            case .disputeOpened(let claim):
+                actor = job.customer
+                kind = "dispute_opened"
+                detail = "disputed: \(claim.reason.rawValue)"
+            }
+            return .with {
+                $0.atMicros = entry.at
+                $0.actorID = actor
+                $0.kind = kind
+                $0.detail = detail
+            }
+        }
+    }
+
+    /// The timeline kind of `entry`, as JobChanged.change names it.
+    static func kind(_ entry: JobTimelineEntry) -> String {
+        switch entry.change {
+        case .submitted: "submitted"
+        case .dasherAssigned: "dasher_assigned"
+        case .dasherRejected: "dasher_rejected"
+        case .stageAdvanced: "stage_changed"
+        case .finalPriceRecorded: "final_price_recorded"
+        case .finalPriceApproved: "final_price_approved"
+        case .cancelled: "cancelled"
+        case .reviewed: "reviewed"
+        case .disputeOpened: "dispute_opened"
+        }
+    }
+
+    /// What matching learns of a job when it is submitted or sent back to the queue.
+    static func submitted(_ job: LaundryJob) -> Quad_Jobs_V1_JobSubmitted {
+        let submission = job.submission
+        return .with {
+            $0.jobID = job.id
+            $0.customerID = job.customer
+            $0.dormID = submission.dorm
+            $0.submittedAtMicros = job.submittedAt
+            $0.pickupAtMicros = submission.pickupAt
+            $0.dropOffAtMicros = submission.dropOffAt
+            $0.estimatedLoads = UInt32(submission.estimatedLoads)
+            $0.addOns = sortedAddOns(submission.addOns)
+            $0.preferredDasherID = submission.preferredDasher ?? ""
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Logging
+import JobsDomain
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+extension JobsService {
+    /// Outbox deliveries, each applied once: `offer.accepted` from matching assigns the dasher (stage 1);
+    /// `payment.captured` from payments marks the job paid; `dispute.resolved` records the claim's outcome. A
+    /// delivery the job can no longer take (an acceptance of a job cancelled meanwhile) is applied as nothing and
+    /// logged; one about a job jobs never stored likewise.
+    public func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt {
+        let clock = nowMicros
+        let logger = context.logger
+        switch request.topic {
+        case "offer.accepted":
+            let accepted = try Quad_Matching_V1_OfferAccepted(serializedBytes: request.payload)
+            return try await database.receive(request) { db in
+                guard var record = try JobsStore.job(id: accepted.jobID, db) else {
+                    logger.warning("offer.accepted for a job jobs does not have", metadata: ["job_id": "\(accepted.jobID)"])
+                    return
+                }
+                let at = max(clock, record.job.lastChangeAt)
+                do {
+                    try Self.apply(&record, at: at, db) { record in try record.job.assign(dasher: accepted.dasherID, at: at) }
+                } catch let refusal as JobsError {
+                    logger.notice(
+                        "an accepted offer could not be assigned; nothing changed",
+                        metadata: ["job_id": "\(accepted.jobID)", "dasher_id": "\(accepted.dasherID)", "reason": "\(refusal.message)"]
+                    )
+                }
+            }
+        case "payment.captured":
+            let captured = try Quad_Payments_V1_PaymentCaptured(serializedBytes: request.payload)
+            return try await database.receive(request) { db in
+                try Self.update(jobID: captured.jobID, change: "paid", at: clock, logger: logger, db) { $0.paymentState = .paid }
+            }
+        case "dispute.resolved":
+            let resolved = try Quad_Payments_V1_DisputeResolved(serializedBytes: request.payload)
+            return try await database.receive(request) { db in
+                try Self.update(jobID: resolved.jobID, change: "dispute_resolved", at: clock, logger: logger, db) { record in
+                    record.disputeOutcome = resolved.outcome
+                    record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)
+                }
+            }
+        default:
+            throw RPCError(
+                code: .invalidArgument,
+                message: "jobs receives offer.accepted, payment.captured and dispute.resolved, not '\(request.topic)'"
+            )
+        }
+    }
+
+    /// Records what another context said about job `jobID` (not a change of the job itself) and tells its people.
+    private static func update(
+        jobID: String,
+        change: String,
+        at clock: Int64,
+        logger: Logger,
+        _ db: Database,
+        _ body: (inout JobRecord) -> Void
+    ) throws {
+        guard var record = try JobsStore.job(id: jobID, db) else {
+            logger.warning("a \(change) delivery for a job jobs does not have", metadata: ["job_id": "\(jobID)"])
+            return
+        }
+        body(&record)
+        let at = max(clock, record.updatedAt)
+        record.updatedAt = at
+        try JobsStore.save(record, db)
+        try JobsFeed.log([change], record: record, dasherBefore: nil, at: at, db)
+    }
+
+    /// G3: jobs' event source (JobChanged for the customer and the dasher), followed by the gateway.
+    public func watchEvents(
+        request: Quad_Events_V1_WatchEventsRequest,
+        response: MessageWriter<Quad_Events_V1_WatchEventsMessage>,
+        context: ServerContext
+    ) async throws {
+        try await EventSourceStream.serve(request: request, response: response, database: database, context: context)
+    }
+}

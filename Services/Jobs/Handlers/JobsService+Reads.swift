@@ -1,0 +1,66 @@
+import Foundation
+import JobsDomain
+public import QuadContracts
+import QuadServiceKit
+public import QuadWire
+
+extension JobsService {
+    /// L12: one job with its timeline, for its customer or assigned dasher.
+    public func getLaundryJob(request: Quad_Jobs_V1_GetLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+        let caller = try context.requireCaller()
+        try Self.requireJobID(request.jobID)
+        let jobID = request.jobID
+        return try await Self.refusing {
+            try await database.read { db in
+                guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else { throw Self.notFound(jobID) }
+                return JobsProtoMapping.job(record)
+            }
+        }
+    }
+
+    /// L12, L15: the caller's jobs as customer, dasher or both; in progress, past or all; newest first.
+    public func listMyLaundryJobs(
+        request: Quad_Jobs_V1_ListMyLaundryJobsRequest,
+        context: ServerContext
+    ) async throws -> Quad_Jobs_V1_ListMyLaundryJobsResponse {
+        let caller = try context.requireCaller()
+        let party: JobsStore.Party
+        switch request.role {
+        case .unspecified: party = .either(caller.userID)
+        case .customer: party = .customer(caller.userID)
+        case .dasher: party = .dasher(caller.userID)
+        case .UNRECOGNIZED(let value):
+            throw RPCError(code: .invalidArgument, message: "role: \(value) is not a role; use JOB_ROLE_CUSTOMER, JOB_ROLE_DASHER or leave it unset for both")
+        }
+        let filter: JobsStore.Filter
+        switch request.filter {
+        case .all: filter = .all
+        case .inProgress: filter = .open
+        case .past: filter = .past
+        case .UNRECOGNIZED(let value):
+            throw RPCError(code: .invalidArgument, message: "filter: \(value) is not a filter; use JOB_LIST_FILTER_ALL, _IN_PROGRESS or _PAST")
+        }
+        guard request.limit <= configuration.maximumListLimit else {
+            throw RPCError(code: .invalidArgument, message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)")
+        }
+        let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
+        let records = try await Self.refusing {
+            try await database.read { db in try JobsStore.jobs(of: party, filter: filter, limit: limit, db) }
+        }
+        return .with { $0.jobs = records.map(JobsProtoMapping.job) }
+    }
+
+    /// Service only: whether a job exists and how it stands (payments' sweep of unconfirmed holds).
+    public func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws -> Quad_Jobs_V1_JobStatus {
+        try Self.requireJobID(request.jobID)
+        let jobID = request.jobID
+        let record = try await Self.refusing { try await database.read { db in try JobsStore.job(id: jobID, db) } }
+        guard let record else { return .with { $0.exists = false } }
+        let job = JobsProtoMapping.job(record)
+        return .with {
+            $0.exists = true
+            $0.status = job.status
+            $0.paymentIntentID = job.paymentIntentID
+        }
+    }
+}

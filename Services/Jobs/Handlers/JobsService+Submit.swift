@@ -1,0 +1,136 @@
+import Foundation
+import JobsDomain
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+extension JobsService {
+    /// L1: checks the request, asks payments to quote the estimate and hold it on the customer's payment method,
+    /// then stores the job (stage 0) with `job.submitted` for matching and `job.posted` for payments in one
+    /// transaction. Needs `idempotency-key`: a repeat gets the same job and places no second hold (the job id is
+    /// reserved per key first, and payments' hold is idempotent on it). A declined card posts no job. A job that
+    /// could not be stored after its hold has its hold released at once (and payments' sweep releases any hold whose
+    /// job never appears).
+    public func submitLaundryJob(
+        request: Quad_Jobs_V1_SubmitLaundryJobRequest,
+        context: ServerContext
+    ) async throws -> Quad_Jobs_V1_LaundryJob {
+        let caller = try context.requireCaller()
+        let key = try context.requireIdempotencyKey()
+        let scope = "quad.jobs.v1.Jobs/SubmitLaundryJob:\(caller.userID)"
+        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Jobs_V1_LaundryJob.self) {
+            return stored
+        }
+        guard !caller.dormID.isEmpty else {
+            throw RPCError(code: .failedPrecondition, message: "your profile names no dorm: set dorm_id with Identity/UpdateMyProfile first")
+        }
+        guard !request.paymentMethodID.isEmpty else {
+            throw RPCError(code: .invalidArgument, message: "payment_method_id: name the payment method to hold the estimate on (from Payments/AddPaymentMethod)")
+        }
+        let addOns = try JobsProtoMapping.addOns(request.addOns)
+        let proposed = EntityID.generate(now: now())
+        // Every rule of the submission is checked before any money is held: the domain runs on the request with a
+        // stand-in estimate and payment intent, which only payments can supply.
+        _ = try await Self.refusing {
+            try LaundryJob.submit(
+                submission(request, caller: caller, jobID: proposed, addOns: addOns, estimate: Money(minorUnits: 1, currency: "USD"), intent: "pending"),
+                now: nowMicros,
+                configuration: configuration.job
+            )
+        }
+        let jobID = try await database.write { db in
+            try JobsStore.reserveJobID(customer: caller.userID, key: key, proposed: proposed, db)
+        }
+        let hold: Quad_Payments_V1_LaundryHold
+        do {
+            hold = try await payments.holdForLaundryJob(
+                .with {
+                    $0.jobID = jobID
+                    $0.customerID = caller.userID
+                    $0.dormID = caller.dormID
+                    $0.estimatedLoads = request.estimatedLoads
+                    $0.addOns = request.addOns
+                    $0.paymentMethodID = request.paymentMethodID
+                },
+                options: paymentsOptions(idempotencyKey: jobID)
+            )
+        } catch let error as RPCError where error.code == .unavailable || error.code == .deadlineExceeded {
+            throw RPCError(
+                code: .unavailable,
+                message: "payments could not place the hold (\(error.message)); no job was posted: retry with the same idempotency-key"
+            )
+        }
+        let intent = hold.paymentIntent.paymentIntentID
+        let final = submission(
+            request,
+            caller: caller,
+            jobID: jobID,
+            addOns: addOns,
+            estimate: JobsProtoMapping.money(hold.estimate.total),
+            intent: intent
+        )
+        let at = nowMicros
+        let jobConfiguration = configuration.job
+        do {
+            return try await Self.refusing {
+                try await database.idempotent(scope: scope, key: key, request: request) { db in
+                    if let existing = try JobsStore.job(id: jobID, db) { return JobsProtoMapping.job(existing) }
+                    let (job, events) = try LaundryJob.submit(final, now: at, configuration: jobConfiguration)
+                    var record = JobRecord(job: job, estimateQuote: hold.estimate, updatedAt: at)
+                    try JobsOutbox.send(events, record: &record, at: at, db)
+                    try JobsStore.save(record, db)
+                    try JobsFeed.log(["submitted"], record: record, dasherBefore: nil, at: at, db)
+                    return JobsProtoMapping.job(record)
+                }
+            }
+        } catch {
+            await releaseOrphanedHold(jobID: jobID, intent: intent, context: context)
+            throw error
+        }
+    }
+
+    /// Releases the hold of a job that could not be stored, unless a concurrent repeat stored it after all.
+    private func releaseOrphanedHold(jobID: String, intent: String, context: ServerContext) async {
+        let stored = (try? await database.read { db in try JobsStore.job(id: jobID, db) != nil }) ?? false
+        guard !stored else { return }
+        do {
+            _ = try await payments.releaseHold(
+                .with {
+                    $0.paymentIntentID = intent
+                    $0.reason = "the job could not be posted"
+                },
+                options: paymentsOptions(idempotencyKey: "\(jobID):release")
+            )
+        } catch {
+            // Payments' sweep releases a hold whose job never appears; say so for operators.
+            context.logger.warning(
+                "could not release the hold of a job that was not posted; payments' sweep will",
+                metadata: ["job_id": "\(jobID)", "payment_intent_id": "\(intent)", "error": "\(error)"]
+            )
+        }
+    }
+
+    private func submission(
+        _ request: Quad_Jobs_V1_SubmitLaundryJobRequest,
+        caller: Caller,
+        jobID: String,
+        addOns: Set<LaundryAddOn>,
+        estimate: Money,
+        intent: String
+    ) -> LaundryJobSubmission {
+        LaundryJobSubmission(
+            jobID: jobID,
+            customer: caller.userID,
+            dorm: caller.dormID,
+            estimatedLoads: Int(request.estimatedLoads),
+            instructions: request.instructions,
+            pickupAt: request.pickupAtMicros,
+            dropOffAt: request.dropOffAtMicros,
+            addOns: addOns,
+            preferredDasher: request.preferredDasherID.isEmpty ? nil : request.preferredDasherID,
+            estimate: estimate,
+            paymentIntentID: intent
+        )
+    }
+}

@@ -1,0 +1,43 @@
+public import GRDB
+
+/// jobs' schema. Migrations never change after they land; add new ones.
+///
+/// A job is kept as its timeline (JSON of `JobTimelineEntry`, replayed through the domain's rules when read) beside
+/// the columns the queries need and what other contexts told jobs (the quotes, the payment state, the dispute's
+/// outcome). Times are UTC microseconds.
+public enum JobsMigrations {
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("jobs.v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE laundry_job (
+                        id TEXT PRIMARY KEY,
+                        customer_id TEXT NOT NULL,
+                        dasher_id TEXT,
+                        dorm_id TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('open', 'cancelled', 'completed')),
+                        submitted_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        timeline BLOB NOT NULL,
+                        estimate_quote BLOB NOT NULL,
+                        final_quote BLOB,
+                        payment_state TEXT NOT NULL,
+                        dispute_id TEXT,
+                        dispute_outcome INTEGER,
+                        dispute_refunded_minor INTEGER
+                    );
+                    CREATE INDEX laundry_job_by_customer ON laundry_job (customer_id, submitted_at);
+                    CREATE INDEX laundry_job_by_dasher ON laundry_job (dasher_id, submitted_at);
+                    CREATE TABLE submission_key (
+                        customer_id TEXT NOT NULL,
+                        idempotency_key TEXT NOT NULL,
+                        job_id TEXT NOT NULL,
+                        PRIMARY KEY (customer_id, idempotency_key)
+                    ) WITHOUT ROWID;
+                    """
+            )
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import GRDB
+import JobsService
+import QuadContracts
+import QuadServiceKit
+import QuadStorage
+import QuadWire
+import QuadWireNIO
+import ServiceTestSupport
+import Synchronization
+import SwiftProtobuf
+
+/// A settable wall clock for jobs' time rules.
+final class JobsClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+    var now: Date { current.withLock { $0 } }
+    var micros: Int64 { Int64((now.timeIntervalSince1970 * 1_000_000).rounded()) }
+    func advance(seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// payments as jobs sees it, for jobs' own tests: holds (idempotent per key, a card named "declined" is declined),
+/// releases and final quotes, each recorded. The real payments is tested in PaymentsServiceTests and with jobs in
+/// LaundrySystemTests.
+final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable {
+    struct State {
+        var holds: [String: Quad_Payments_V1_LaundryHold] = [:]
+        var releases: [String] = []
+        var quotes: [Quad_Payments_V1_QuoteLaundryRequest] = []
+    }
+    let state = Mutex(State())
+    /// Runs while a hold is placed (a test moves jobs' clock here).
+    let onHold = Mutex<(@Sendable () -> Void)?>(nil)
+
+    static func amount(_ minor: Int64) -> Quad_Types_V1_Amount { .with { $0.minorUnits = minor; $0.currency = "USD" } }
+
+    func holdForLaundryJob(request: Quad_Payments_V1_HoldForLaundryJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryHold {
+        let key = try context.requireIdempotencyKey()
+        if request.paymentMethodID == "declined" {
+            throw RPCError(code: .failedPrecondition, message: "the card was declined: insufficient_funds")
+        }
+        onHold.withLock { $0 }?()
+        return state.withLock { state in
+            if let held = state.holds[key] { return held }
+            let total = Int64(request.estimatedLoads) * 350 + 1_100
+            let hold = Quad_Payments_V1_LaundryHold.with {
+                $0.estimate = .with {
+                    $0.loads = request.estimatedLoads
+                    $0.lines = [.with { $0.kind = .machines; $0.amount = Self.amount(Int64(request.estimatedLoads) * 350) }]
+                    $0.total = Self.amount(total)
+                }
+                $0.paymentIntent = .with {
+                    $0.paymentIntentID = "pi-\(request.jobID)"
+                    $0.jobID = request.jobID
+                    $0.held = Self.amount(total)
+                }
+            }
+            state.holds[key] = hold
+            return hold
+        }
+    }
+
+    func releaseHold(request: Quad_Payments_V1_ReleaseHoldRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent {
+        _ = try context.requireIdempotencyKey()
+        state.withLock { $0.releases.append(request.paymentIntentID) }
+        return .with { $0.paymentIntentID = request.paymentIntentID; $0.status = .released }
+    }
+
+    func quoteLaundry(request: Quad_Payments_V1_QuoteLaundryRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryQuote {
+        state.withLock { $0.quotes.append(request) }
+        return .with {
+            $0.loads = request.loads
+            $0.final = true
+            $0.total = Self.amount(request.machineCost.minorUnits + 1_100)
+        }
+    }
+
+    private func unused(_ context: ServerContext) -> RPCError {
+        RPCError(code: .unimplemented, message: "\(context.method) is not part of jobs' tests")
+    }
+
+    func getFeeSchedule(request: Quad_Payments_V1_GetFeeScheduleRequest, context: ServerContext) async throws -> Quad_Payments_V1_FeeSchedule { throw unused(context) }
+    func addPaymentMethod(request: Quad_Payments_V1_AddPaymentMethodRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentMethod { throw unused(context) }
+    func listPaymentMethods(request: Quad_Payments_V1_ListPaymentMethodsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPaymentMethodsResponse { throw unused(context) }
+    func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws -> Quad_Payments_V1_Balance { throw unused(context) }
+    func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse { throw unused(context) }
+    func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws -> Quad_Payments_V1_Payout { throw unused(context) }
+    func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt { throw unused(context) }
+    func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute { throw unused(context) }
+    func getPaymentIntent(request: Quad_Payments_V1_GetPaymentIntentRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent { throw unused(context) }
+    func resolveDispute(request: Quad_Payments_V1_ResolveDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute { throw unused(context) }
+    func checkBooks(request: Quad_Payments_V1_CheckBooksRequest, context: ServerContext) async throws -> Quad_Payments_V1_TrialBalance { throw unused(context) }
+    func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt { throw unused(context) }
+    func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws { throw unused(context) }
+}
+
+/// One outbox message as a test reads it.
+struct SentMessage: Equatable, Sendable {
+    var destination: String
+    var topic: String
+    var key: String
+}
+
+/// jobs in-process with the payments double, a settable clock and clients as users, matching, payments, an operator.
+struct JobsHarness: Sendable {
+    let server: InProcessServer
+    let database: QuadDatabase
+    let payments: PaymentsDouble
+    let clock: JobsClock
+
+    static let dorm = "dorm-maple-hall"
+
+    static func run(_ body: @Sendable (JobsHarness) async throws -> Void) async throws {
+        let payments = PaymentsDouble()
+        let clock = JobsClock()
+        try await InProcessServer.run(context: "payments", peers: ["jobs"], migrator: DatabaseMigrator(), makeServices: { _, _ in [payments] }) { paymentsServer, _ in
+            let toPayments = try paymentsServer.transport(as: .service("jobs"))
+            defer { toPayments.close() }
+            try await InProcessServer.run(
+                context: "jobs",
+                peers: ["matching", "payments", "identity"],
+                migrator: JobsMigrations.migrator,
+                makeServices: { database, _ in [JobsService(database: database, payments: toPayments, now: { clock.now })] }
+            ) { server, database in
+                try await body(JobsHarness(server: server, database: database, payments: payments, clock: clock))
+            }
+        }
+    }
+
+    static func caller(_ id: String, roles: [String] = ["customer"]) -> Caller {
+        Caller(userID: id, roles: roles, campusID: "campus-northfield", dormID: dorm)
+    }
+
+    /// Runs `body` with jobs' client as `user`.
+    func `as`<T: Sendable>(_ user: String, _ body: (Quad_Jobs_V1_Jobs.Client) async throws -> T) async throws -> T {
+        try await server.withTransport(as: .user(Self.caller(user))) { try await body(Quad_Jobs_V1_Jobs.Client(transport: $0)) }
+    }
+
+    /// Runs `body` with jobs' client as another service (deliveries).
+    func asService<T: Sendable>(_ name: String, _ body: (Quad_Jobs_V1_Jobs.Client) async throws -> T) async throws -> T {
+        try await server.withTransport(as: .service(name)) { try await body(Quad_Jobs_V1_Jobs.Client(transport: $0)) }
+    }
+
+    static func options(key: String? = nil) -> CallOptions {
+        var options = CallOptions(timeout: .seconds(10))
+        if let key { options.metadata["idempotency-key"] = key }
+        return options
+    }
+
+    /// A submission picked up in an hour of the harness's clock.
+    func submission(loads: UInt32 = 2, card: String = "card-1", preferred: String = "") -> Quad_Jobs_V1_SubmitLaundryJobRequest {
+        let now = clock.micros
+        return .with {
+            $0.estimatedLoads = loads
+            $0.instructions = "Cold wash"
+            $0.pickupAtMicros = now + 3_600_000_000
+            $0.dropOffAtMicros = now + 6 * 3_600_000_000
+            $0.addOns = [.folding]
+            $0.preferredDasherID = preferred
+            $0.paymentMethodID = card
+        }
+    }
+
+    /// Submits a job for `customer`.
+    func submit(_ customer: String, key: String = UUID().uuidString, _ request: Quad_Jobs_V1_SubmitLaundryJobRequest? = nil) async throws -> Quad_Jobs_V1_LaundryJob {
+        let request = request ?? submission()
+        return try await self.as(customer) { try await $0.submitLaundryJob(request, options: Self.options(key: key)) }
+    }
+
+    /// Delivers `offer.accepted` as matching would, assigning `dasher`.
+    @discardableResult
+    func assign(_ jobID: String, to dasher: String, offer: Int = 1) async throws -> Bool {
+        let accepted = Quad_Matching_V1_OfferAccepted.with { $0.offerID = "\(jobID)#\(offer)"; $0.jobID = jobID; $0.dasherID = dasher }
+        return try await deliver(from: "matching", "offer.accepted", key: "\(jobID)#\(offer):offer.accepted", accepted)
+    }
+
+    /// Delivers a message from `source`; whether it was applied.
+    func deliver(from source: String, _ topic: String, key: String, _ payload: some SwiftProtobufMessage) async throws -> Bool {
+        let delivery = Quad_Types_V1_OutboxDelivery.with {
+            $0.source = source
+            $0.topic = topic
+            $0.key = key
+            $0.payload = try! payload.serializedData()
+        }
+        return try await asService(source) { try await $0.deliver(delivery, options: Self.options()) }.applied
+    }
+
+    /// Moves `jobID` through `stages` as `dasher`.
+    func advance(_ jobID: String, by dasher: String, through stages: [Quad_Jobs_V1_LaundryStage]) async throws {
+        try await self.as(dasher) { jobs in
+            for stage in stages {
+                _ = try await jobs.advanceStage(.with { $0.jobID = jobID; $0.toStage = stage }, options: Self.options())
+            }
+        }
+    }
+
+    /// The outbox messages still waiting (nothing delivers them in these tests).
+    func outbox() async throws -> [SentMessage] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT destination, topic, key FROM quad_outbox ORDER BY id").map {
+                SentMessage(destination: $0["destination"], topic: $0["topic"], key: $0["key"])
+            }
+        }
+    }
+
+    /// The feed events logged for `user`, as (type, change) of JobChanged.
+    func feed(of user: String) async throws -> [String] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT payload FROM quad_event_log WHERE user_id = ? ORDER BY sequence", arguments: [user]).map {
+                try Quad_Jobs_V1_JobChanged(serializedBytes: $0["payload"] as Data).change
+            }
+        }
+    }
+}
+
+typealias SwiftProtobufMessage = SwiftProtobuf.Message
