@@ -1,1 +1,89 @@
-// Placeholder until the payments service lands (issue 4).
+import Foundation
+public import Logging
+import PaymentsDomain
+public import PaymentsProviders
+public import QuadContracts
+import QuadServiceKit
+public import QuadStorage
+import QuadWire
+
+/// The payments bounded context (P1–P7): the fee schedule and quotes, payment methods through a
+/// ``PaymentsProviders/PaymentProvider``, laundry holds and their capture, the double-entry ledger, earnings,
+/// payouts, transfers and the money side of disputes.
+///
+/// Every money-moving path calls the provider first, with an idempotency key derived from what it pays for (the
+/// job, the dispute, the caller's own key), and then writes the intent, its postings and the answer, inbox record
+/// or outbox message in one transaction: a crash in between repeats the provider call with the same key, which
+/// answers the first result again, so money moves once.
+public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, Sendable {
+    let database: QuadDatabase
+    let provider: any PaymentProvider
+    let paymentMethods: any PaymentMethodVerifier
+    let directory: any DormPriceDirectory
+    let jobs: any JobStatusSource
+    let configuration: PaymentsConfiguration
+    let logger: Logger
+    /// The time in UTC microseconds.
+    let clock: @Sendable () -> Int64
+    /// Serializes what is checked, then sent to the provider, then posted: what takes money out of one user's
+    /// balance (payouts, transfers; key `user:<id>`), so a balance checked before a payout is sent is still there
+    /// when it is posted, and the refunds of one payment (key `intent:<id>`).
+    let gate = KeyedGate()
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - database: payments' database, migrated with `PaymentsMigrations.migrator`.
+    ///   - provider: the card network and bank (the sandbox, in Quad's deployments).
+    ///   - paymentMethods: checks a wallet token when a user adds it.
+    ///   - directory: the dorms' machine prices (identity's campus directory).
+    ///   - jobs: whether a job exists (the sweep of unconfirmed holds).
+    ///   - configuration: schedules and limits.
+    ///   - logger: where deliveries and sweeps report what they skipped.
+    ///   - now: the time in UTC microseconds; tests pass a settable clock.
+    public init(
+        database: QuadDatabase,
+        provider: any PaymentProvider,
+        paymentMethods: any PaymentMethodVerifier = SandboxPaymentMethods(),
+        directory: any DormPriceDirectory,
+        jobs: any JobStatusSource,
+        configuration: PaymentsConfiguration = .defaults,
+        logger: Logger = Logger(label: "quad.payments"),
+        now: @escaping @Sendable () -> Int64 = PaymentsService.systemNow
+    ) {
+        self.database = database
+        self.provider = provider
+        self.paymentMethods = paymentMethods
+        self.directory = directory
+        self.jobs = jobs
+        self.configuration = configuration
+        self.logger = logger
+        clock = now
+    }
+
+    /// The system clock in UTC microseconds.
+    public static let systemNow: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000_000) }
+
+    /// The time now, in UTC microseconds.
+    var nowMicros: Int64 { clock() }
+
+    /// The fee schedule's currency: every balance is in it.
+    var currency: String { configuration.schedule.currency }
+
+    /// `instant` (UTC microseconds) as a `Date`, for the event log and ids.
+    static func date(_ instant: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(instant) / 1_000_000)
+    }
+
+    /// Runs `body`, turning a domain refusal into its wire status.
+    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
+        try await refusingAsRPC(body)
+    }
+
+    /// Refuses an empty text field, naming it.
+    static func require(_ value: String, _ field: String, _ what: String) throws {
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw RPCError(code: .invalidArgument, message: "\(field) is required: \(what)")
+        }
+    }
+}

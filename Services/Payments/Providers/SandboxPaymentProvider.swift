@@ -5,9 +5,14 @@ public import PaymentsDomain
 /// rest, voids, charges, cumulative refunds up to what was taken, payouts, declines and outages
 /// driven by ``SandboxTokens``, and idempotency keys honoured as a processor does (a success or a
 /// decline is replayed for the same key and parameters; an outage is not remembered, so a retry
-/// can succeed; the same key with other parameters is refused). State lives in memory: the
-/// sandbox forgets everything when its process ends, as a test processor's sandbox account
-/// would be reset.
+/// can succeed; the same key with other parameters is refused).
+///
+/// State lives in memory and, when the sandbox is opened with a journal file
+/// (``init(now:journalPath:)``), also in that file, one line per call that changed it: a sandbox
+/// opened again on the same file knows its holds, payments and answers, as a real processor's
+/// state outlives the payments process that calls it (payments killed between a hold and its
+/// capture captures it once restarted). Without a journal the sandbox forgets everything when
+/// its process ends, as a test processor's sandbox account would be reset.
 public actor SandboxPaymentProvider: PaymentProvider {
     private struct Hold {
         var amount: Money
@@ -21,7 +26,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
         var refunded: Money
     }
 
-    private enum Answer {
+    fileprivate enum Answer {
         case authorization(ProviderAuthorization)
         case receipt(ProviderReceipt)
         case declined(ProviderError)
@@ -36,10 +41,44 @@ public actor SandboxPaymentProvider: PaymentProvider {
     private var answers: [String: (parameters: String, answer: Answer)] = [:]
     private var flakyKeysSeen: Set<String> = []
     private var nextID = 0
+    /// Where changes are kept beyond the process, if anywhere.
+    private let journal: SandboxJournal?
+    /// The changes of the call in progress, written to the journal as one line when it ends.
+    private var unjournaled: [SandboxJournal.Record] = []
 
+    /// A sandbox whose state lives in memory only.
+    ///
     /// - Parameter now: the time in UTC microseconds (tests pass a settable clock).
     public init(now: @escaping @Sendable () -> Int64) {
         self.now = now
+        journal = nil
+    }
+
+    /// A sandbox whose state is also kept in the journal file at `journalPath` (JSON lines), created if missing:
+    /// the state it holds is replayed first.
+    ///
+    /// - Parameters:
+    ///   - now: the time in UTC microseconds (tests pass a settable clock).
+    ///   - journalPath: the journal file; its directory must exist.
+    /// - Throws: the file system's error when the file cannot be created, read or opened for appending.
+    public init(now: @escaping @Sendable () -> Int64, journalPath: String) throws {
+        self.now = now
+        let (journal, records) = try SandboxJournal.open(path: journalPath)
+        self.journal = journal
+        for record in records {
+            switch record {
+            case .hold(let id, let amount, let paymentMethod, let expiresAt, let settled):
+                holds[id] = Hold(amount: amount, paymentMethod: paymentMethod, expiresAt: expiresAt, settled: settled)
+            case .payment(let id, let amount, let refunded):
+                payments[id] = Payment(amount: amount, refunded: refunded)
+            case .answer(let slot, let parameters, let answer):
+                answers[slot] = (parameters, Answer(answer))
+            case .flakyKey(let key):
+                flakyKeysSeen.insert(key)
+            case .nextID(let value):
+                nextID = value
+            }
+        }
     }
 
     public func authorize(_ amount: Money, paymentMethod: String, idempotencyKey: String) throws(ProviderError) -> ProviderAuthorization {
@@ -48,7 +87,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
             if let declined = try outcome(of: paymentMethod, idempotencyKey: idempotencyKey) { return .declined(declined) }
             let id = makeID("auth")
             let expiresAt = now() + Self.holdLifetime
-            holds[id] = Hold(amount: amount, paymentMethod: paymentMethod, expiresAt: expiresAt)
+            store(hold: Hold(amount: amount, paymentMethod: paymentMethod, expiresAt: expiresAt), id: id)
             return .authorization(ProviderAuthorization(id: id, amount: amount, expiresAt: expiresAt))
         }
         guard case .authorization(let authorization) = answer else { throw Self.unexpected(answer) }
@@ -66,7 +105,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
                 throw ProviderError(.invalidRequest, "capture of \(amount) is more than the hold \(authorization) of \(hold.amount)")
             }
             hold.settled = true
-            holds[authorization] = hold
+            store(hold: hold, id: authorization)
             return .receipt(record(amount, "cap"))
         })
     }
@@ -75,7 +114,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
         try receipt(idempotent("void", idempotencyKey, authorization) { () throws(ProviderError) -> Answer in
             var hold = try openHold(authorization)
             hold.settled = true
-            holds[authorization] = hold
+            store(hold: hold, id: authorization)
             return .receipt(ProviderReceipt(id: makeID("void"), amount: hold.amount, at: now()))
         })
     }
@@ -102,7 +141,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
                 )
             }
             taken.refunded.minorUnits += amount.minorUnits
-            payments[payment] = taken
+            store(payment: taken, id: payment)
             return .receipt(ProviderReceipt(id: makeID("re"), amount: amount, at: now()))
         })
     }
@@ -137,6 +176,7 @@ public actor SandboxPaymentProvider: PaymentProvider {
             throw ProviderError(.unavailable, "the sandbox processor is unavailable for this token")
         case SandboxTokens.flaky:
             guard flakyKeysSeen.insert(idempotencyKey).inserted else { return nil }
+            unjournaled.append(.flakyKey(key: idempotencyKey))
             throw ProviderError(.unavailable, "the sandbox processor timed out; retry with the same idempotency key")
         default:
             throw ProviderError(
@@ -160,13 +200,43 @@ public actor SandboxPaymentProvider: PaymentProvider {
 
     private func record(_ amount: Money, _ prefix: String) -> ProviderReceipt {
         let receipt = ProviderReceipt(id: makeID(prefix), amount: amount, at: now())
-        payments[receipt.id] = Payment(amount: amount, refunded: .zero(amount.currency))
+        store(payment: Payment(amount: amount, refunded: .zero(amount.currency)), id: receipt.id)
         return receipt
     }
 
     private func makeID(_ prefix: String) -> String {
         nextID += 1
+        unjournaled.append(.nextID(value: nextID))
         return "sbx_\(prefix)_\(nextID)"
+    }
+
+    // MARK: State and its journal
+
+    private func store(hold: Hold, id: String) {
+        holds[id] = hold
+        unjournaled.append(
+            .hold(id: id, amount: hold.amount, paymentMethod: hold.paymentMethod, expiresAt: hold.expiresAt, settled: hold.settled)
+        )
+    }
+
+    private func store(payment: Payment, id: String) {
+        payments[id] = payment
+        unjournaled.append(.payment(id: id, amount: payment.amount, refunded: payment.refunded))
+    }
+
+    /// Writes the changes of the call that is ending as one journal line.
+    ///
+    /// A line that cannot be written makes the call fail as an outage: the change stays in memory, so a retry
+    /// with the same key answers it, but the journal may not know it.
+    private func commitJournal() throws(ProviderError) {
+        guard !unjournaled.isEmpty else { return }
+        defer { unjournaled.removeAll() }
+        guard let journal else { return }
+        do {
+            try journal.append(unjournaled)
+        } catch {
+            throw ProviderError(.unavailable, "the sandbox could not write its journal (\(error)); retry with the same idempotency key")
+        }
     }
 
     // MARK: Idempotency
@@ -187,8 +257,17 @@ public actor SandboxPaymentProvider: PaymentProvider {
             }
             return try Self.replayed(stored.answer)
         }
-        let answer = try body()
+        let answer: Answer
+        do {
+            answer = try body()
+        } catch {
+            // A flaky token's first attempt changed state before it failed.
+            try commitJournal()
+            throw error
+        }
         answers[slot] = (parameters, answer)
+        unjournaled.append(.answer(slot: slot, parameters: parameters, answer: answer.stored))
+        try commitJournal()
         return try Self.replayed(answer)
     }
 
@@ -204,5 +283,39 @@ public actor SandboxPaymentProvider: PaymentProvider {
 
     private static func unexpected(_ answer: Answer) -> ProviderError {
         ProviderError(.invalidRequest, "the sandbox stored another kind of answer for this idempotency key: \(answer)")
+    }
+}
+
+extension SandboxPaymentProvider.Answer {
+    /// The answer as the journal keeps it.
+    var stored: SandboxJournal.StoredAnswer {
+        switch self {
+        case .authorization(let authorization):
+            SandboxJournal.StoredAnswer(kind: .authorization, id: authorization.id, amount: authorization.amount, at: authorization.expiresAt)
+        case .receipt(let receipt):
+            SandboxJournal.StoredAnswer(kind: .receipt, id: receipt.id, amount: receipt.amount, at: receipt.at)
+        case .declined(let error):
+            SandboxJournal.StoredAnswer(kind: .declined, declineCode: error.declineCode, message: error.message)
+        }
+    }
+
+    /// The answer the journal kept.
+    init(_ stored: SandboxJournal.StoredAnswer) {
+        let amount = stored.amount ?? .zero("USD")
+        switch stored.kind {
+        case .authorization:
+            self = .authorization(ProviderAuthorization(id: stored.id, amount: amount, expiresAt: stored.at))
+        case .receipt:
+            self = .receipt(ProviderReceipt(id: stored.id, amount: amount, at: stored.at))
+        case .declined:
+            self = .declined(ProviderError(.declined(code: stored.declineCode ?? "declined"), stored.message ?? ""))
+        }
+    }
+}
+
+extension ProviderError {
+    /// The decline's code, when this is one.
+    fileprivate var declineCode: String? {
+        if case .declined(let code) = kind { code } else { nil }
     }
 }

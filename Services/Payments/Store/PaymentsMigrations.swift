@@ -45,6 +45,7 @@ public enum PaymentsMigrations {
                     """
             )
         }
+        registerVersion2(&migrator)
         return migrator
     }
 }

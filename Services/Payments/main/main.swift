@@ -1,1 +1,74 @@
-print("quad-payments: not built yet")
+// quad-payments: the payments service executable (P1-P7). Configuration: the common service flags
+// (`--help-config`) plus
+//   --sandbox-state PATH      the sandbox processor's journal (string; default <data-dir>/payments-sandbox.jsonl):
+//                             the processor's holds and answers outlive a restart of payments, as a real one's do
+//   --sweep-interval DURATION how often holds are swept (duration; default 1m): lapsed holds expire, holds no
+//                             job.posted confirmed within 15 minutes are released when jobs has no such job
+//   --directory-refresh DURATION  how long identity's dorm prices are cached (duration; default 5m)
+// It calls identity (ListCampuses) and jobs (GetJobStatus) through `--peers` or `--peers-dir`; its outbox delivers
+// payment.captured and dispute.resolved to jobs.
+import PaymentsProviders
+import PaymentsService
+import PaymentsStore
+import QuadServiceKit
+
+/// The service's own settings.
+struct PaymentsSettings: Sendable {
+    var sandboxState: String
+    var sweepInterval: Duration
+    var directoryRefresh: Duration
+}
+
+/// The default journal path's data directory placeholder.
+let dataDirectoryPlaceholder = "<data-dir>"
+
+try await QuadServiceMain.run(
+    name: "payments",
+    migrator: PaymentsMigrations.migrator,
+    settings: { source in
+        PaymentsSettings(
+            sandboxState: try source.string(
+                "sandbox-state",
+                default: "\(dataDirectoryPlaceholder)/payments-sandbox.jsonl",
+                help: "the sandbox payment processor's journal (JSON lines); it outlives a restart of payments"
+            ),
+            sweepInterval: try source.duration(
+                "sweep-interval",
+                default: .seconds(60),
+                help: "how often lapsed and unconfirmed holds are swept"
+            ),
+            directoryRefresh: try source.duration(
+                "directory-refresh",
+                default: .seconds(300),
+                help: "how long identity's dorm machine prices are cached"
+            )
+        )
+    }
+) { environment, settings in
+    let journal = settings.sandboxState.replacingOccurrences(
+        of: dataDirectoryPlaceholder,
+        with: environment.options.dataDirectory
+    )
+    let now = PaymentsService.systemNow
+    let provider = try SandboxPaymentProvider(now: now, journalPath: journal)
+    let refresh = settings.directoryRefresh.components
+    let payments = PaymentsService(
+        database: environment.database,
+        provider: provider,
+        directory: IdentityDormDirectory(
+            transport: environment.peers.transport("identity"),
+            refreshInterval: refresh.seconds * 1_000_000 + refresh.attoseconds / 1_000_000_000_000,
+            now: now
+        ),
+        jobs: JobsStatusClient(transport: environment.peers.transport("jobs")),
+        logger: environment.logger,
+        now: now
+    )
+    let interval = settings.sweepInterval
+    return ServiceSetup(
+        services: [payments],
+        background: [
+            BackgroundWork(name: "hold-sweep") { await payments.runSweeps(every: interval, clock: ContinuousClock()) }
+        ]
+    )
+}

@@ -1,0 +1,147 @@
+import PaymentsDomain
+import PaymentsStore
+import QuadContracts
+import QuadServiceKit
+import QuadWire
+
+/// Domain values to and from the wire.
+enum PaymentsProtoMapping {
+    static func amount(_ money: Money) -> Quad_Types_V1_Amount { Quad_Types_V1_Amount(money) }
+
+    static func money(_ amount: Quad_Types_V1_Amount) -> Money { amount.money }
+
+    /// The add-ons of a request; INVALID_ARGUMENT naming the entry that is none.
+    static func addOns(_ addOns: [Quad_Types_V1_LaundryAddOn], field: String = "add_ons") throws -> Set<LaundryAddOn> {
+        try LaundryAddOn.set(fromWire: addOns, field: field)
+    }
+
+    static func addOn(_ addOn: LaundryAddOn) -> Quad_Types_V1_LaundryAddOn { addOn.wire }
+
+    static func feeSchedule(_ schedule: FeeSchedule) -> Quad_Payments_V1_FeeSchedule {
+        .with {
+            $0.flatFee = amount(schedule.flatFee)
+            $0.convenienceFee = amount(schedule.convenienceFee)
+            $0.folding = amount(schedule.foldingPrice)
+            $0.ironing = amount(schedule.ironingPrice)
+            $0.platformShareBasisPoints = UInt32(schedule.platformShareBasisPoints)
+        }
+    }
+
+    static func quote(_ quote: LaundryQuote) -> Quad_Payments_V1_LaundryQuote {
+        .with {
+            $0.loads = UInt32(quote.loads)
+            $0.addOns = quote.addOns.map(addOn)
+            $0.lines = quote.lines.map(line)
+            $0.total = amount(quote.total)
+            $0.dasherEarnings = amount(quote.split.workerTotal)
+            $0.platformRevenue = amount(quote.split.platformRevenue)
+            $0.final = quote.isFinal
+        }
+    }
+
+    static func line(_ line: QuoteLine) -> Quad_Payments_V1_QuoteLine {
+        .with {
+            $0.kind =
+                switch line.kind {
+                case .machines: .machines
+                case .serviceFee: .serviceFee
+                case .convenienceFee: .convenienceFee
+                case .addOn(.folding): .folding
+                case .addOn(.ironing): .ironing
+                }
+            $0.description_p = line.description
+            $0.amount = amount(line.amount)
+        }
+    }
+
+    static func paymentMethod(_ method: StoredPaymentMethod) -> Quad_Payments_V1_PaymentMethod {
+        .with {
+            $0.paymentMethodID = method.id
+            $0.label = method.label
+            $0.brand = method.brand
+            $0.lastDigits = method.lastDigits
+            $0.addedAtMicros = method.addedAt
+        }
+    }
+
+    /// An intent as the wire shows it; `captured` is everything charged, the charge above the hold included.
+    static func intent(_ intent: PaymentIntent, jobID: String, at now: Int64) -> Quad_Payments_V1_PaymentIntent {
+        .with {
+            $0.paymentIntentID = intent.id
+            $0.customerID = intent.customer
+            $0.jobID = jobID
+            $0.status =
+                switch intent.status(at: now) {
+                case .held: .held
+                case .captured where intent.refunded.isPositive && intent.refundable.isZero: .refunded
+                case .captured: .captured
+                case .released: .released
+                case .expired: .expired
+                }
+            $0.held = amount(intent.held)
+            $0.captured = amount(intent.totalCharged)
+            $0.refunded = amount(intent.refunded)
+            $0.placedAtMicros = intent.placedAt
+            $0.expiresAtMicros = intent.expiresAt
+        }
+    }
+
+    static func disputeReason(_ reason: Quad_Jobs_V1_DisputeReason) -> Dispute.Reason? {
+        switch reason {
+        case .stolenItems: .stolenItems
+        case .damagedItems: .damagedItems
+        case .notDone: .notDone
+        case .unspecified, .UNRECOGNIZED: nil
+        }
+    }
+
+    static func dispute(_ record: DisputeRecord, currency: String) -> Quad_Payments_V1_Dispute {
+        let dispute = record.dispute
+        return .with {
+            $0.disputeID = dispute.id
+            $0.jobID = record.jobID
+            $0.paymentIntentID = dispute.paymentIntentID
+            $0.customerID = record.customerID
+            $0.reason = dispute.reason.rawValue
+            $0.description_p = dispute.description
+            $0.evidenceDocumentIds = dispute.evidenceDocumentIDs
+            $0.openedAtMicros = dispute.openedAt
+            $0.deadlineMicros = dispute.deadline
+            $0.outcome =
+                switch record.outcome {
+                case .refundAll: .refundAll
+                case .refundPart: .refundPart
+                case .refundNothing: .refundNothing
+                case nil: .unspecified
+                }
+            switch dispute.status {
+            case .open:
+                $0.status = .open
+                $0.refunded = amount(.zero(currency))
+            case .closed(let resolution, let at):
+                $0.status = .resolved
+                $0.resolvedAtMicros = at
+                if case .refunded(let refunded) = resolution {
+                    $0.refunded = amount(refunded)
+                } else {
+                    $0.refunded = amount(.zero(currency))
+                }
+            }
+        }
+    }
+
+    static func payout(_ record: PayoutRecord) -> Quad_Payments_V1_Payout {
+        .with {
+            $0.payoutID = record.payout.id
+            $0.amount = amount(record.payout.amount)
+            $0.status =
+                switch record.status {
+                case .inTransit: .inTransit
+                case .paid: .paid
+                case .failed: .failed
+                }
+            $0.failureReason = record.failureReason
+            $0.requestedAtMicros = record.payout.requestedAt
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import PaymentsDomain
+import PaymentsStore
+public import QuadContracts
+import QuadServiceKit
+public import QuadWire
+
+/// P4, P6: the caller's balances and ledger entries, and the operators' trial balance, all sums over entries.
+extension PaymentsService {
+    /// The caller's balances: available (their balance account), on hold (their cards' open holds), pending
+    /// payouts (sent, not confirmed by the bank) and every earning credited so far.
+    public func getBalance(
+        request: Quad_Payments_V1_GetBalanceRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_Balance {
+        let caller = try context.requireCaller()
+        let currency = currency
+        return try await database.read { db in
+            let user = caller.userID
+            let available = try PaymentsStore.balance(of: .userBalance(user: user), in: currency, db)
+            let onHold = try PaymentsStore.balance(of: .customerHold(customer: user), in: currency, db)
+            let pending = try PaymentsStore.payoutsInTransit(user: user, currency: currency, db)
+            let earned = try PaymentsStore.earnedTotal(user: user, currency: currency, db)
+            return .with {
+                $0.available = PaymentsProtoMapping.amount(available)
+                $0.onHold = PaymentsProtoMapping.amount(onHold)
+                $0.pendingPayouts = PaymentsProtoMapping.amount(pending)
+                $0.earnedTotal = PaymentsProtoMapping.amount(earned)
+            }
+        }
+    }
+
+    /// The entries of the caller's own accounts (their balance and their cards' holds), newest first.
+    public func listLedgerEntries(
+        request: Quad_Payments_V1_ListLedgerEntriesRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse {
+        let caller = try context.requireCaller()
+        guard request.limit <= configuration.maximumLedgerLimit else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "limit: at most \(configuration.maximumLedgerLimit) entries at once, not \(request.limit)"
+            )
+        }
+        let limit = request.limit == 0 ? configuration.defaultLedgerLimit : Int(request.limit)
+        let accounts: [AccountID] = [.userBalance(user: caller.userID), .customerHold(customer: caller.userID)]
+        let lines = try await Self.refusing {
+            try await database.read { db in try PaymentsStore.entries(of: accounts, limit: limit, db) }
+        }
+        return .with {
+            $0.entries = lines.map { line in
+                .with {
+                    $0.postingID = line.postingID
+                    $0.account = line.entry.account.code
+                    let zero = PaymentsProtoMapping.amount(.zero(line.entry.amount.currency))
+                    let amount = PaymentsProtoMapping.amount(line.entry.amount)
+                    $0.debit = line.entry.side == .debit ? amount : zero
+                    $0.credit = line.entry.side == .credit ? amount : zero
+                    $0.memo = line.kind.rawValue
+                    $0.reference = line.reference
+                    $0.atMicros = line.postedAt
+                }
+            }
+        }
+    }
+
+    /// Operators (service_only): the trial balance from SQL sums, balanced when debits equal credits in every
+    /// currency.
+    public func checkBooks(
+        request: Quad_Payments_V1_CheckBooksRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_TrialBalance {
+        let (accounts, postings) = try await Self.refusing {
+            try await database.read { db in (try PaymentsStore.accountTotals(db), try PaymentsStore.postingCount(db)) }
+        }
+        var perCurrency: [String: (debits: Int64, credits: Int64)] = [:]
+        for account in accounts {
+            perCurrency[account.currency, default: (0, 0)].debits += account.debits
+            perCurrency[account.currency, default: (0, 0)].credits += account.credits
+        }
+        let home = perCurrency[currency] ?? (0, 0)
+        return .with {
+            $0.balanced = perCurrency.values.allSatisfy { $0.debits == $0.credits }
+            $0.totalDebits = PaymentsProtoMapping.amount(Money(minorUnits: home.debits, currency: currency))
+            $0.totalCredits = PaymentsProtoMapping.amount(Money(minorUnits: home.credits, currency: currency))
+            $0.accounts = accounts.map { account in
+                .with {
+                    $0.account = account.account.code
+                    $0.debits = PaymentsProtoMapping.amount(Money(minorUnits: account.debits, currency: account.currency))
+                    $0.credits = PaymentsProtoMapping.amount(Money(minorUnits: account.credits, currency: account.currency))
+                }
+            }
+            $0.postings = UInt64(postings)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import PaymentsDomain
+import PaymentsStore
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+import SwiftProtobuf
+
+/// What payments learns from jobs (outbox deliveries), each applied once per (source, key).
+extension PaymentsService {
+    /// The topics payments receives.
+    static let deliveryTopics = ["job.posted", "job.cancelled", "job.completed", "dispute.opened"]
+
+    /// Outbox deliveries from jobs: `job.posted` confirms a hold, `job.cancelled` releases it, `job.completed`
+    /// captures it and credits the dasher, `dispute.opened` opens the money side of a claim. A delivery that
+    /// calls the provider calls it first, with a key derived from the job, and records the inbox key with its
+    /// effect afterwards; one that finds its effect made already (the hold released, captured) calls nothing.
+    public func deliver(
+        request: Quad_Types_V1_OutboxDelivery,
+        context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        switch request.topic {
+        case "job.posted":
+            return try await jobPosted(try Self.payload(request, as: Quad_Jobs_V1_JobPosted.self), request, context)
+        case "job.cancelled":
+            return try await jobCancelled(try Self.payload(request, as: Quad_Jobs_V1_JobCancelled.self), request, context)
+        case "job.completed":
+            return try await jobCompleted(try Self.payload(request, as: Quad_Jobs_V1_JobCompleted.self), request, context)
+        case "dispute.opened":
+            return try await disputeOpened(try Self.payload(request, as: Quad_Jobs_V1_DisputeOpened.self), request, context)
+        default:
+            throw RPCError(
+                code: .invalidArgument,
+                message: "topic: payments receives \(Self.deliveryTopics.joined(separator: ", ")), not '\(request.topic)'"
+            )
+        }
+    }
+
+    /// The delivery's payload as `Payload`; INVALID_ARGUMENT when it is not one.
+    static func payload<Payload: SwiftProtobuf.Message>(
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        as: Payload.Type
+    ) throws -> Payload {
+        do {
+            return try Payload(serializedBytes: delivery.payload)
+        } catch {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "payload: \(delivery.topic) carries a \(Payload.protoMessageName), which this is not (\(error))"
+            )
+        }
+    }
+
+    /// `job.posted`: the hold's job exists, so the sweep leaves the hold alone.
+    func jobPosted(
+        _ posted: Quad_Jobs_V1_JobPosted,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try Self.require(posted.jobID, "job_id", "the posted job")
+        let logger = context.logger
+        return try await database.receive(delivery) { db in
+            guard var hold = try PaymentsStore.laundryHold(jobID: posted.jobID, db) else {
+                logger.warning("job.posted for a job with no hold; nothing to confirm", metadata: ["job_id": "\(posted.jobID)"])
+                return
+            }
+            hold.confirmed = true
+            try PaymentsStore.update(hold, db)
+        }
+    }
+
+    /// `job.cancelled` (L9): the hold is voided with the provider (key `<job>:release`) and released.
+    func jobCancelled(
+        _ cancelled: Quad_Jobs_V1_JobCancelled,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try Self.require(cancelled.jobID, "job_id", "the cancelled job")
+        let logger = context.logger
+        let found = try await Self.refusing {
+            try await database.read { db in
+                try PaymentsStore.laundryHold(jobID: cancelled.jobID, db).flatMap { hold in
+                    try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
+                }
+            }
+        }
+        guard let found else {
+            logger.warning("job.cancelled for a job with no hold; nothing to release", metadata: ["job_id": "\(cancelled.jobID)"])
+            return try await database.receive(delivery) { _ in }
+        }
+        let (hold, intent) = found
+        if intent.status(at: nowMicros) == .captured {
+            logger.error(
+                "job.cancelled for a job whose payment was captured; nothing released",
+                metadata: ["job_id": "\(hold.jobID)", "payment_intent_id": "\(intent.id)"]
+            )
+            return try await database.receive(delivery) { _ in }
+        }
+        let voided = try await voidHold(of: intent, hold: hold, logger: logger)
+        let now = nowMicros
+        return try await Self.refusing {
+            try await database.receive(delivery) { db in
+                _ = try Self.letGo(intentID: hold.paymentIntentID, jobID: hold.jobID, voided: voided, now: now, db)
+            }
+        }
+    }
+}

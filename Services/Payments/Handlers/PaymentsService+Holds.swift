@@ -1,0 +1,242 @@
+import GRDB
+import Logging
+import PaymentsDomain
+import PaymentsProviders
+import PaymentsStore
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+/// P2, L1, L9: holds for laundry jobs, released on request, and intents looked up.
+extension PaymentsService {
+    static let holdScope = "quad.payments.v1.Payments/HoldForLaundryJob"
+    static let releaseScope = "quad.payments.v1.Payments/ReleaseHold"
+
+    /// Service only (jobs, at submission): quotes the estimate for the dorm and holds it on the customer's payment
+    /// method. Needs `idempotency-key` (jobs uses the job id): a repeat answers the first hold and places no
+    /// second one. A declined card is FAILED_PRECONDITION naming the decline code and stores nothing.
+    public func holdForLaundryJob(
+        request: Quad_Payments_V1_HoldForLaundryJobRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_LaundryHold {
+        let key = try context.requireIdempotencyKey()
+        if let stored = try await database.storedAnswer(
+            scope: Self.holdScope,
+            key: key,
+            request: request,
+            as: Quad_Payments_V1_LaundryHold.self
+        ) {
+            return stored
+        }
+        try Self.require(request.jobID, "job_id", "the job the hold is for")
+        try Self.require(request.customerID, "customer_id", "the customer whose payment method is held")
+        try Self.require(request.dormID, "dorm_id", "the job's dorm, whose machine prices make the estimate")
+        try Self.require(request.paymentMethodID, "payment_method_id", "the payment method from AddPaymentMethod")
+        let addOns = try PaymentsProtoMapping.addOns(request.addOns)
+        let methodID = request.paymentMethodID
+        let method = try await database.read { db in try PaymentsStore.paymentMethod(id: methodID, db) }
+        guard let method, method.owner == request.customerID else {
+            throw RPCError(
+                code: .failedPrecondition,
+                message: "payment_method_id: \(methodID) is not a payment method of customer \(request.customerID); "
+                    + "add one with AddPaymentMethod"
+            )
+        }
+        let (estimate, prices) = try await self.estimate(
+            dormID: request.dormID,
+            loads: Int(request.estimatedLoads),
+            addOns: addOns,
+            loadsField: "estimated_loads"
+        )
+        // The provider's key is the job's, whatever key jobs sent: a job is held once.
+        let authorization: ProviderAuthorization
+        do throws(ProviderError) {
+            authorization = try await provider.authorize(
+                estimate.total,
+                paymentMethod: method.token,
+                idempotencyKey: "\(request.jobID):hold"
+            )
+        } catch {
+            throw error.rpcError(declined: "the card was declined")
+        }
+        let now = nowMicros
+        let configuration = configuration
+        let (intent, action) = try await Self.refusing {
+            try PaymentIntent.authorize(
+                id: EntityID.generate(now: Self.date(now)),
+                customer: request.customerID,
+                amount: estimate.total,
+                now: now,
+                configuration: configuration.intent
+            )
+        }
+        let record = LaundryHoldRecord(
+            jobID: request.jobID,
+            paymentIntentID: intent.id,
+            customerID: request.customerID,
+            dormID: request.dormID,
+            paymentMethodID: method.id,
+            paymentMethodToken: method.token,
+            authorizationID: authorization.id,
+            estimateLoads: estimate.loads,
+            estimateAddOns: addOns,
+            washerPrice: prices.washer,
+            dryerPrice: prices.dryer,
+            estimateTotal: estimate.total,
+            placedAt: now
+        )
+        return try await database.idempotent(scope: Self.holdScope, key: key, request: request) { db in
+            if let existing = try PaymentsStore.laundryHold(jobID: record.jobID, db) {
+                // Placed under another idempotency key: the provider answered the same authorisation, so this is
+                // the same hold; anything else is a second hold for one job.
+                guard existing.authorizationID == authorization.id,
+                    let stored = try PaymentsStore.intent(id: existing.paymentIntentID, db)
+                else {
+                    throw RPCError(
+                        code: .failedPrecondition,
+                        message: "job_id: job \(record.jobID) has a hold already (intent \(existing.paymentIntentID))"
+                    )
+                }
+                return .with {
+                    $0.estimate = PaymentsProtoMapping.quote(estimate)
+                    $0.paymentIntent = PaymentsProtoMapping.intent(stored, jobID: record.jobID, at: now)
+                }
+            }
+            _ = try PaymentsStore.insert(intent, db)
+            try PaymentsStore.append(action.postings, db)
+            _ = try PaymentsStore.insert(record, db)
+            try PaymentsFeed.log(
+                .held,
+                to: intent.customer,
+                jobID: record.jobID,
+                amount: intent.held,
+                reference: intent.id,
+                at: now,
+                db
+            )
+            return .with {
+                $0.estimate = PaymentsProtoMapping.quote(estimate)
+                $0.paymentIntent = PaymentsProtoMapping.intent(intent, jobID: record.jobID, at: now)
+            }
+        }
+    }
+
+    /// Service only (jobs, when it could not post the job): lets the hold go at once. Needs `idempotency-key`.
+    /// A hold released or lapsed already is answered as it stands; a captured one is refused.
+    public func releaseHold(
+        request: Quad_Payments_V1_ReleaseHoldRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_PaymentIntent {
+        let key = try context.requireIdempotencyKey()
+        if let stored = try await database.storedAnswer(
+            scope: Self.releaseScope,
+            key: key,
+            request: request,
+            as: Quad_Payments_V1_PaymentIntent.self
+        ) {
+            return stored
+        }
+        try Self.require(request.paymentIntentID, "payment_intent_id", "the intent whose hold to release")
+        let intentID = request.paymentIntentID
+        let found = try await Self.refusing {
+            try await database.read { db in
+                try PaymentsStore.laundryHold(paymentIntentID: intentID, db).map { hold in
+                    (hold, try PaymentsStore.intent(id: intentID, db))
+                }
+            }
+        }
+        guard let found, let intent = found.1 else {
+            throw RPCError(code: .notFound, message: "payment_intent_id: no payment intent \(intentID)")
+        }
+        let hold = found.0
+        if intent.status(at: nowMicros) == .captured {
+            throw RPCError(PaymentsError(code: .failedPrecondition, message: "cannot release the hold of intent \(intentID): it was captured; refund it instead"))
+        }
+        let voided = try await voidHold(of: intent, hold: hold, logger: context.logger)
+        let now = nowMicros
+        return try await Self.refusing {
+            try await database.idempotent(scope: Self.releaseScope, key: key, request: request) { db in
+                let released = try Self.letGo(intentID: intentID, jobID: hold.jobID, voided: voided, now: now, db)
+                return PaymentsProtoMapping.intent(released, jobID: hold.jobID, at: now)
+            }
+        }
+    }
+
+    /// Service only: one intent, by id or by job.
+    public func getPaymentIntent(
+        request: Quad_Payments_V1_GetPaymentIntentRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_PaymentIntent {
+        guard !request.paymentIntentID.isEmpty || !request.jobID.isEmpty else {
+            throw RPCError(code: .invalidArgument, message: "payment_intent_id or job_id is required: the intent to show")
+        }
+        let (intentID, jobID) = (request.paymentIntentID, request.jobID)
+        let found = try await Self.refusing {
+            try await database.read { db -> (PaymentIntent, String)? in
+                let hold =
+                    intentID.isEmpty
+                    ? try PaymentsStore.laundryHold(jobID: jobID, db)
+                    : try PaymentsStore.laundryHold(paymentIntentID: intentID, db)
+                guard let hold, let intent = try PaymentsStore.intent(id: hold.paymentIntentID, db) else { return nil }
+                return (intent, hold.jobID)
+            }
+        }
+        guard let found else {
+            throw RPCError(
+                code: .notFound,
+                message: intentID.isEmpty ? "job_id: no payment intent for job \(jobID)" : "payment_intent_id: no payment intent \(intentID)"
+            )
+        }
+        return PaymentsProtoMapping.intent(found.0, jobID: found.1, at: nowMicros)
+    }
+
+    // MARK: Letting a hold go (ReleaseHold, job.cancelled, the sweep)
+
+    /// Voids `intent`'s hold at the provider when it is still open, with the job's release key (`<job>:release`, the
+    /// same whoever lets it go, so a second release is the provider's repeat). Returns whether the hold is void.
+    ///
+    /// A provider that says the hold is gone already (captured or voided there, or unknown) has nothing to void:
+    /// logged, and the hold is let go here too.
+    func voidHold(of intent: PaymentIntent, hold: LaundryHoldRecord, logger: Logger) async throws -> Bool {
+        guard intent.status(at: nowMicros) == .held else { return false }
+        do throws(ProviderError) {
+            _ = try await provider.void(authorization: hold.authorizationID, idempotencyKey: "\(hold.jobID):release")
+        } catch where error.kind == .invalidRequest {
+            logger.warning(
+                "the provider has no open hold to void; releasing it here",
+                metadata: ["job_id": "\(hold.jobID)", "payment_intent_id": "\(intent.id)", "error": "\(error.message)"]
+            )
+        } catch {
+            throw error.rpcError(declined: "the release was declined")
+        }
+        return true
+    }
+
+    /// Inside a write: ends the hold of `intentID` as it now stands: released (its hold `voided` at the provider),
+    /// recorded as expired when it lapsed, left alone when it was released, expired or captured already. Logs the
+    /// event to the customer and returns the intent.
+    static func letGo(intentID: String, jobID: String, voided: Bool, now: Int64, _ db: Database) throws -> PaymentIntent {
+        guard var intent = try PaymentsStore.intent(id: intentID, db) else {
+            throw RPCError(code: .notFound, message: "payment_intent_id: no payment intent \(intentID)")
+        }
+        guard intent.status == .held else { return intent }
+        let action: PaymentIntent.Action
+        let kind: PaymentsFeed.Kind
+        if intent.status(at: now) == .expired {
+            action = try intent.expire(now: now)
+            kind = .expired
+        } else {
+            // Re-check: the hold was read open before the provider was asked; it must have been voided.
+            guard voided else {
+                throw RPCError(code: .aborted, message: "the hold of intent \(intentID) changed meanwhile; retry")
+            }
+            action = try intent.release(now: now)
+            kind = .released
+        }
+        try PaymentsStore.update(intent, db)
+        try PaymentsStore.append(action.postings, db)
+        try PaymentsFeed.log(kind, to: intent.customer, jobID: jobID, amount: intent.held, reference: intent.id, at: now, db)
+        return intent
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import PaymentsDomain
+import PaymentsProviders
+import PaymentsStore
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+/// P6: payouts of a user's balance to their bank, and transfers between users.
+extension PaymentsService {
+    /// Pays part of the caller's available balance to a bank token. Needs `idempotency-key`. The provider is asked
+    /// first (key derived from the caller and their key), then the posting, the payout and the answer are written
+    /// together. Above the available balance, or declined by the bank (`account_closed`), it is FAILED_PRECONDITION
+    /// and the balance is untouched.
+    public func requestPayout(
+        request: Quad_Payments_V1_RequestPayoutRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_Payout {
+        let caller = try context.requireCaller()
+        let key = try context.requireIdempotencyKey()
+        let scope = "quad.payments.v1.Payments/RequestPayout:\(caller.userID)"
+        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Payments_V1_Payout.self) {
+            return stored
+        }
+        let now = nowMicros
+        let payout = try await Self.refusing {
+            try Payout(
+                id: EntityID.generate(now: Self.date(now)),
+                user: caller.userID,
+                amount: PaymentsProtoMapping.money(request.amount),
+                bankToken: request.bankToken,
+                requestedAt: now
+            )
+        }
+        let currency = currency
+        // One at a time per user: the balance checked before the bank is paid is the balance posted against.
+        return try await gate.withKey("user:\(caller.userID)") {
+            if let stored = try await self.database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Payments_V1_Payout.self) {
+                return stored
+            }
+            _ = try await self.database.read { db in
+                try Self.refusingOverdraft {
+                    try payout.posting(available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db))
+                }
+            }
+            let receipt: ProviderReceipt
+            do throws(ProviderError) {
+                receipt = try await self.provider.payout(
+                    payout.amount,
+                    bankAccount: payout.bankToken,
+                    idempotencyKey: "\(payout.user):payout:\(key)"
+                )
+            } catch where error.kind == .invalidRequest {
+                throw RPCError(code: .invalidArgument, message: "bank_token: \(error.message)")
+            } catch {
+                throw error.rpcError(declined: "the bank refused the payout")
+            }
+            return try await self.database.idempotent(scope: scope, key: key, request: request) { db in
+                let posting = try Self.refusingOverdraft {
+                    try payout.posting(available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db))
+                }
+                try PaymentsStore.append([posting], db)
+                let record = PayoutRecord(payout: payout, status: .inTransit, receiptID: receipt.id)
+                try PaymentsStore.insert(record, db)
+                try PaymentsFeed.log(.payout, to: payout.user, amount: payout.amount, reference: payout.id, at: now, db)
+                return PaymentsProtoMapping.payout(record)
+            }
+        }
+    }
+
+    /// Moves part of the caller's available balance to another user (household settle-up). Needs
+    /// `idempotency-key`. Above the available balance it is FAILED_PRECONDITION.
+    public func transfer(
+        request: Quad_Payments_V1_TransferRequest,
+        context: ServerContext
+    ) async throws -> Quad_Payments_V1_TransferReceipt {
+        let caller = try context.requireCaller()
+        let key = try context.requireIdempotencyKey()
+        let scope = "quad.payments.v1.Payments/Transfer:\(caller.userID)"
+        let memo = request.memo.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard memo.count <= configuration.maximumMemoLength else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "memo has \(memo.count) characters; shorten it to at most \(configuration.maximumMemoLength)"
+            )
+        }
+        let now = nowMicros
+        let transfer = try await Self.refusing {
+            try Transfer(
+                id: EntityID.generate(now: Self.date(now)),
+                fromUser: caller.userID,
+                toUser: request.toUserID,
+                amount: PaymentsProtoMapping.money(request.amount),
+                requestedAt: now
+            )
+        }
+        let currency = currency
+        return try await gate.withKey("user:\(caller.userID)") {
+            try await self.database.idempotent(scope: scope, key: key, request: request) { db in
+                let posting = try Self.refusingOverdraft {
+                    try transfer.posting(available: PaymentsStore.balance(of: .userBalance(user: transfer.fromUser), in: currency, db))
+                }
+                try PaymentsStore.append([posting], db)
+                try PaymentsStore.insert(transfer, memo: memo, db)
+                for user in [transfer.fromUser, transfer.toUser] {
+                    try PaymentsFeed.log(.transfer, to: user, amount: transfer.amount, reference: transfer.id, at: now, db)
+                }
+                return .with {
+                    $0.transferID = transfer.id
+                    $0.fromUserID = transfer.fromUser
+                    $0.toUserID = transfer.toUser
+                    $0.amount = PaymentsProtoMapping.amount(transfer.amount)
+                    $0.memo = memo
+                    $0.atMicros = now
+                }
+            }
+        }
+    }
+
+    /// Runs `body`; more than the balance holds is FAILED_PRECONDITION (the request is fine, the balance is not),
+    /// other refusals keep their status.
+    static func refusingOverdraft<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let refusal as PaymentsError where refusal.code == .outOfRange && refusal.field == "amount" {
+            throw RPCError(code: .failedPrecondition, message: refusal.message)
+        } catch let refusal as any CodedError {
+            throw RPCError(refusal)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import QuadContracts
+import QuadWire
+import Testing
+
+@Suite("Payments: balances, ledger entries, payouts and transfers (P4, P6, P7)")
+struct PayoutTests {
+    @Test("a payout moves earnings to the bank: available down, pending payouts up; a repeat with the same key is the same payout")
+    func payout() async throws {
+        try await PaymentsHarness.run { harness in
+            try await harness.paidJob("job-1")
+            let dan = try harness.asUser("dan", roles: ["dasher"])
+            let request = Quad_Payments_V1_RequestPayoutRequest.with {
+                $0.amount = PaymentsHarness.amount(1_000)
+                $0.bankToken = "bank_sandbox_checking"
+            }
+            let payout = try await dan.requestPayout(request, options: PaymentsHarness.key("payout-1"))
+            #expect(payout.status == .inTransit)
+            #expect(payout.amount == PaymentsHarness.amount(1_000))
+            #expect(try await dan.requestPayout(request, options: PaymentsHarness.key("payout-1")) == payout)
+
+            let balance = try await dan.getBalance(.init())
+            #expect(balance.available == PaymentsHarness.amount(763))
+            #expect(balance.pendingPayouts == PaymentsHarness.amount(1_000))
+            #expect(balance.earnedTotal == PaymentsHarness.amount(1_763))
+            #expect(try await harness.events(of: "dan").map(\.kind) == ["earned", "payout"])
+
+            // The ledger: newest first, the payout then the earnings
+            let entries = try await dan.listLedgerEntries(.init()).entries
+            #expect(entries.map(\.memo) == ["payout", "earnings"])
+            #expect(entries[0].debit == PaymentsHarness.amount(1_000))
+            #expect(entries[1].credit == PaymentsHarness.amount(1_763))
+            #expect(entries[1].reference == "job-1")
+            #expect(try await dan.listLedgerEntries(.with { $0.limit = 1 }).entries.count == 1)
+        }
+    }
+
+    @Test("refused payouts leave the balance untouched: above the balance, a closed account, a bad token, no key")
+    func refusedPayouts() async throws {
+        try await PaymentsHarness.run { harness in
+            try await harness.paidJob("job-1")
+            let dan = try harness.asUser("dan", roles: ["dasher"])
+            let tooMuch = await #expect(throws: RPCError.self) {
+                _ = try await dan.requestPayout(
+                    .with { $0.amount = PaymentsHarness.amount(1_764); $0.bankToken = "bank_sandbox_checking" },
+                    options: PaymentsHarness.key("p-1")
+                )
+            }
+            #expect(tooMuch?.code == .failedPrecondition)
+            let closed = await #expect(throws: RPCError.self) {
+                _ = try await dan.requestPayout(
+                    .with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_closed" },
+                    options: PaymentsHarness.key("p-2")
+                )
+            }
+            #expect(closed?.code == .failedPrecondition)
+            #expect(closed?.message.contains("account_closed") == true)
+            let unknown = await #expect(throws: RPCError.self) {
+                _ = try await dan.requestPayout(
+                    .with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_made_up" },
+                    options: PaymentsHarness.key("p-3")
+                )
+            }
+            #expect(unknown?.code == .invalidArgument)
+            #expect(unknown?.message.contains("bank_token") == true)
+            let noKey = await #expect(throws: RPCError.self) {
+                _ = try await dan.requestPayout(.with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_checking" })
+            }
+            #expect(noKey?.code == .invalidArgument)
+            let balance = try await dan.getBalance(.init())
+            #expect(balance.available == PaymentsHarness.amount(1_763))
+            #expect(balance.pendingPayouts.minorUnits == 0)
+            let limit = await #expect(throws: RPCError.self) { _ = try await dan.listLedgerEntries(.with { $0.limit = 501 }) }
+            #expect(limit?.code == .invalidArgument)
+        }
+    }
+
+    @Test("a transfer moves available balance to another user; more than available or to oneself is refused")
+    func transfers() async throws {
+        try await PaymentsHarness.run { harness in
+            try await harness.paidJob("job-1")
+            let dan = try harness.asUser("dan", roles: ["dasher"])
+            let request = Quad_Payments_V1_TransferRequest.with {
+                $0.toUserID = "eve"
+                $0.amount = PaymentsHarness.amount(763)
+                $0.memo = "rent"
+            }
+            let receipt = try await dan.transfer(request, options: PaymentsHarness.key("t-1"))
+            #expect(receipt.fromUserID == "dan" && receipt.toUserID == "eve" && receipt.memo == "rent")
+            #expect(try await dan.transfer(request, options: PaymentsHarness.key("t-1")) == receipt)
+            #expect(try await harness.balance("dan").available == PaymentsHarness.amount(1_000))
+            let eve = try await harness.balance("eve")
+            #expect(eve.available == PaymentsHarness.amount(763))
+            #expect(eve.earnedTotal.minorUnits == 0, "a transfer received is no earning")
+            #expect(try await harness.events(of: "eve").map(\.kind) == ["transfer"])
+
+            let tooMuch = await #expect(throws: RPCError.self) {
+                _ = try await dan.transfer(.with { $0.toUserID = "eve"; $0.amount = PaymentsHarness.amount(1_001) }, options: PaymentsHarness.key("t-2"))
+            }
+            #expect(tooMuch?.code == .failedPrecondition)
+            let toSelf = await #expect(throws: RPCError.self) {
+                _ = try await dan.transfer(.with { $0.toUserID = "dan"; $0.amount = PaymentsHarness.amount(1) }, options: PaymentsHarness.key("t-3"))
+            }
+            #expect(toSelf?.code == .invalidArgument)
+            let sameKeyOther = await #expect(throws: RPCError.self) {
+                _ = try await dan.transfer(.with { $0.toUserID = "eve"; $0.amount = PaymentsHarness.amount(1) }, options: PaymentsHarness.key("t-1"))
+            }
+            #expect(sameKeyOther?.code == .failedPrecondition)
+            #expect(try await harness.balance("dan").available == PaymentsHarness.amount(1_000))
+        }
+    }
+}
