@@ -1,1 +1,105 @@
-// Placeholder.
+import Foundation
+import GRDB
+public import Logging
+import MatchingDomain
+public import QuadContracts
+import QuadServiceKit
+public import QuadStorage
+import QuadWire
+
+/// The matching bounded context (L2–L6, L16): dashers' presence per dorm, each dorm's queue of waiting laundry jobs,
+/// offers with an expiry, preferred dashers and batch assignment. The rules are the domain's
+/// (``MatchingDomain/DormQueue``); this service loads a dorm's queue, applies one operation and stores the result
+/// with the outbox messages and feed events the operation's ``MatchingDomain/MatchingEvent``s call for, all inside
+/// one `QuadDatabase.write`. The database runs writes one at a time, so operations on a dorm are serialized: two
+/// dashers asking at once never get the same job. Nothing is cached between calls; the database is the queue.
+public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, Sendable {
+    let database: QuadDatabase
+    let profiles: any DasherProfiles
+    let configuration: MatchingServiceConfiguration
+    let logger: Logger
+    /// The clock, in UTC microseconds.
+    let now: @Sendable () -> Int64
+
+    /// - Parameters:
+    ///   - profiles: identity's public profiles, for ListAcceptingDashers.
+    ///   - logger: For what happens outside a call (the expiry timer).
+    ///   - now: The clock in UTC microseconds (tests pass a manual one).
+    public init(
+        database: QuadDatabase,
+        profiles: any DasherProfiles,
+        configuration: MatchingServiceConfiguration = .defaults,
+        logger: Logger = Logger(label: "quad.matching"),
+        now: @escaping @Sendable () -> Int64 = MatchingService.wallClock
+    ) {
+        self.database = database
+        self.profiles = profiles
+        self.configuration = configuration
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The system's clock in UTC microseconds.
+    public static let wallClock: @Sendable () -> Int64 = {
+        Int64((Date().timeIntervalSince1970 * 1_000_000).rounded())
+    }
+
+    /// Runs `body` in one write at the clock's instant, read when the write runs (so serialized writes see time move
+    /// forward); the domain's refusals become their status, with nothing changed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
+        let clock = now
+        return try await Self.refusing { try await database.write { db in try body(db, clock()) } }
+    }
+
+    /// Loads dorm `dormID`'s queue, lets `operation` change it, and stores it with the outbox messages and feed
+    /// events its events call for. Call it inside ``write(_:)``; a refusal throws before anything is stored.
+    @discardableResult
+    func change(
+        dorm dormID: String,
+        at now: Int64,
+        _ db: Database,
+        _ operation: (inout StoredDormQueue) throws -> [MatchingEvent]
+    ) throws -> (stored: StoredDormQueue, events: [MatchingEvent]) {
+        var stored = try MatchingStore.queue(dorm: dormID, configuration: configuration.queue, db)
+        let events = try operation(&stored)
+        try MatchingStore.save(&stored, events: events, db)
+        try MatchingEffects.carryOut(events, of: stored, at: now, db)
+        return (stored, events)
+    }
+
+    /// Runs `body`, turning a domain refusal or an unusable stored state into its status.
+    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let refusal as MatchingError {
+            throw RPCError(refusal)
+        } catch let failure as MatchingStoreError {
+            throw RPCError(failure)
+        }
+    }
+
+    /// The signed-in caller, who must be a dasher (L2, L3).
+    static func requireDasher(_ context: ServerContext) throws -> Caller {
+        let caller = try context.requireCaller()
+        guard caller.roles.contains("dasher") else {
+            throw RPCError(
+                code: .permissionDenied,
+                message: "\(context.method) is for dashers: pass the dasher quiz (identity's SubmitDasherQuiz) to get "
+                    + "the dasher role, then refresh your session"
+            )
+        }
+        return caller
+    }
+
+    /// The caller's dorm, where they accept requests and ask for jobs.
+    static func requireDorm(_ caller: Caller, _ context: ServerContext) throws -> String {
+        guard !caller.dormID.isEmpty else {
+            throw RPCError(
+                code: .failedPrecondition,
+                message: "\(context.method) works in your dorm, and your session names none: set your dorm in your "
+                    + "profile, then refresh your session"
+            )
+        }
+        return caller.dormID
+    }
+}

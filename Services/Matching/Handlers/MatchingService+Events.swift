@@ -1,0 +1,15 @@
+public import QuadContracts
+import QuadServiceKit
+public import QuadWire
+
+extension MatchingService {
+    /// G3: matching's event source (offers made, expired, withdrawn for dashers; jobs queued and preferred dashers
+    /// unavailable for customers), followed by the gateway (``QuadServiceKit/EventSourceStream``).
+    public func watchEvents(
+        request: Quad_Events_V1_WatchEventsRequest,
+        response: MessageWriter<Quad_Events_V1_WatchEventsMessage>,
+        context: ServerContext
+    ) async throws {
+        try await EventSourceStream.serve(request: request, response: response, database: database, context: context)
+    }
+}

@@ -1,0 +1,56 @@
+import Logging
+public import QuadServiceKit
+
+/// The timer that expires offers past their timeout (L4), so the dasher's feed says "offer expired" and the job moves
+/// on within about ``interval`` of the deadline, even when nobody calls matching. It changes no answer: every
+/// operation expires what is due first.
+public struct OfferExpiry: Sendable {
+    /// The service whose offers to expire.
+    public let service: MatchingService
+    /// How long to wait between sweeps.
+    public let interval: Duration
+
+    public init(service: MatchingService, interval: Duration) {
+        self.service = service
+        self.interval = interval
+    }
+
+    /// Sweeps every ``interval`` of `clock` until the task is cancelled. A failed sweep is logged and tried again at
+    /// the next tick.
+    public func run(clock: some Clock<Duration>) async {
+        while !Task.isCancelled {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return
+            }
+            do {
+                try await service.expireDueOffers()
+            } catch {
+                service.logger.warning("expiring due offers failed; trying again", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// The sweep as the executable's background work, on the continuous clock.
+    public var backgroundWork: BackgroundWork {
+        BackgroundWork(name: "offer-expiry") { await run(clock: ContinuousClock()) }
+    }
+}
+
+extension MatchingService {
+    /// Expires the offers due now in every dorm, telling their dashers and moving their jobs on.
+    ///
+    /// - Returns: How many offers expired.
+    @discardableResult
+    public func expireDueOffers() async throws -> Int {
+        try await write { db, now in
+            var expired = 0
+            for dorm in try MatchingStore.dormsWithOffersDue(at: now, db) {
+                let (_, events) = try self.change(dorm: dorm, at: now, db) { $0.queue.expireOffers(now: now) }
+                expired += events.filter { if case .offerExpired = $0 { true } else { false } }.count
+            }
+            return expired
+        }
+    }
+}
