@@ -178,7 +178,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "quad-payments",
-            dependencies: ["PaymentsService", "PaymentsStore", "QuadServiceKit"],
+            dependencies: ["PaymentsService", "PaymentsProviders", "PaymentsStore", "QuadServiceKit"],
             path: "Services/Payments/main",
             swiftSettings: strictSwift
         ),
@@ -369,6 +369,7 @@ let package = Package(
             dependencies: [
                 "PaymentsService", "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "ServiceTestSupport",
                 "QuadTestSupport", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb,
+                logging, protobuf,
             ],
             path: "Tests/PaymentsServiceTests",
             swiftSettings: strictSwift
@@ -385,8 +386,8 @@ let package = Package(
         .testTarget(
             name: "MatchingServiceTests",
             dependencies: [
-                "MatchingService", "MatchingDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
-                "QuadContracts", "QuadServiceKit", "QuadStorage", grdb,
+                "MatchingService", "MatchingDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireCore",
+                "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/MatchingServiceTests",
             swiftSettings: strictSwift

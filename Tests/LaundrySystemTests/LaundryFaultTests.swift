@@ -21,7 +21,7 @@ struct LaundryFaultTests {
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
             _ = try await system.eventually(
                 "the job assigned",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: dasher.options) },
+                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                 until: { $0.dasherID == dasher.userID }
             )
             for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {

@@ -22,18 +22,20 @@ struct LaundryJourneyTests {
             #expect(accepting.dashers.first { $0.dasherID == dasher.userID }?.firstName == "Dan")
 
             // L1: submit; the answer carries the itemised quote, a hold is placed.
-            let job = try await system.jobs.submitLaundryJob(
-                LaundrySystem.submission(loads: 2, card: card),
-                options: customer.options(key: "submit-1")
-            )
+            let submission = LaundrySystem.submission(loads: 2, card: card)
+            let job = try await system.jobs.submitLaundryJob(submission, options: customer.options(key: "submit-1"))
             #expect(job.stage == .waitingForDasher)
             #expect(job.estimate.lines.count >= 4)
             #expect(job.estimate.total.minorUnits > 0)
-            let repeated = try await system.jobs.submitLaundryJob(
-                LaundrySystem.submission(loads: 2, card: card),
-                options: customer.options(key: "submit-1")
-            )
-            #expect(repeated.jobID == job.jobID, "a repeat with the same idempotency key is the same job")
+            let repeated = try await system.jobs.submitLaundryJob(submission, options: customer.options(key: "submit-1"))
+            #expect(repeated.jobID == job.jobID, "a retry with the same idempotency key is the same job")
+            let other = await #expect(throws: RPCError.self) {
+                _ = try await system.jobs.submitLaundryJob(
+                    LaundrySystem.submission(loads: 3, card: card),
+                    options: customer.options(key: "submit-1")
+                )
+            }
+            #expect(other?.code == .failedPrecondition, "the same key with another request is refused")
 
             // L3, L4: the dasher asks, gets the job as an offer, accepts; the customer sees them (L6).
             let offer = try await system.offer(for: dasher)
@@ -158,7 +160,7 @@ struct LaundryJourneyTests {
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
             _ = try await system.eventually(
                 "the job assigned",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = second.jobID }, options: dasher.options) },
+                { try await system.jobs.getLaundryJob(.with { $0.jobID = second.jobID }, options: customer.options) },
                 until: { $0.dasherID == dasher.userID }
             )
             let skip = await #expect(throws: RPCError.self) {

@@ -80,7 +80,9 @@ struct LaundryMatchingJourneyTests {
             let card = try await system.addCard(customer)
             var dashers: [Person] = []
             for index in 0..<100 {
-                let dasher = try await system.registerDasher("Dasher\(index)")
+                // Identity's name rule takes letters only: Dasher Aa, Ab, ... for the hundred.
+                let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+                let dasher = try await system.registerDasher("Dasher" + letters[index / 26].uppercased() + letters[index % 26])
                 _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: dasher.options)
                 dashers.append(dasher)
             }
@@ -128,7 +130,7 @@ struct LaundryMatchingJourneyTests {
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
             _ = try await system.eventually(
                 "the job assigned",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: dasher.options) },
+                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                 until: { $0.dasherID == dasher.userID }
             )
             for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
@@ -184,7 +186,7 @@ struct LaundryMatchingJourneyTests {
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
             _ = try await system.eventually(
                 "the job assigned",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: dasher.options) },
+                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                 until: { $0.dasherID == dasher.userID }
             )
             for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
@@ -270,7 +272,7 @@ struct LaundryMatchingJourneyTests {
                     _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
                     _ = try await system.eventually(
                         "the job assigned",
-                        { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: dasher.options) },
+                        { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                         until: { $0.dasherID == dasher.userID }
                     )
                     _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForPickup }, options: dasher.options)

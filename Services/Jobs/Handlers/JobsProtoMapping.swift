@@ -1,47 +1,22 @@
 import Foundation
 import JobsDomain
 import QuadContracts
+import QuadServiceKit
 import QuadWire
 
 /// Between jobs' domain values and the wire's messages.
 enum JobsProtoMapping {
-    static func amount(_ money: Money) -> Quad_Types_V1_Amount {
-        .with {
-            $0.minorUnits = money.minorUnits
-            $0.currency = money.currency
-        }
-    }
+    static func amount(_ money: Money) -> Quad_Types_V1_Amount { Quad_Types_V1_Amount(money) }
 
-    static func money(_ amount: Quad_Types_V1_Amount) -> Money {
-        Money(minorUnits: amount.minorUnits, currency: amount.currency)
-    }
-
-    static func addOn(_ addOn: LaundryAddOn) -> Quad_Types_V1_LaundryAddOn {
-        switch addOn {
-        case .folding: .folding
-        case .ironing: .ironing
-        }
-    }
+    static func money(_ amount: Quad_Types_V1_Amount) -> Money { amount.money }
 
     /// The add-ons a request names; INVALID_ARGUMENT naming the first that is not one.
-    static func addOns(_ values: [Quad_Types_V1_LaundryAddOn], field: String = "add_ons") throws -> Set<LaundryAddOn> {
-        var addOns: Set<LaundryAddOn> = []
-        for (index, value) in values.enumerated() {
-            switch value {
-            case .folding: addOns.insert(.folding)
-            case .ironing: addOns.insert(.ironing)
-            case .unspecified, .UNRECOGNIZED:
-                throw RPCError(
-                    code: .invalidArgument,
-                    message: "\(field)[\(index)]: \(value.rawValue) is not an add-on; use LAUNDRY_ADD_ON_FOLDING or LAUNDRY_ADD_ON_IRONING"
-                )
-            }
-        }
-        return addOns
+    static func addOns(_ values: [Quad_Types_V1_LaundryAddOn]) throws -> Set<LaundryAddOn> {
+        try LaundryAddOn.set(fromWire: values)
     }
 
     static func sortedAddOns(_ addOns: Set<LaundryAddOn>) -> [Quad_Types_V1_LaundryAddOn] {
-        addOns.sorted().map(addOn)
+        addOns.sorted().map(\.wire)
     }
 
     static func stage(_ stage: LaundryStage) -> Quad_Jobs_V1_LaundryStage {

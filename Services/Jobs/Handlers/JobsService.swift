@@ -86,11 +86,7 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
 
     /// Runs `body`, turning a domain refusal into its wire status.
     static func refusing<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let refusal as any CodedError {
-            throw RPCError(refusal)
-        }
+        try await refusingAsRPC(body)
     }
 }
 

@@ -18,3 +18,12 @@ public func refusingAsRPC<T>(_ body: () throws -> T) throws -> T {
         throw RPCError(refusal)
     }
 }
+
+/// Runs asynchronous `body`, turning a domain refusal (``QuadKernel/CodedError``) into its wire status.
+public func refusingAsRPC<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let refusal as any CodedError {
+        throw RPCError(refusal)
+    }
+}
