@@ -303,3 +303,67 @@ struct LaundryMatchingJourneyTests {
         }
     }
 }
+
+/// Offers that run out, and a dasher with several jobs, with matching's offers lasting one second.
+@Suite("Laundry end to end: expiry and several jobs", .serialized, .enabled(if: LaundrySystem.isBuilt))
+struct LaundryExpiryJourneyTests {
+    @Test("an offer left unanswered expires: the dasher is told and the next dasher gets the job (L4)")
+    func offerExpires() async throws {
+        try await LaundrySystem.run(arguments: ["matching": ["--offer-timeout", "1", "--offer-expiry-interval", "100ms"]]) { system in
+            let customer = try await system.register("Cora")
+            let slow = try await system.registerDasher("Dan")
+            let next = try await system.registerDasher("Eve")
+            let card = try await system.addCard(customer)
+            _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: slow.options)
+            try await system.home.subscribe(.init(), options: CallOptions(timeout: .seconds(30), metadata: slow.options.metadata)) { stream in
+                var feed = stream.makeAsyncIterator()
+                #expect(try await feed.next()?.subscribed != nil)
+                let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "e-1"))
+                let offer = try await system.offer(for: slow)
+                #expect(offer.jobID == job.jobID)
+                // Dan does not answer: matching's timer expires the offer and tells him.
+                var expired = false
+                while !expired, let message = try await feed.next() {
+                    guard message.event.type == "quad.matching.v1.MatchingEvent" else { continue }
+                    let event = try Quad_Matching_V1_MatchingEvent(serializedBytes: message.event.payload)
+                    expired = event.kind == "offer_expired" && event.offer.offerID == offer.offerID
+                }
+                #expect(expired)
+                let late = await #expect(throws: RPCError.self) {
+                    _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: slow.options)
+                }
+                #expect(late?.code == .failedPrecondition || late?.code == .notFound)
+                _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: next.options)
+                let second = try await system.offer(for: next)
+                #expect(second.jobID == job.jobID)
+                let again = try await system.matching.assignMe(.init(), options: slow.options)
+                #expect(!again.hasOffer, "a dasher who let an offer expire is not offered the job again")
+            }
+        }
+    }
+
+    @Test("a dasher may hold several jobs at once and lists them in progress (L15)")
+    func severalJobs() async throws {
+        try await LaundrySystem.run { system in
+            let customer = try await system.register("Cora")
+            let dasher = try await system.registerDasher("Dan")
+            let card = try await system.addCard(customer)
+            _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: dasher.options)
+            var jobs: [String] = []
+            for index in 0..<2 {
+                let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "s-\(index)"))
+                let offer = try await system.offer(for: dasher)
+                #expect(offer.jobID == job.jobID)
+                _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
+                jobs.append(job.jobID)
+            }
+            let held = try await system.eventually(
+                "both jobs the dasher's",
+                { try await system.jobs.listMyLaundryJobs(.with { $0.role = .dasher; $0.filter = .inProgress }, options: dasher.options) },
+                until: { $0.jobs.count == 2 }
+            )
+            #expect(Set(held.jobs.map(\.jobID)) == Set(jobs))
+            #expect(held.jobs.allSatisfy { $0.stage == .dasherAccepted })
+        }
+    }
+}

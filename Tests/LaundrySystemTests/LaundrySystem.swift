@@ -25,16 +25,20 @@ final class LaundrySystem: Sendable {
     private let members = Mutex<[String: LocalCluster.Member]>([:])
     private let extraProcesses = Mutex<[ServiceProcess]>([])
     let gateway: QuadClient
+    /// Each service's own flags (e.g. matching's `--offer-timeout`), also on restart.
+    let arguments: [String: [String]]
 
-    private init(layout: UpLayout, cluster: LocalCluster, certificates: DevCertificateSet, gateway: QuadClient) {
+    private init(layout: UpLayout, cluster: LocalCluster, certificates: DevCertificateSet, gateway: QuadClient, arguments: [String: [String]]) {
         self.layout = layout
         self.cluster = cluster
         self.certificates = certificates
         self.gateway = gateway
+        self.arguments = arguments
     }
 
-    /// Starts everything, runs `body`, stops everything and removes the directory.
-    static func run<T: Sendable>(_ body: (LaundrySystem) async throws -> T) async throws -> T {
+    /// Starts everything (each service with its flags in `arguments`), runs `body`, stops everything and removes
+    /// the directory.
+    static func run<T: Sendable>(arguments: [String: [String]] = [:], _ body: (LaundrySystem) async throws -> T) async throws -> T {
         let directory = NSTemporaryDirectory() + "quad-laundry-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let layout = UpLayout(directory: directory)
@@ -44,7 +48,7 @@ final class LaundrySystem: Sendable {
         var started: [String: LocalCluster.Member] = [:]
         do {
             for service in services {
-                started[service] = try await cluster.start(launch(service, layout: layout))
+                started[service] = try await cluster.start(launch(service, layout: layout, extra: arguments[service] ?? []))
             }
             let upstreams = services.map { "\($0)=\(started[$0]!.ready.rpc)" }.joined(separator: ",")
             // Every test user calls from 127.0.0.1, so the per-address limits (tested in the
@@ -68,7 +72,7 @@ final class LaundrySystem: Sendable {
             port: address.port,
             tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway")
         )
-        let system = LaundrySystem(layout: layout, cluster: cluster, certificates: certificates, gateway: client)
+        let system = LaundrySystem(layout: layout, cluster: cluster, certificates: certificates, gateway: client, arguments: arguments)
         system.members.withLock { $0 = started }
         do {
             let result = try await body(system)
@@ -115,7 +119,7 @@ final class LaundrySystem: Sendable {
     func restart(_ service: String) async throws {
         let old = try #require(members.withLock { $0[service] })
         let port = try #require(HostPort(parsing: old.ready.rpc)).port
-        let launch = Self.launch(service, layout: layout, extra: ["--rpc-port", "\(port)"])
+        let launch = Self.launch(service, layout: layout, extra: (arguments[service] ?? []) + ["--rpc-port", "\(port)"])
         let process = try ServiceProcess.start(launch)
         extraProcesses.withLock { $0.append(process) }
         switch try await process.waitUntilReady(timeout: .seconds(60)) {
