@@ -58,6 +58,8 @@ let package = Package(
         .library(name: "QuadWire", targets: ["QuadWire"]),
         .library(name: "QuadWireNIO", targets: ["QuadWireNIO"]),
         .library(name: "QuadContracts", targets: ["QuadContracts"]),
+        // For Benchmarks/ (storage-writes): the storage layer measured on its own.
+        .library(name: "QuadStorage", targets: ["QuadStorage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),

@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -28,6 +29,8 @@ let package = Package(
                 .product(name: "QuadWire", package: "main"),
                 .product(name: "QuadWireNIO", package: "main"),
                 .product(name: "QuadContracts", package: "main"),
+                .product(name: "QuadStorage", package: "main"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -34,12 +34,11 @@ public enum EventLog {
         retaining: Int = defaultRetainedEvents
     ) throws -> UInt64 {
         precondition(retaining >= 1, "the event log must keep at least its newest event")
-        try db.execute(
-            sql: "INSERT INTO quad_event_log (user_id, type, payload, occurred_at) VALUES (?, ?, ?, ?)",
-            arguments: [userID, type, payload, StorageTime.microseconds(occurredAt)]
-        )
+        // Cached statements: appending is on the write path of every change a user sees.
+        try db.cachedStatement(sql: "INSERT INTO quad_event_log (user_id, type, payload, occurred_at) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [userID, type, payload, StorageTime.microseconds(occurredAt)])
         let sequence = db.lastInsertedRowID
-        try db.execute(sql: "DELETE FROM quad_event_log WHERE sequence <= ?", arguments: [sequence - Int64(retaining)])
+        try db.cachedStatement(sql: "DELETE FROM quad_event_log WHERE sequence <= ?").execute(arguments: [sequence - Int64(retaining)])
         return UInt64(sequence)
     }
 

@@ -21,9 +21,9 @@ public enum Outbox {
         key: String,
         payload: Data
     ) throws {
+        // Cached statements: enqueueing is on every command's write path.
         let pending = try Bool.fetchOne(
-            db,
-            sql: "SELECT EXISTS (SELECT 1 FROM quad_outbox WHERE destination = ? AND key = ?)",
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM quad_outbox WHERE destination = ? AND key = ?)"),
             arguments: [destination, key]
         )
         if pending == true {
@@ -33,13 +33,9 @@ public enum Outbox {
                     + "use a key unique to this effect"
             )
         }
-        try db.execute(
-            sql: """
-                INSERT INTO quad_outbox (destination, topic, key, payload, created_at)
-                VALUES (?, ?, ?, ?, ?)
-                """,
-            arguments: [destination, topic, key, payload, StorageTime.microseconds(Date())]
-        )
+        try db.cachedStatement(
+            sql: "INSERT INTO quad_outbox (destination, topic, key, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [destination, topic, key, payload, StorageTime.microseconds(Date())])
     }
 
     /// The oldest pending messages for `destination`, in delivery order.

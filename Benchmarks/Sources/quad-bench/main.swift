@@ -169,6 +169,8 @@ do {
         try await LaundryBench.run(arguments, assign: false)
     case "laundry-assign":
         try await LaundryBench.run(arguments, assign: true)
+    case "storage-writes":
+        try await StorageWritesBench.run(arguments)
     case "idle-connections":
         try await IdleConnectionsBench.run(arguments)
     default:
