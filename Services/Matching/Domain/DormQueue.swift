@@ -65,6 +65,12 @@ public struct DormQueue: Sendable, Hashable {
         jobs.compactMap { offersByJob[$0.id] }
     }
 
+    /// The open offers by job id: ``openOffers`` without walking the queue (a store compares two queues' offers
+    /// with it in time proportional to the offers, not to the jobs).
+    public var openOffersByJob: [String: Offer] {
+        offersByJob
+    }
+
     /// The open offer `dasher` holds, if any.
     public func offer(heldBy dasher: String) -> Offer? {
         offeredJobByDasher[dasher].flatMap { offersByJob[$0] }

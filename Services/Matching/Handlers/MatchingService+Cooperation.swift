@@ -59,7 +59,7 @@ extension MatchingService {
         }
         let job = MatchingProtoMapping.waitingJob(submitted)
         try change(dorm: submitted.dormID, at: now, db) { stored in
-            stored.listings[job.id] = MatchingProtoMapping.listing(submitted)
+            stored.bringIn(MatchingProtoMapping.listing(submitted), forJob: job.id)
             var events: [MatchingEvent]
             do {
                 events = try stored.queue.submit(job, now: now)
@@ -132,7 +132,7 @@ extension MatchingService {
                 offerCount: stored.job.offerCount
             )
             try change(dorm: stored.dormID, at: now, db) { queue in
-                queue.listings[record.id] = stored.listing
+                queue.bringIn(stored.listing, forJob: record.id)
                 return try queue.queue.requeue(job: record, excluding: rejected.dasherID, now: now)
             }
             return
@@ -149,7 +149,7 @@ extension MatchingService {
         let record = MatchingProtoMapping.waitingJob(submitted, keepingPreference: false, excluded: excluded)
         let dorm = rejected.dormID.isEmpty ? submitted.dormID : rejected.dormID
         try change(dorm: dorm, at: now, db) { queue in
-            queue.listings[record.id] = MatchingProtoMapping.listing(submitted)
+            queue.bringIn(MatchingProtoMapping.listing(submitted), forJob: record.id)
             return try queue.queue.requeue(job: record, excluding: rejected.dasherID, now: now)
         }
     }

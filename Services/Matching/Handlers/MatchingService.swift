@@ -9,12 +9,15 @@ import QuadWire
 
 /// The matching bounded context (L2–L6, L16): dashers' presence per dorm, each dorm's queue of waiting laundry jobs,
 /// offers with an expiry, preferred dashers and batch assignment. The rules are the domain's
-/// (``MatchingDomain/DormQueue``); this service loads a dorm's queue, applies one operation and stores the result
+/// (``MatchingDomain/DormQueue``); this service finds a dorm's queue, applies one operation and stores what changed
 /// with the outbox messages and feed events the operation's ``MatchingDomain/MatchingEvent``s call for, all inside
 /// one `QuadDatabase.write`. The database runs writes one at a time, so operations on a dorm are serialized: two
-/// dashers asking at once never get the same job. Nothing is cached between calls; the database is the queue.
+/// dashers asking at once never get the same job. The database is the queue; each dorm's queue is also kept in
+/// memory (``DormQueueCache``), used by a write only when the dorm's stored version says it is the stored queue.
 public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, Sendable {
     let database: QuadDatabase
+    /// Each dorm's queue as the last write left it.
+    let queues = DormQueueCache()
     let profiles: any DasherProfiles
     let configuration: MatchingServiceConfiguration
     let logger: Logger
@@ -51,8 +54,9 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
         return try await Self.refusing { try await database.write { db in try body(db, clock()) } }
     }
 
-    /// Loads dorm `dormID`'s queue, lets `operation` change it, and stores it with the outbox messages and feed
-    /// events its events call for. Call it inside ``write(_:)``; a refusal throws before anything is stored.
+    /// Finds dorm `dormID`'s queue, lets `operation` change it, and stores what changed with the outbox messages and
+    /// feed events its events call for (``MatchingStore/change(dorm:configuration:cache:_:_:effects:)``). Call it
+    /// inside ``write(_:)``; a refusal throws before anything is stored. `operation` only changes the queue.
     @discardableResult
     func change(
         dorm dormID: String,
@@ -60,11 +64,14 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
         _ db: Database,
         _ operation: (inout StoredDormQueue) throws -> [MatchingEvent]
     ) throws -> (stored: StoredDormQueue, events: [MatchingEvent]) {
-        var stored = try MatchingStore.queue(dorm: dormID, configuration: configuration.queue, db)
-        let events = try operation(&stored)
-        try MatchingStore.save(&stored, events: events, db)
-        try MatchingEffects.carryOut(events, of: stored, at: now, db)
-        return (stored, events)
+        try MatchingStore.change(
+            dorm: dormID,
+            configuration: configuration.queue,
+            cache: queues,
+            db,
+            operation,
+            effects: { events, stored in try MatchingEffects.carryOut(events, of: stored, at: now, db) }
+        )
     }
 
     /// Runs `body`, turning a domain refusal or an unusable stored state into its status.

@@ -8,6 +8,10 @@ public import GRDB
 /// (loads, add-ons, pickup and drop-off), and stays after the job left the queue with an accepted offer
 /// (`assigned_dasher_id` set), so a customer's rejection of the dasher (L6) requeues it with everyone who declined it
 /// remembered. Sets of dashers and add-ons are JSON arrays, sorted. Times are UTC microseconds.
+///
+/// matching.v2 adds each dorm's version (`matching_dorm_version`): bumped in the transaction of every change to the
+/// dorm's presence, queued jobs or offers, so the service can tell whether the queue it keeps in memory
+/// (``DormQueueCache``) is the one stored. A dorm without a row is at version 0.
 public enum MatchingMigrations {
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -50,6 +54,16 @@ public enum MatchingMigrations {
                     CREATE INDEX matching_offer_by_dorm ON matching_offer (dorm_id, expires_at_micros);
                     CREATE INDEX matching_offer_by_dasher ON matching_offer (dasher_id);
                     CREATE INDEX matching_offer_by_expiry ON matching_offer (expires_at_micros);
+                    """
+            )
+        }
+        migrator.registerMigration("matching.v2") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE matching_dorm_version (
+                        dorm_id TEXT PRIMARY KEY,
+                        version INTEGER NOT NULL
+                    ) WITHOUT ROWID;
                     """
             )
         }

@@ -19,7 +19,7 @@ extension MatchingStore {
     static func upsert(_ job: WaitingJob, dorm: String, listing: JobListing, assignedTo dasher: String?, _ db: Database)
         throws
     {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO matching_job (\(jobColumns))
                 VALUES (:id, :dorm, :customer, :submitted, :pickupEarliest, :preferred, :excluded, :declined, :offers,
@@ -31,7 +31,8 @@ extension MatchingStore {
                     preferred_dasher_id = excluded.preferred_dasher_id,
                     excluded_dasher_ids = excluded.excluded_dasher_ids, declined_by = excluded.declined_by,
                     offer_count = excluded.offer_count, assigned_dasher_id = excluded.assigned_dasher_id
-                """,
+                """
+        ).execute(
             arguments: [
                 "id": job.id, "dorm": dorm, "customer": job.customer, "submitted": job.submittedAt,
                 "pickupEarliest": job.earliestPickup, "preferred": job.preferredDasher,

@@ -1,28 +1,66 @@
 import MatchingDomain
 
-/// One dorm's queue as loaded in a write, for an operation to change and ``MatchingStore/save(_:events:_:)`` to store.
+/// One dorm's queue as found in a write (from ``DormQueueCache`` or the tables), for an operation to change and
+/// ``MatchingStore/save(_:events:_:)`` to store.
 ///
 /// The service changes ``queue`` (a ``MatchingDomain/DormQueue`` operation), then saves: only the rows that differ
-/// from ``loaded`` are written. ``listings`` holds what offers show of every job the operation may mention, the jobs
-/// that left the queue in it included, so the events it returned can still be told with the job's details.
+/// from ``loaded`` are written. ``listing(ofJob:)`` gives what offers show of every job the operation may mention,
+/// the jobs that left the queue in it included, so the events it returned can still be told with the job's details.
 struct StoredDormQueue: Sendable {
     /// The dorm.
     let dormID: String
-    /// The queue as it was read; what ``MatchingStore/save(_:events:_:)`` compares with.
+    /// The dorm's version the queue was found at.
+    let foundVersion: Int64
+    /// The dorm's version: ``foundVersion``, or once ``MatchingStore/save(_:events:_:)`` stored a change, the
+    /// version it stored with it.
+    var version: Int64
+    /// The queue as it was found; what ``MatchingStore/save(_:events:_:)`` compares with.
     let loaded: DormQueue
     /// The queue the operation changes.
     var queue: DormQueue
-    /// Listings by job id: the queue's jobs, and any job the operation brings in (submitted, requeued).
-    var listings: [String: JobListing]
+    /// Listings by job id of the jobs in ``loaded`` (and, until ``settle(removedJobs:closedOffers:)``, of those that
+    /// left it).
+    private(set) var listings: [String: JobListing]
+    /// Listings of the jobs the operation brings in (submitted, requeued), apart from ``listings`` so that a refused
+    /// operation leaves the found listings as they were.
+    private(set) var broughtIn: [String: JobListing] = [:]
     /// Ids of the open offers made to the job's preferred dasher (L5).
     var preferredOffers: Set<String>
 
-    init(dormID: String, queue: DormQueue, listings: [String: JobListing], preferredOffers: Set<String>) {
+    init(
+        dormID: String,
+        version: Int64,
+        queue: DormQueue,
+        listings: [String: JobListing],
+        preferredOffers: Set<String>
+    ) {
         self.dormID = dormID
+        self.foundVersion = version
+        self.version = version
         self.loaded = queue
         self.queue = queue
         self.listings = listings
         self.preferredOffers = preferredOffers
+    }
+
+    init(dormID: String, entry: DormQueueCache.Entry) {
+        self.init(
+            dormID: dormID,
+            version: entry.version,
+            queue: entry.queue,
+            listings: entry.listings,
+            preferredOffers: entry.preferredOffers
+        )
+    }
+
+    /// Records what offers of job `id` show, for a job the operation brings into the queue.
+    mutating func bringIn(_ listing: JobListing, forJob id: String) {
+        broughtIn[id] = listing
+    }
+
+    /// What offers of job `id` show, if the queue knows the job.
+    func listing(ofJob id: String) -> JobListing? {
+        broughtIn[id] ?? listings[id]
     }
 
     /// `offer` with the job's listing, as stored.
@@ -31,7 +69,26 @@ struct StoredDormQueue: Sendable {
             offer: offer,
             dormID: dormID,
             asPreferredDasher: preferredOffers.contains(offer.id),
-            listing: listings[offer.job] ?? JobListing(estimatedLoads: 0, addOns: [], pickupAt: 0, dropOffAt: 0)
+            listing: listing(ofJob: offer.job) ?? JobListing(estimatedLoads: 0, addOns: [], pickupAt: 0, dropOffAt: 0)
         )
+    }
+
+    /// After the change is saved and its events told: keeps the listings and preferred marks of the queue as it now
+    /// is, dropping those of `removedJobs` and `closedOffers` (in place: no copy of the whole dictionary).
+    mutating func settle(removedJobs: [String], closedOffers: [String]) {
+        listings.merge(broughtIn) { _, new in new }
+        broughtIn = [:]
+        for job in removedJobs { listings[job] = nil }
+        for offer in closedOffers { preferredOffers.remove(offer) }
+    }
+
+    /// The queue as saved, for ``DormQueueCache``; call after ``settle(removedJobs:closedOffers:)``.
+    var savedEntry: DormQueueCache.Entry {
+        DormQueueCache.Entry(version: version, queue: queue, listings: listings, preferredOffers: preferredOffers)
+    }
+
+    /// The queue as found, for ``DormQueueCache`` when the operation was refused and nothing was stored.
+    var foundEntry: DormQueueCache.Entry {
+        DormQueueCache.Entry(version: foundVersion, queue: loaded, listings: listings, preferredOffers: preferredOffers)
     }
 }
