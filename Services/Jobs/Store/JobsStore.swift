@@ -22,7 +22,8 @@ public enum JobsStore {
     /// Stores `record`, new or changed.
     public static func save(_ record: JobRecord, _ db: Database) throws {
         let timeline = try JSONEncoder().encode(record.job.timeline)
-        try db.execute(
+        // Cached statements: a job is saved on every change.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO laundry_job (id, customer_id, dasher_id, dorm_id, status, submitted_at, updated_at, timeline,
                     estimate_quote, final_quote, payment_state, dispute_id, dispute_outcome, dispute_refunded_minor)
@@ -31,7 +32,8 @@ public enum JobsStore {
                     updated_at = excluded.updated_at, timeline = excluded.timeline, final_quote = excluded.final_quote,
                     payment_state = excluded.payment_state, dispute_id = excluded.dispute_id,
                     dispute_outcome = excluded.dispute_outcome, dispute_refunded_minor = excluded.dispute_refunded_minor
-                """,
+                """
+        ).execute(
             arguments: [
                 record.job.id, record.job.customer, record.job.dasher, record.job.submission.dorm, record.statusColumn,
                 record.job.submittedAt, record.updatedAt, timeline, try record.estimateQuote.serializedData(),
@@ -45,7 +47,7 @@ public enum JobsStore {
     ///
     /// - Throws: the domain's `JobsError` when the stored timeline contradicts the rules (refused rather than acted on).
     public static func job(id: String, _ db: Database) throws -> JobRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM laundry_job WHERE id = ?", arguments: [id]).map(record)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM laundry_job WHERE id = ?"), arguments: [id]).map(record)
     }
 
     /// `party`'s jobs, newest first.
