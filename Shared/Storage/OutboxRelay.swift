@@ -58,13 +58,15 @@ public final class OutboxRelay: Sendable {
 
     /// Delivers until the task is cancelled, then returns.
     ///
-    /// Each round delivers what is due, then waits for a commit that enqueues, for the earliest
-    /// retry, or for the poll interval, whichever comes first.
+    /// Each round delivers up to a page of what is due per destination; a round that delivered
+    /// nothing waits for a commit that enqueues, for the earliest retry, or for the poll interval,
+    /// whichever comes first.
     public func run() async throws {
         while !Task.isCancelled {
             // Read before looking for work: a commit during the pass makes the wait return at once.
             let generation = database.outboxSignal.generation
-            _ = await deliverDue()
+            // A pass takes at most a page per destination: when it delivered anything, more may be due at once.
+            guard await deliverDue() == 0 else { continue }
             let nextPoll = clock.now() + pollInterval
             let earliestRetry = retryAfter.withLock { $0.values.min() }
             let wakeAt = earliestRetry.map { min($0, nextPoll) } ?? nextPoll
@@ -72,7 +74,9 @@ public final class OutboxRelay: Sendable {
         }
     }
 
-    /// Makes one pass: delivers every pending message whose destination is not in backoff.
+    /// Makes one pass: delivers up to a page (64) of the oldest pending messages of every destination that is not
+    /// in backoff, the destinations side by side. A page, not the whole backlog: a destination whose backlog keeps
+    /// growing (a busy receiver of every command) must not hold back the next pass for the others.
     ///
     /// - Returns: The number of messages delivered and removed.
     @discardableResult
@@ -102,10 +106,10 @@ public final class OutboxRelay: Sendable {
         return delivered
     }
 
-    /// Delivers `destination`'s messages in order until none is left or one fails.
+    /// Delivers up to a page of `destination`'s messages in order, until none is left or one fails.
     private func deliverPending(to destination: String) async -> Int {
         var delivered = 0
-        while !Task.isCancelled {
+        if !Task.isCancelled {
             let page: [OutboxMessage]
             do {
                 page = try await database.read { db in

@@ -211,6 +211,32 @@ struct OutboxRelayTests {
         }
     }
 
+    @Test("a pass takes a page per destination, so a long backlog for one does not hold back another")
+    func pagePerDestination() async throws {
+        try await withTemporaryDirectory { directory in
+            // Given a backlog of 100 for one destination and one message for another
+            let sender = try Fixture.openSender(directory)
+            try await sender.write { db in
+                for index in 1...100 {
+                    try Outbox.enqueue(db, destination: "busy", topic: "t", key: "b\(index)", payload: Data())
+                }
+                try Outbox.enqueue(db, destination: "quiet", topic: "t", key: "q1", payload: Data())
+            }
+            let log = DeliveryLog()
+            let relay = OutboxRelay(database: sender, clock: ManualClock()) { message in log.append(message.key) }
+
+            // When the relay makes one pass, the quiet destination is served with the first page of the busy one
+            #expect(await relay.deliverDue() == 65)
+            #expect(log.keys.contains("q1"))
+            #expect(log.keys.filter { $0.hasPrefix("b") } == (1...64).map { "b\($0)" })
+            // And the next pass goes on where the busy one stopped, in order
+            #expect(await relay.deliverDue() == 36)
+            #expect(log.keys.filter { $0.hasPrefix("b") } == (1...100).map { "b\($0)" })
+            #expect(try await Fixture.pending(sender).isEmpty)
+            try sender.close()
+        }
+    }
+
     @Test("a commit that enqueues wakes an idle relay without waiting for the poll")
     func enqueueWakesRelay() async throws {
         try await withTemporaryDirectory { directory in
