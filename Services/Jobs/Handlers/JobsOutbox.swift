@@ -70,7 +70,7 @@ enum JobsOutbox {
                     $0.jobID = job.id
                     $0.paymentIntentID = claim.paymentIntentID
                     $0.customerID = job.customer
-                    $0.claim = JobsProtoMapping.job(record).dispute
+                    $0.claim = JobsProtoMapping.claim(claim, record: record)
                 }
                 try enqueue(db, to: "payments", "dispute.opened", key: "\(job.id):dispute.opened", opened)
             case .dasherAssigned, .stageChanged, .finalPriceRecorded, .finalPriceApproved:
@@ -88,10 +88,10 @@ enum JobsOutbox {
 /// The job changes jobs logs for the customer's and the dasher's feeds (L14), in the transaction of the change.
 enum JobsFeed {
     /// One `JobChanged` per `change` for everyone who should see it: the customer, the dasher before and after the
-    /// change (so a rejected or cancelled-on dasher hears of it).
-    static func log(_ changes: [String], record: JobRecord, dasherBefore: String?, at: Int64, _ db: Database) throws {
+    /// change (so a rejected or cancelled-on dasher hears of it). `job` is `record` as the wire shows it, mapped once
+    /// by the caller, which answers with it too.
+    static func log(_ changes: [String], job: Quad_Jobs_V1_LaundryJob, record: JobRecord, dasherBefore: String?, at: Int64, _ db: Database) throws {
         guard !changes.isEmpty else { return }
-        let job = JobsProtoMapping.job(record)
         var recipients = [record.job.customer]
         for dasher in [dasherBefore, record.job.dasher].compactMap({ $0 }) where !recipients.contains(dasher) {
             recipients.append(dasher)

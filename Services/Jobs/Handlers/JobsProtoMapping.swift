@@ -108,20 +108,23 @@ enum JobsProtoMapping {
             $0.paymentState = paymentState(record.paymentState)
             if let review = job.customerReview { $0.customerReview = self.review(review, jobID: job.id) }
             if let review = job.dasherReview { $0.dasherReview = self.review(review, jobID: job.id) }
-            if let claim = job.dispute {
-                $0.dispute = .with {
-                    $0.disputeID = record.disputeID ?? ""
-                    $0.reason = disputeReason(claim.reason)
-                    $0.description_p = claim.description
-                    $0.evidenceDocumentIds = claim.evidenceDocumentIDs
-                    $0.openedAtMicros = claim.openedAt
-                    $0.outcome = record.disputeOutcome ?? .unspecified
-                    if let refunded = record.disputeRefunded { $0.refunded = amount(refunded) }
-                }
-            }
+            if let claim = job.dispute { $0.dispute = self.claim(claim, record: record) }
             $0.submittedAtMicros = job.submittedAt
             $0.updatedAtMicros = record.updatedAt
             $0.reviewDeadlineMicros = job.reviewDeadline() ?? 0
+        }
+    }
+
+    /// The customer's claim with what jobs knows of its money side.
+    static func claim(_ claim: DisputeClaim, record: JobRecord) -> Quad_Jobs_V1_DisputeClaim {
+        .with {
+            $0.disputeID = record.disputeID ?? ""
+            $0.reason = disputeReason(claim.reason)
+            $0.description_p = claim.description
+            $0.evidenceDocumentIds = claim.evidenceDocumentIDs
+            $0.openedAtMicros = claim.openedAt
+            $0.outcome = record.disputeOutcome ?? .unspecified
+            if let refunded = record.disputeRefunded { $0.refunded = amount(refunded) }
         }
     }
 

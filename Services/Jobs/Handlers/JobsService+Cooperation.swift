@@ -71,7 +71,7 @@ extension JobsService {
         let at = max(clock, record.updatedAt)
         record.updatedAt = at
         try JobsStore.save(record, db)
-        try JobsFeed.log([change], record: record, dasherBefore: nil, at: at, db)
+        try JobsFeed.log([change], job: JobsProtoMapping.job(record), record: record, dasherBefore: nil, at: at, db)
     }
 
     /// G3: jobs' event source (JobChanged for the customer and the dasher), followed by the gateway.

@@ -9,7 +9,7 @@ extension JobsService {
     /// (`job.completed`). "Finished drying" is reached with ReportDrying.
     public func advanceStage(request: Quad_Jobs_V1_AdvanceStageRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
         let caller = try context.requireCaller()
-        let stage = try await Self.refusing { try LaundryStage(number: request.toStage.rawValue, field: "to_stage") }
+        let stage = try await refusingAsRPC { try LaundryStage(number: request.toStage.rawValue, field: "to_stage") }
         if stage == .finishedDrying {
             throw RPCError(
                 code: .invalidArgument,
@@ -33,7 +33,7 @@ extension JobsService {
         let jobID = request.jobID
         let clock = nowMicros
         // Everything the job can refuse is refused before payments is asked: a trial move on a copy.
-        let record = try await Self.refusing {
+        let record = try await refusingAsRPC {
             try await database.read { db -> JobRecord in
                 guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else { throw Self.notFound(jobID) }
                 var trial = record.job

@@ -10,7 +10,7 @@ extension JobsService {
         let caller = try context.requireCaller()
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.read { db in
                 guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else { throw Self.notFound(jobID) }
                 return JobsProtoMapping.job(record)
@@ -44,7 +44,7 @@ extension JobsService {
             throw RPCError(code: .invalidArgument, message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)")
         }
         let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
-        let records = try await Self.refusing {
+        let records = try await refusingAsRPC {
             try await database.read { db in try JobsStore.jobs(of: party, filter: filter, limit: limit, db) }
         }
         return .with { $0.jobs = records.map(JobsProtoMapping.job) }
@@ -54,7 +54,7 @@ extension JobsService {
     public func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws -> Quad_Jobs_V1_JobStatus {
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
-        let record = try await Self.refusing { try await database.read { db in try JobsStore.job(id: jobID, db) } }
+        let record = try await refusingAsRPC { try await database.read { db in try JobsStore.job(id: jobID, db) } }
         guard let record else { return .with { $0.exists = false } }
         let job = JobsProtoMapping.job(record)
         return .with {

@@ -32,7 +32,7 @@ extension JobsService {
         let proposed = EntityID.generate(now: now())
         // Every rule of the submission is checked before any money is held: the domain runs on the request with a
         // stand-in estimate and payment intent, which only payments can supply.
-        _ = try await Self.refusing {
+        _ = try await refusingAsRPC {
             try LaundryJob.submit(
                 submission(request, caller: caller, jobID: proposed, addOns: addOns, estimate: Money(minorUnits: 1, currency: "USD"), intent: "pending"),
                 now: nowMicros,
@@ -73,15 +73,16 @@ extension JobsService {
         let at = nowMicros
         let jobConfiguration = configuration.job
         do {
-            return try await Self.refusing {
+            return try await refusingAsRPC {
                 try await database.idempotent(scope: scope, key: key, request: request) { db in
                     if let existing = try JobsStore.job(id: jobID, db) { return JobsProtoMapping.job(existing) }
                     let (job, events) = try LaundryJob.submit(final, now: at, configuration: jobConfiguration)
                     var record = JobRecord(job: job, estimateQuote: hold.estimate, updatedAt: at)
                     try JobsOutbox.send(events, record: &record, at: at, db)
                     try JobsStore.save(record, db)
-                    try JobsFeed.log(["submitted"], record: record, dasherBefore: nil, at: at, db)
-                    return JobsProtoMapping.job(record)
+                    let answer = JobsProtoMapping.job(record)
+                    try JobsFeed.log(["submitted"], job: answer, record: record, dasherBefore: nil, at: at, db)
+                    return answer
                 }
             }
         } catch {

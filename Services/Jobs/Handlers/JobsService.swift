@@ -52,20 +52,26 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     ) async throws -> Quad_Jobs_V1_LaundryJob {
         try Self.requireJobID(jobID)
         let clock = nowMicros
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.write { db in
                 guard var record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else {
                     throw Self.notFound(jobID)
                 }
                 let at = max(clock, record.job.lastChangeAt)
-                try Self.apply(&record, at: at, db) { record in try operation(&record, at) }
-                return JobsProtoMapping.job(record)
+                return try Self.apply(&record, at: at, db) { record in try operation(&record, at) }
             }
         }
     }
 
-    /// Runs `operation` on `record` and stores what it did: the job, its outbox messages, its feed events.
-    static func apply(_ record: inout JobRecord, at: Int64, _ db: Database, _ operation: (inout JobRecord) throws -> [JobEvent]) throws {
+    /// Runs `operation` on `record` and stores what it did: the job, its outbox messages, its feed events. Returns
+    /// the job as the wire shows it.
+    @discardableResult
+    static func apply(
+        _ record: inout JobRecord,
+        at: Int64,
+        _ db: Database,
+        _ operation: (inout JobRecord) throws -> [JobEvent]
+    ) throws -> Quad_Jobs_V1_LaundryJob {
         let dasherBefore = record.job.dasher
         let entriesBefore = record.job.timeline.count
         let events = try operation(&record)
@@ -73,7 +79,9 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
         try JobsOutbox.send(events, record: &record, at: at, db)
         try JobsStore.save(record, db)
         let changes = record.job.timeline[entriesBefore...].map(JobsProtoMapping.kind)
-        try JobsFeed.log(Array(changes), record: record, dasherBefore: dasherBefore, at: at, db)
+        let job = JobsProtoMapping.job(record)
+        try JobsFeed.log(Array(changes), job: job, record: record, dasherBefore: dasherBefore, at: at, db)
+        return job
     }
 
     static func requireJobID(_ jobID: String) throws {
@@ -82,11 +90,6 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
 
     static func notFound(_ jobID: String) -> RPCError {
         RPCError(code: .notFound, message: "job_id: no laundry job \(jobID) of yours (you are neither its customer nor its dasher)")
-    }
-
-    /// Runs `body`, turning a domain refusal into its wire status.
-    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
-        try await refusingAsRPC(body)
     }
 }
 

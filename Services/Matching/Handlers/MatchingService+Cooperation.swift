@@ -160,7 +160,7 @@ extension MatchingService {
         _ body: @escaping @Sendable (Database, Int64) throws -> Void
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         let clock = now
-        return try await Self.refusing { try await database.receive(delivery) { db in try body(db, clock()) } }
+        return try await refusingAsRPC { try await database.receive(delivery) { db in try body(db, clock()) } }
     }
 
     private static func payload<Message: SwiftProtobuf.Message>(

@@ -62,7 +62,7 @@ extension MatchingService {
             throw RPCError(code: .invalidArgument, message: "job_id: name the job whose standing to read")
         }
         let clock = now
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.read { db in
                 guard let job = try MatchingStore.job(id: jobID, db) else { return .with { $0.standing = .unknown } }
                 if let dasher = job.assignedDasher {

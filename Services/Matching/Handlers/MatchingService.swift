@@ -51,7 +51,7 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
     /// forward); the domain's refusals become their status, with nothing changed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
         let clock = now
-        return try await Self.refusing { try await database.write { db in try body(db, clock()) } }
+        return try await refusingAsRPC { try await database.write { db in try body(db, clock()) } }
     }
 
     /// Finds dorm `dormID`'s queue, lets `operation` change it, and stores what changed with the outbox messages and
@@ -72,17 +72,6 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
             operation,
             effects: { events, stored in try MatchingEffects.carryOut(events, of: stored, at: now, db) }
         )
-    }
-
-    /// Runs `body`, turning a domain refusal or an unusable stored state into its status.
-    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let refusal as MatchingError {
-            throw RPCError(refusal)
-        } catch let failure as MatchingStoreError {
-            throw RPCError(failure)
-        }
     }
 
     /// The signed-in caller, who must be a dasher (L2, L3).

@@ -43,7 +43,7 @@ extension PaymentsService {
         }
         let limit = request.limit == 0 ? configuration.defaultLedgerLimit : Int(request.limit)
         let accounts: [AccountID] = [.userBalance(user: caller.userID), .customerHold(customer: caller.userID)]
-        let lines = try await Self.refusing {
+        let lines = try await refusingAsRPC {
             try await database.read { db in try PaymentsStore.entries(of: accounts, limit: limit, db) }
         }
         return .with {
@@ -69,7 +69,7 @@ extension PaymentsService {
         request: Quad_Payments_V1_CheckBooksRequest,
         context: ServerContext
     ) async throws -> Quad_Payments_V1_TrialBalance {
-        let (accounts, postings) = try await Self.refusing {
+        let (accounts, postings) = try await refusingAsRPC {
             try await database.read { db in (try PaymentsStore.accountTotals(db), try PaymentsStore.postingCount(db)) }
         }
         var perCurrency: [String: (debits: Int64, credits: Int64)] = [:]

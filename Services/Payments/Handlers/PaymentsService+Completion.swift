@@ -26,7 +26,7 @@ extension PaymentsService {
         try Self.require(completed.dasherID, "dasher_id", "the dasher to credit")
         let addOns = try PaymentsProtoMapping.addOns(completed.addOns)
         let schedule = configuration.schedule
-        let final = try await Self.refusing {
+        let final = try await refusingAsRPC {
             try LaundryQuote.final(
                 actualLoads: Int(completed.actualLoads),
                 machineCost: PaymentsProtoMapping.money(completed.machineCost),
@@ -41,7 +41,7 @@ extension PaymentsService {
             )
         }
         let jobID = completed.jobID
-        let found = try await Self.refusing {
+        let found = try await refusingAsRPC {
             try await database.read { db in
                 try PaymentsStore.laundryHold(jobID: jobID, db).flatMap { hold in
                     try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
@@ -65,7 +65,7 @@ extension PaymentsService {
         }
         var intent = stored
         let captureAmount = final.total.minorUnits <= intent.held.minorUnits ? final.total : intent.held
-        var postings = try await Self.refusing { try intent.capture(captureAmount, now: now).postings }
+        var postings = try await refusingAsRPC { try intent.capture(captureAmount, now: now).postings }
         let capture: ProviderReceipt
         do throws(ProviderError) {
             capture = try await provider.capture(captureAmount, authorization: hold.authorizationID, idempotencyKey: "\(jobID):capture")
@@ -88,7 +88,7 @@ extension PaymentsService {
             logger: logger
         )
         let split = try Self.creditable(final.split, within: intent.totalCharged)
-        postings += try await Self.refusing { try intent.creditEarnings(split, to: completed.dasherID, now: now).postings }
+        postings += try await refusingAsRPC { try intent.creditEarnings(split, to: completed.dasherID, now: now).postings }
         var completedHold = hold
         completedHold.dasherID = completed.dasherID
         completedHold.captureReceiptID = capture.id
@@ -103,7 +103,7 @@ extension PaymentsService {
         }
         let paid = intent
         let allPostings = postings
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.receive(delivery) { db in
                 // Re-check: the hold was read open before the provider was asked.
                 guard try PaymentsStore.intent(id: paid.id, db)?.status == .held else {
@@ -143,7 +143,7 @@ extension PaymentsService {
         let rest = final.total.minorUnits - intent.captured.minorUnits
         guard rest > 0 else { return nil }
         let amount = Money(minorUnits: rest, currency: final.total.currency)
-        let estimate = try await Self.refusing {
+        let estimate = try await refusingAsRPC {
             try LaundryQuote.estimate(
                 loads: hold.estimateLoads,
                 washerPrice: hold.washerPrice,

@@ -77,7 +77,7 @@ extension PaymentsService {
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         try Self.require(cancelled.jobID, "job_id", "the cancelled job")
         let logger = context.logger
-        let found = try await Self.refusing {
+        let found = try await refusingAsRPC {
             try await database.read { db in
                 try PaymentsStore.laundryHold(jobID: cancelled.jobID, db).flatMap { hold in
                     try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
@@ -98,7 +98,7 @@ extension PaymentsService {
         }
         let voided = try await voidHold(of: intent, hold: hold, logger: logger)
         let now = nowMicros
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.receive(delivery) { db in
                 _ = try Self.letGo(intentID: hold.paymentIntentID, jobID: hold.jobID, voided: voided, now: now, db)
             }

@@ -27,7 +27,7 @@ extension PaymentsService {
         let logger = context.logger
         let now = nowMicros
         let configuration = configuration.dispute
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.receive(delivery) { db in
                 guard try PaymentsStore.dispute(id: claim.disputeID, configuration: configuration, db) == nil else { return }
                 guard let hold = try PaymentsStore.laundryHold(jobID: opened.jobID, db),
@@ -73,7 +73,7 @@ extension PaymentsService {
         }
         try Self.require(request.disputeID, "dispute_id", "the dispute to show")
         let (id, configuration) = (request.disputeID, configuration.dispute)
-        let record = try await Self.refusing {
+        let record = try await refusingAsRPC {
             try await database.read { db in try PaymentsStore.dispute(id: id, configuration: configuration, db) }
         }
         guard let record, caller == nil || caller?.userID == record.customerID else {
@@ -102,7 +102,7 @@ extension PaymentsService {
         }
         try Self.require(request.disputeID, "dispute_id", "the dispute to resolve")
         let (id, configuration) = (request.disputeID, configuration.dispute)
-        let intentID = try await Self.refusing {
+        let intentID = try await refusingAsRPC {
             try await database.read { db in try PaymentsStore.dispute(id: id, configuration: configuration, db)?.dispute.paymentIntentID }
         }
         guard let intentID else { throw RPCError(code: .notFound, message: "dispute_id: no dispute \(id)") }
@@ -127,7 +127,7 @@ extension PaymentsService {
         key: String
     ) async throws -> Quad_Payments_V1_Dispute {
         let (id, configuration) = (request.disputeID, configuration.dispute)
-        let found = try await Self.refusing {
+        let found = try await refusingAsRPC {
             try await database.read { db -> (DisputeRecord, PaymentIntent, LaundryHoldRecord)? in
                 guard let record = try PaymentsStore.dispute(id: id, configuration: configuration, db),
                     let intent = try PaymentsStore.intent(id: record.dispute.paymentIntentID, db),
@@ -142,7 +142,7 @@ extension PaymentsService {
         let (outcome, recorded) = try Self.outcome(of: request, refundable: intent.refundable)
         let now = nowMicros
         let before = intent
-        let action = try await Self.refusing { try record.dispute.resolve(outcome, paymentIntent: &intent, now: now) }
+        let action = try await refusingAsRPC { try record.dispute.resolve(outcome, paymentIntent: &intent, now: now) }
         var postings: [Posting] = []
         if case .refund(let refund) = action, case .refund(let amount) = refund.providerCall {
             try await refundAtProvider(amount, of: before, hold: hold, disputeID: id)
@@ -161,7 +161,7 @@ extension PaymentsService {
         }
         let (changed, answer, allPostings) = (intent, record, postings)
         let currency = currency
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.idempotent(scope: Self.resolveScope, key: key, request: request) { db in
                 // Re-check: the dispute and its payment were read before the provider was asked.
                 guard let current = try PaymentsStore.dispute(id: id, configuration: configuration, db),

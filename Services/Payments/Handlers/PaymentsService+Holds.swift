@@ -62,7 +62,7 @@ extension PaymentsService {
         }
         let now = nowMicros
         let configuration = configuration
-        let (intent, action) = try await Self.refusing {
+        let (intent, action) = try await refusingAsRPC {
             try PaymentIntent.authorize(
                 id: EntityID.generate(now: Self.date(now)),
                 customer: request.customerID,
@@ -139,7 +139,7 @@ extension PaymentsService {
         }
         try Self.require(request.paymentIntentID, "payment_intent_id", "the intent whose hold to release")
         let intentID = request.paymentIntentID
-        let found = try await Self.refusing {
+        let found = try await refusingAsRPC {
             try await database.read { db in
                 try PaymentsStore.laundryHold(paymentIntentID: intentID, db).map { hold in
                     (hold, try PaymentsStore.intent(id: intentID, db))
@@ -155,7 +155,7 @@ extension PaymentsService {
         }
         let voided = try await voidHold(of: intent, hold: hold, logger: context.logger)
         let now = nowMicros
-        return try await Self.refusing {
+        return try await refusingAsRPC {
             try await database.idempotent(scope: Self.releaseScope, key: key, request: request) { db in
                 let released = try Self.letGo(intentID: intentID, jobID: hold.jobID, voided: voided, now: now, db)
                 return PaymentsProtoMapping.intent(released, jobID: hold.jobID, at: now)
@@ -172,7 +172,7 @@ extension PaymentsService {
             throw RPCError(code: .invalidArgument, message: "payment_intent_id or job_id is required: the intent to show")
         }
         let (intentID, jobID) = (request.paymentIntentID, request.jobID)
-        let found = try await Self.refusing {
+        let found = try await refusingAsRPC {
             try await database.read { db -> (PaymentIntent, String)? in
                 let hold =
                     intentID.isEmpty

@@ -24,7 +24,7 @@ extension PaymentsService {
             return stored
         }
         let now = nowMicros
-        let payout = try await Self.refusing {
+        let payout = try await refusingAsRPC {
             try Payout(
                 id: EntityID.generate(now: Self.date(now)),
                 user: caller.userID,
@@ -86,7 +86,7 @@ extension PaymentsService {
             )
         }
         let now = nowMicros
-        let transfer = try await Self.refusing {
+        let transfer = try await refusingAsRPC {
             try Transfer(
                 id: EntityID.generate(now: Self.date(now)),
                 fromUser: caller.userID,

@@ -27,7 +27,7 @@ extension PaymentsService {
         if request.hasMachineCost {
             let schedule = configuration.schedule
             let machineCost = PaymentsProtoMapping.money(request.machineCost)
-            let quote = try await Self.refusing {
+            let quote = try await refusingAsRPC {
                 try LaundryQuote.final(actualLoads: loads, machineCost: machineCost, addOns: addOns, schedule: schedule)
             }
             return PaymentsProtoMapping.quote(quote)
@@ -68,7 +68,7 @@ extension PaymentsService {
             )
         }
         let schedule = configuration.schedule
-        let quote = try await Self.refusing {
+        let quote = try await refusingAsRPC {
             try LaundryQuote.estimate(
                 loads: loads,
                 washerPrice: prices.washer,

@@ -75,11 +75,6 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         Date(timeIntervalSince1970: Double(instant) / 1_000_000)
     }
 
-    /// Runs `body`, turning a domain refusal into its wire status.
-    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
-        try await refusingAsRPC(body)
-    }
-
     /// Refuses an empty text field, naming it.
     static func require(_ value: String, _ field: String, _ what: String) throws {
         guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
