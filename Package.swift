@@ -43,6 +43,7 @@ let asn1 = Target.Dependency.product(name: "SwiftASN1", package: "swift-asn1")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let nioTestUtils = Target.Dependency.product(name: "NIOTestUtils", package: "swift-nio")
 let nioEmbedded = Target.Dependency.product(name: "NIOEmbedded", package: "swift-nio")
+let histogram = Target.Dependency.product(name: "Histogram", package: "hdrhistogram-swift")
 
 let package = Package(
     name: "quad",
@@ -54,12 +55,15 @@ let package = Package(
         .executable(name: "quad-payments", targets: ["quad-payments"]),
         .executable(name: "quad-jobs", targets: ["quad-jobs"]),
         .executable(name: "quad-matching", targets: ["quad-matching"]),
+        .executable(name: "quad-load", targets: ["quad-load"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),
         .library(name: "QuadWireNIO", targets: ["QuadWireNIO"]),
         .library(name: "QuadContracts", targets: ["QuadContracts"]),
         // For Benchmarks/ (storage-writes): the storage layer measured on its own.
         .library(name: "QuadStorage", targets: ["QuadStorage"]),
+        // For Benchmarks/ (jobs-reads): jobs' store and handlers seeded and served over Hummingbird beside quad-jobs.
+        .library(name: "JobsService", targets: ["JobsService", "JobsDomain", "QuadServiceKit", "QuadCertificates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -74,6 +78,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // MARK: Test support (clocks and helpers tests share; never linked into executables)
@@ -241,9 +246,36 @@ let package = Package(
             name: "quad",
             dependencies: [
                 "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadDynamicMessages",
-                "IdentityDomain", argumentParser, nioCore, nioPosix, nioHTTP1, protobuf, logging,
+                "QuadToolKit", "IdentityDomain", argumentParser, nioCore, nioPosix, nioHTTP1, protobuf, logging,
             ],
             path: "Tools/quad",
+            swiftSettings: strictSwift
+        ),
+        // What quad and quad-load share: endpoints.json, host:port, the demo seeder (G9).
+        .target(
+            name: "QuadToolKit",
+            dependencies: ["QuadWire", "QuadWireNIO", "QuadContracts", "IdentityDomain", protobuf],
+            path: "Tools/QuadToolKit",
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Load harness (G8)
+        //   QuadLoadCore  pure: arrival schedules, latency recording (HdrHistogram), the knee search, reports (JSON, HTML)
+        //   QuadLoad      the runner: connections, journeys, seeding, fault hooks, progress
+        .target(name: "QuadLoadCore", dependencies: [histogram], path: "Tools/QuadLoad/Core", swiftSettings: strictSwift),
+        .target(
+            name: "QuadLoad",
+            dependencies: [
+                "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "IdentityDomain",
+                nioCore, nioPosix, protobuf, logging,
+            ],
+            path: "Tools/QuadLoad/Runner",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "quad-load",
+            dependencies: ["QuadLoad", "QuadLoadCore", "QuadToolKit", argumentParser],
+            path: "Tools/quad-load",
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -261,6 +293,21 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .testTarget(
+            name: "QuadLoadCoreTests",
+            dependencies: ["QuadLoadCore"],
+            path: "Tests/QuadLoadCoreTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "QuadLoadTests",
+            dependencies: [
+                "QuadLoad", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
+                "QuadCertificates", "ServiceTestSupport", nioCore, nioPosix, protobuf, logging,
+            ],
+            path: "Tests/QuadLoadTests",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "QuadDynamicMessagesTests",
             dependencies: ["QuadDynamicMessages", "QuadContracts", protobuf],
@@ -344,7 +391,10 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadCLITests",
-            dependencies: ["quad", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore", "ServiceTestSupport"],
+            dependencies: [
+                "quad", "QuadToolKit", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore",
+                "ServiceTestSupport",
+            ],
             path: "Tests/QuadCLITests",
             swiftSettings: strictSwift
         ),
@@ -360,8 +410,8 @@ let package = Package(
         .testTarget(
             name: "LaundrySystemTests",
             dependencies: [
-                "quad", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
-                "QuadCertificates",
+                "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
+                "QuadContracts", "QuadCertificates",
             ],
             path: "Tests/LaundrySystemTests",
             swiftSettings: strictSwift

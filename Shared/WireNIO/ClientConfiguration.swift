@@ -13,6 +13,10 @@ public struct ClientConfiguration: Sendable {
     public var keepaliveTimeout: Duration
     /// The largest frame body accepted from the server.
     public var maxFrameSize: Int
+    /// The local IP address connections are made from (any free port); nil lets the system choose. The load
+    /// harness gives each simulated device its own loopback address (127.0.0.2, 127.0.0.3, …) so the gateway's
+    /// per-address limits see many clients, as they would in the field.
+    public var localAddress: String?
 
     public init(
         poolSize: Int = 2,
@@ -30,6 +34,7 @@ public struct ClientConfiguration: Sendable {
         self.keepaliveInterval = keepaliveInterval
         self.keepaliveTimeout = keepaliveTimeout
         self.maxFrameSize = maxFrameSize
+        self.localAddress = nil
     }
 
     public static var defaults: ClientConfiguration { ClientConfiguration() }

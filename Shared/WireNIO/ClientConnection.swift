@@ -33,11 +33,13 @@ final class ClientConnection: Sendable {
         let usable = UsableFlag()
         let channel: any Channel
         do {
-            channel = try await ClientBootstrap(group: group)
+            var bootstrap = ClientBootstrap(group: group)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connectTimeout(TimeAmount(configuration.connectTimeout))
-                .connect(host: host, port: port)
-                .get()
+            if let localAddress = configuration.localAddress {
+                bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: localAddress, port: 0))
+            }
+            channel = try await bootstrap.connect(host: host, port: port).get()
         } catch {
             throw RPCError(code: .unavailable, message: "cannot connect to \(host):\(port): \(error)", cause: error)
         }

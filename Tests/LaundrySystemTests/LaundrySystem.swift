@@ -1,4 +1,5 @@
 import Foundation
+import QuadToolKit
 import IdentityDomain
 import QuadCertificates
 import QuadContracts

@@ -1,4 +1,5 @@
 import QuadWire
+import QuadToolKit
 import Testing
 
 @testable import quad

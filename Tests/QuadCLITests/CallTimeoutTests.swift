@@ -1,3 +1,4 @@
+import QuadToolKit
 import Testing
 
 @testable import quad

@@ -1,4 +1,5 @@
 import Foundation
+import QuadToolKit
 import Testing
 
 @testable import quad
@@ -67,6 +68,23 @@ struct EndpointsFileTests {
         #expect(file.clientKey == "/a/client-key.pem")
         #expect(file.endpoint(named: "identity")?.admin == "127.0.0.1:2")
         #expect(file.gateway == nil)
+        // And a file from before quad up recorded pids has none
+        #expect(file.endpoint(named: "identity")?.pid == nil)
+    }
+
+    @Test("writes and reads each service's pid, and leaves the key out when there is none")
+    func pid() throws {
+        // Given a service with a pid and a gateway without one
+        var file = Self.file(gateway: Self.gateway)
+        file.services["identity"]?.pid = 4242
+        // When it is encoded
+        let data = try file.encoded()
+        // Then the pid is a number under "pid", absent for the gateway, and decodes back
+        let json = try Self.object(data)
+        let identity = try #require((json["services"] as? [String: Any])?["identity"] as? [String: Any])
+        #expect(identity["pid"] as? Int == 4242)
+        #expect((json["gateway"] as? [String: Any])?["pid"] == nil)
+        #expect(try EndpointsFile.decode(data) == file)
     }
 
     @Test("puts the gateway apart when built from ready files")
@@ -78,13 +96,15 @@ struct EndpointsFileTests {
         ]
         // When the endpoints are made from them
         let file = EndpointsFile(ca: "/ca", clientCertificate: "/c", clientKey: "/k", ready: ready)
-        // Then the gateway is top level and named after itself; the rest are services
+        // Then the gateway is top level and named after itself; the rest are services; each keeps its pid
         #expect(
             file.services == [
-                "identity": ServiceEndpoint(rpc: "127.0.0.1:1", admin: "127.0.0.1:2", serverName: "identity")
+                "identity": ServiceEndpoint(rpc: "127.0.0.1:1", admin: "127.0.0.1:2", serverName: "identity", pid: 10)
             ]
         )
-        #expect(file.gateway == ServiceEndpoint(rpc: "127.0.0.1:3", admin: "127.0.0.1:4", serverName: "gateway"))
+        #expect(
+            file.gateway == ServiceEndpoint(rpc: "127.0.0.1:3", admin: "127.0.0.1:4", serverName: "gateway", pid: 11)
+        )
         #expect(file.serviceNames == ["identity", "gateway"])
     }
 

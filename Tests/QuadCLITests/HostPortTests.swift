@@ -1,4 +1,5 @@
 import Testing
+import QuadToolKit
 
 @testable import quad
 

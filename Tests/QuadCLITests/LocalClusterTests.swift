@@ -1,4 +1,5 @@
 import Foundation
+import QuadToolKit
 import Testing
 
 @testable import quad

@@ -1,4 +1,5 @@
 import Foundation
+import QuadToolKit
 import QuadContracts
 import QuadWire
 import QuadWireCore
@@ -42,6 +43,7 @@ struct QuadUpSystemTests {
             let ready = try ReadyFile.decode(
                 try Data(contentsOf: URL(fileURLWithPath: layout.readyFile(service: "identity")))
             )
+            #expect(identity.pid == ready.pid)
 
             // Then identity answers Health/Check over mutual TLS with the files endpoints.json names
             let client = QuadClient(
@@ -146,14 +148,105 @@ struct QuadUpSystemTests {
         }
     }
 
-    /// Runs `quad up --data directory` for `body`, and makes sure it and every service it started are gone
-    /// afterwards, even when `body` fails halfway.
-    static func withQuadUp(directory: String, _ body: (ServiceProcess) async throws -> Void) async throws {
+    @Test("with --supervise, restarts a killed identity on the same port and lists its new pid")
+    func superviseRestartsKilledService() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-up-\(UUID().uuidString)")
+            .path
+        let executables = directory + "/bin"
+        try FileManager.default.createDirectory(atPath: executables, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Only identity and the gateway: quad up runs what it finds in --executables
+        for name in ["quad-identity", "quad-gateway"] where BuildProducts.exists(name) {
+            try FileManager.default.createSymbolicLink(
+                atPath: "\(executables)/\(name)",
+                withDestinationPath: BuildProducts.path(name)
+            )
+        }
+        let layout = UpLayout(directory: directory)
+
+        // Given `quad up --supervise` running identity (and the gateway)
+        let arguments = ["--executables", executables, "--supervise"]
+        try await Self.withQuadUp(directory: directory, arguments: arguments) { up in
+            let before = try await Self.waitForEndpoints(layout, of: up) {
+                $0.endpoint(named: "identity")?.pid != nil
+            }
+            let identity = try #require(before.endpoint(named: "identity"))
+            let oldPID = try #require(identity.pid)
+
+            // When identity is killed
+            #expect(kill(oldPID, SIGKILL) == 0)
+
+            // Then endpoints.json lists a new, running identity on the same RPC and admin ports
+            let after = try await Self.waitForEndpoints(layout, of: up) {
+                $0.endpoint(named: "identity")?.pid.map { $0 != oldPID } ?? false
+            }
+            let restarted = try #require(after.endpoint(named: "identity"))
+            let newPID = try #require(restarted.pid)
+            #expect(kill(newPID, 0) == 0)
+            #expect(restarted.rpc == identity.rpc && restarted.admin == identity.admin)
+            #expect(after.gateway == before.gateway)
+
+            // And it answers Health on that port
+            let address = try #require(HostPort(parsing: restarted.rpc))
+            let client = QuadClient(
+                host: address.host,
+                port: address.port,
+                tls: try .client(
+                    trustRootsPEM: after.ca,
+                    certificateChainPEM: after.clientCertificate,
+                    privateKeyPEM: after.clientKey,
+                    serverName: restarted.serverName
+                )
+            )
+            defer { client.close() }
+            let health = try await Quad_Health_V1_Health.Client(transport: client).check(.init())
+            #expect(health.status == .serving)
+
+            // And quad up said what it did
+            let said = up.logTail(lines: 60).joined(separator: "\n")
+            let restartLine = "restarted identity (pid \(oldPID) -> \(newPID)) after it exited with signal 9"
+            #expect(said.contains(restartLine), "\(said)")
+
+            // When quad up gets SIGTERM, then it stops the restarted identity too and exits 0
+            up.send(SIGTERM)
+            #expect(await up.waitForExit(timeout: .seconds(30)))
+            #expect(up.exitStatus == 0, "\(up.logTail(lines: 40).joined(separator: "\n"))")
+            #expect(kill(newPID, 0) == -1 && errno == ESRCH)
+        }
+    }
+
+    /// Waits until endpoints.json exists and satisfies `condition`, while `up` runs (an external process's file:
+    /// polled, at most 60 s), and returns it.
+    static func waitForEndpoints(
+        _ layout: UpLayout,
+        of up: ServiceProcess,
+        where condition: (EndpointsFile) -> Bool
+    ) async throws -> EndpointsFile {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while up.isRunning, ContinuousClock.now < deadline {
+            if let file = try? EndpointsFile.load(path: layout.endpoints), condition(file) { return file }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let file = try? EndpointsFile.load(path: layout.endpoints)
+        let said = up.logTail(lines: 40).joined(separator: "\n")
+        return try #require(
+            file.flatMap { condition($0) ? $0 : nil },
+            "endpoints.json never showed what was awaited; quad up said:\n\(said)"
+        )
+    }
+
+    /// Runs `quad up --data directory` (then `arguments`) for `body`, and makes sure it and every service it
+    /// started are gone afterwards, even when `body` fails halfway.
+    static func withQuadUp(
+        directory: String,
+        arguments: [String] = [],
+        _ body: (ServiceProcess) async throws -> Void
+    ) async throws {
         let up = try ServiceProcess.start(
             ServiceProcess.Launch(
                 service: "quad-up",
                 executable: BuildProducts.path("quad"),
-                arguments: ["up", "--data", directory],
+                arguments: ["up", "--data", directory] + arguments,
                 logPath: "\(directory)/up.log",
                 readyFilePath: "\(directory)/up.unused"
             )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuadToolKit
 import QuadContracts
 import QuadWire
 import QuadWireNIO

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuadToolKit
 import Foundation
 import QuadContracts
 import QuadWire

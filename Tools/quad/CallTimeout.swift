@@ -1,3 +1,4 @@
+import QuadToolKit
 /// Parses `quad call --timeout` values: a number and a unit, `250ms`, `5s`, `1.5s`, `2m`, `1h`.
 enum CallTimeout {
     /// The longest timeout accepted: a day (servers cap deadlines far lower anyway).

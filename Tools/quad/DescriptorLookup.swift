@@ -1,3 +1,4 @@
+import QuadToolKit
 import Foundation
 import QuadContracts
 import QuadDynamicMessages

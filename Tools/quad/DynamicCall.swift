@@ -1,3 +1,4 @@
+import QuadToolKit
 import NIOCore
 import QuadDynamicMessages
 import QuadWire

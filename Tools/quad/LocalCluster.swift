@@ -1,3 +1,4 @@
+import QuadToolKit
 import Foundation
 import Synchronization
 
@@ -25,11 +26,20 @@ final class LocalCluster: Sendable {
 
     /// Starts one service and waits until it is ready.
     ///
+    /// With `previous` (an exited process being restarted), the new process takes its place in the stop order,
+    /// so everything still stops in reverse start order, and ``firstExit()`` no longer watches the old one.
+    ///
     /// - Throws: ``CLIError`` (exit code 1) with the tail of the service's log when it exits first or is not
     ///   ready in time; the process stays in the cluster, so ``stopAll()`` still stops it.
-    func start(_ launch: ServiceProcess.Launch) async throws -> Member {
+    func start(_ launch: ServiceProcess.Launch, replacing previous: ServiceProcess? = nil) async throws -> Member {
         let process = try ServiceProcess.start(launch)
-        started.withLock { $0.append(process) }
+        started.withLock { started in
+            if let previous, let index = started.firstIndex(where: { $0 === previous }) {
+                started[index] = process
+            } else {
+                started.append(process)
+            }
+        }
         let failure: String
         switch try await process.waitUntilReady(timeout: readyTimeout) {
         case .ready(let ready):
@@ -41,6 +51,11 @@ final class LocalCluster: Sendable {
         }
         let tail = process.logTail().map { "  | \($0)" }.joined(separator: "\n")
         throw CLIError("\(failure); the end of \(launch.logPath):\n\(tail)", exitCode: 1)
+    }
+
+    /// The process in `service`'s place: the latest started for it.
+    func process(service: String) -> ServiceProcess? {
+        started.withLock { $0.last { $0.launch.service == service } }
     }
 
     /// Returns the first started process to exit; waits forever while they all run (until cancelled).

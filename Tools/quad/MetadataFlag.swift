@@ -1,3 +1,4 @@
+import QuadToolKit
 /// Parses `quad call --metadata key=value` flags into call metadata.
 enum MetadataFlag {
     /// The metadata the flags give: keys lower-cased (the wire's keys are lower-case ASCII), the value everything

@@ -1,3 +1,4 @@
+import QuadToolKit
 import Foundation
 
 /// One service executable started by `quad up`, its output going to a log file.
@@ -72,6 +73,13 @@ final class ServiceProcess: Sendable {
     /// The exit status (or the signal that ended it) once the process has exited.
     var exitStatus: Int32? {
         exit.status
+    }
+
+    /// How the process ended, for messages: `status 3`, or `signal 9` when a signal ended it; nil while it runs.
+    var exitDescription: String? {
+        guard let status = exit.status else { return nil }
+        // The reason is set before the termination handler records the status, so it is final here.
+        return process.terminationReason == .uncaughtSignal ? "signal \(status)" : "status \(status)"
     }
 
     /// Whether the process is still running.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuadToolKit
 import Foundation
 import QuadCertificates
 
@@ -15,6 +16,11 @@ struct UpCommand: AsyncParsableCommand {
             it writes DIR/endpoints.json (what `quad call NAME` reads) and waits. SIGINT or SIGTERM stops the \
             services in reverse order (SIGTERM, 15 s to drain, then SIGKILL), removes endpoints.json and exits 0. \
             Exits 1 if no service executable exists, or one fails to start or stops on its own.
+
+            With --supervise, a service that exits (crashed, killed, or stopped by someone else) is started \
+            again with the same flags on the same RPC and admin ports, and endpoints.json is rewritten with its \
+            new pid once it is ready (for fault runs, e.g. `quad-load --fault kill:payments@30s`). quad up still \
+            exits 1 when a service is not ready again within 60 s or exits 5 times within a minute.
             """
     )
 
@@ -25,6 +31,10 @@ struct UpCommand: AsyncParsableCommand {
     /// Where the service executables are, when not beside `quad`.
     @Option(help: "The directory holding the quad-<service> executables (default: the one holding quad).")
     var executables: String?
+
+    /// Whether a service that exits is started again instead of ending `quad up`.
+    @Flag(help: "Restart a service that exits, on the same ports, and rewrite endpoints.json with its new pid.")
+    var supervise = false
 
     /// Runs the services until a signal, then stops them.
     func run() async throws {
@@ -44,10 +54,17 @@ struct UpCommand: AsyncParsableCommand {
         // Listen before the first child exists, so a Ctrl-C during start-up still stops what was started.
         let signals = TerminationSignals()
         let cluster = LocalCluster()
+        let supervise = supervise
         let outcome = await withTaskGroup(of: UpOutcome.self) { group in
             group.addTask { await signals.first().map(UpOutcome.signal) ?? .failed(CancellationError()) }
             group.addTask {
-                await Self.startAndWatch(found, layout: layout, certificates: certificates, cluster: cluster)
+                await Self.startAndWatch(
+                    found,
+                    layout: layout,
+                    certificates: certificates,
+                    cluster: cluster,
+                    supervise: supervise
+                )
             }
             let first = await group.next() ?? .failed(CancellationError())
             group.cancelAll()
@@ -65,13 +82,14 @@ struct UpCommand: AsyncParsableCommand {
         throw ExitCode(1)
     }
 
-    /// Starts `executables` one by one, each once the one before is ready, writes `endpoints.json`, then waits
-    /// for a service to stop on its own (or for cancellation, when a signal came).
+    /// Starts `executables` one by one, each once the one before is ready, writes `endpoints.json`, then watches
+    /// them (``UpSupervisor``: restarting them when `supervise`) until one ends the run or a signal cancels this.
     static func startAndWatch(
         _ executables: [(service: String, path: String)],
         layout: UpLayout,
         certificates: DevCertificateSet,
-        cluster: LocalCluster
+        cluster: LocalCluster,
+        supervise: Bool
     ) async -> UpOutcome {
         do {
             var members: [LocalCluster.Member] = []
@@ -83,16 +101,17 @@ struct UpCommand: AsyncParsableCommand {
                     ? ["--upstreams", members.map { "\($0.ready.service)=\($0.ready.rpc)" }.joined(separator: ",")] : []
                 members.append(try await cluster.start(layout.launch(service: service, executable: path, extraArguments: extra)))
             }
-            let endpoints = EndpointsFile(
-                ca: certificates.caPath,
-                clientCertificate: certificates.clientCertificatePath,
-                clientKey: certificates.clientKeyPath,
-                ready: members.map(\.ready)
+            var supervisor = UpSupervisor(
+                members: members,
+                cluster: cluster,
+                layout: layout,
+                certificates: certificates,
+                supervise: supervise
             )
-            try endpoints.write(path: layout.endpoints)
-            Console.out(table(members).text + "endpoints: \(layout.endpoints)\nCtrl-C stops everything")
-            guard let exited = await cluster.firstExit() else { return .failed(CancellationError()) }
-            return .serviceExited(exited)
+            try supervisor.writeEndpoints()
+            let supervision = supervise ? "; a service that exits is restarted" : ""
+            Console.out(table(members).text + "endpoints: \(layout.endpoints)\nCtrl-C stops everything\(supervision)")
+            return await supervisor.watch()
         } catch {
             return .failed(error)
         }
@@ -104,8 +123,8 @@ struct UpCommand: AsyncParsableCommand {
         case .signal(let number):
             Console.out("quad up: \(TerminationSignals.name(number)): stopping")
         case .serviceExited(let process):
-            let status = process.exitStatus.map(String.init) ?? "unknown"
-            Console.error("quad up: \(process.launch.service) exited with status \(status); the end of its log:")
+            let status = process.exitDescription ?? "an unknown status"
+            Console.error("quad up: \(process.launch.service) exited with \(status); the end of its log:")
             process.logTail().forEach { Console.error("  | \($0)") }
         case .failed(let error):
             Console.error("quad up: \(error)")

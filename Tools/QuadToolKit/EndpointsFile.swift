@@ -1,26 +1,31 @@
-import Foundation
+public import Foundation
 
 /// `DIR/endpoints.json`, which `quad up` writes once every service is ready and `quad call` (and tests) read to
 /// find the services and the dev certificates:
 ///
 /// ```json
 /// {"ca": "/abs/certs/ca.pem", "client_cert": "/abs/certs/client.pem", "client_key": "/abs/certs/client-key.pem",
-///  "services": {"identity": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "identity"}},
-///  "gateway": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "gateway"}}
+///  "services": {"identity": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "identity",
+///                             "pid": 4242}},
+///  "gateway": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "gateway", "pid": 4243}}
 /// ```
 ///
-/// Paths are absolute; `gateway` is absent until a gateway executable exists.
-struct EndpointsFile: Codable, Hashable, Sendable {
+/// Paths are absolute; `gateway` is absent until a gateway executable exists. `quad up --supervise` rewrites the
+/// file (atomically) with the new `pid` whenever it restarts a service.
+public struct EndpointsFile: Codable, Hashable, Sendable {
+    /// The name the gateway has (`quad up`'s ServiceCatalog uses the same).
+    public static let gatewayName = "gateway"
+
     /// The CA certificate every service's certificate is signed by.
-    var ca: String
+    public var ca: String
     /// The CLI's client certificate, for mutual TLS.
-    var clientCertificate: String
+    public var clientCertificate: String
     /// The CLI's client private key.
-    var clientKey: String
+    public var clientKey: String
     /// Every service except the gateway, by name.
-    var services: [String: ServiceEndpoint]
+    public var services: [String: ServiceEndpoint]
     /// The gateway, when one runs.
-    var gateway: ServiceEndpoint?
+    public var gateway: ServiceEndpoint?
 
     private enum CodingKeys: String, CodingKey {
         case ca
@@ -31,7 +36,7 @@ struct EndpointsFile: Codable, Hashable, Sendable {
     }
 
     /// Creates a description of a running system.
-    init(
+    public init(
         ca: String,
         clientCertificate: String,
         clientKey: String,
@@ -46,32 +51,32 @@ struct EndpointsFile: Codable, Hashable, Sendable {
     }
 
     /// The endpoint of the service called `name`, the gateway included.
-    func endpoint(named name: String) -> ServiceEndpoint? {
-        if name == ServiceCatalog.gateway, let gateway { return gateway }
+    public func endpoint(named name: String) -> ServiceEndpoint? {
+        if name == Self.gatewayName, let gateway { return gateway }
         return services[name]
     }
 
     /// Every service name the file knows, the gateway last.
-    var serviceNames: [String] {
-        services.keys.sorted() + (gateway == nil ? [] : [ServiceCatalog.gateway])
+    public var serviceNames: [String] {
+        services.keys.sorted() + (gateway == nil ? [] : [Self.gatewayName])
     }
 
     /// The JSON text: sorted keys, pretty printed, slashes unescaped, ending in a newline.
-    func encoded() throws -> Data {
+    public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
     /// Parses the JSON text of an endpoints file.
-    static func decode(_ data: Data) throws -> EndpointsFile {
+    public static func decode(_ data: Data) throws -> EndpointsFile {
         try JSONDecoder().decode(EndpointsFile.self, from: data)
     }
 
     /// Reads the file at `path`.
     ///
     /// - Throws: ``CLIError`` saying the file is missing (and that `quad up` writes it) or does not parse.
-    static func load(path: String) throws -> EndpointsFile {
+    public static func load(path: String) throws -> EndpointsFile {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -89,30 +94,35 @@ struct EndpointsFile: Codable, Hashable, Sendable {
     }
 
     /// Writes the file at `path` atomically (a reader sees the old file or the whole new one).
-    func write(path: String) throws {
+    public func write(path: String) throws {
         try encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
 
 /// Where one service listens and the name its certificate carries.
-struct ServiceEndpoint: Codable, Hashable, Sendable {
+public struct ServiceEndpoint: Codable, Hashable, Sendable {
     /// The RPC address, `host:port`.
-    var rpc: String
+    public var rpc: String
     /// The admin HTTP address (`/healthz`, `/readyz`, `/metrics`), `host:port`.
-    var admin: String
+    public var admin: String
     /// The name to verify the service's certificate against (its service name).
-    var serverName: String
+    public var serverName: String
+    /// The service's process id, for tools that signal it (`quad-load --fault`); nil in files written before
+    /// `quad up` recorded it, which still decode.
+    public var pid: Int32?
 
     private enum CodingKeys: String, CodingKey {
         case rpc
         case admin
         case serverName = "server_name"
+        case pid
     }
 
     /// Creates an endpoint.
-    init(rpc: String, admin: String, serverName: String) {
+    public init(rpc: String, admin: String, serverName: String, pid: Int32? = nil) {
         self.rpc = rpc
         self.admin = admin
         self.serverName = serverName
+        self.pid = pid
     }
 }

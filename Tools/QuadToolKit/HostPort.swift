@@ -1,18 +1,18 @@
 /// A `host:port` address, as `quad call` takes it and `endpoints.json` stores it.
-struct HostPort: Hashable, Sendable, CustomStringConvertible {
+public struct HostPort: Hashable, Sendable, CustomStringConvertible {
     /// The host name or IP address; an IPv6 address without brackets.
-    var host: String
+    public var host: String
     /// The TCP port.
-    var port: Int
+    public var port: Int
 
     /// Creates an address.
-    init(host: String, port: Int) {
+    public init(host: String, port: Int) {
         self.host = host
         self.port = port
     }
 
     /// Parses `host:port` or `[v6]:port`; nil when the text is not of that shape or the port is not 1...65535.
-    init?(parsing text: String) {
+    public init?(parsing text: String) {
         let host: Substring
         let port: Substring
         if text.hasPrefix("[") {
@@ -31,7 +31,7 @@ struct HostPort: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `host:port`, with brackets around an IPv6 host.
-    var description: String {
+    public var description: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -1,0 +1,70 @@
+public import Foundation
+public import QuadLoadCore
+import Synchronization
+
+/// `--calls-jsonl FILE`: one JSON line per call, with its trace id, so a slow call can be found in
+/// the services' logs:
+///
+/// ```json
+/// {"journey":"laundry-customer","method":"jobs.SubmitLaundryJob","intended_ms":5012.331,"sent_ms":5012.402,
+///  "latency_ms":41.2,"uncorrected_ms":41.13,"status":"OK","trace_id":"4bf92f3577b34da6a3ce929d0e0e4736"}
+/// ```
+///
+/// Lines are buffered and written in batches of 64 KiB; ``close()`` writes the rest.
+public final class CallLog: Sendable {
+    private let handle: FileHandle
+    private let buffer = Mutex(Data())
+
+    /// Creates (or truncates) the file at `path`.
+    ///
+    /// - Throws: ``JourneyError`` naming the path when it cannot be created.
+    public init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw JourneyError("cannot create the call log \(path)")
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw JourneyError("cannot open the call log \(path) for writing")
+        }
+        self.handle = handle
+    }
+
+    /// Appends the line of one call.
+    public func write(_ sample: CallSample, journey: String, traceID: String) {
+        func ms(_ nanos: UInt64) -> String { String(format: "%.3f", Double(nanos) / 1e6) }
+        let line = "{\"journey\":\(Self.quoted(journey)),\"method\":\(Self.quoted(sample.name)),"
+            + "\"intended_ms\":\(ms(sample.intended)),\"sent_ms\":\(ms(sample.sent)),"
+            + "\"latency_ms\":\(ms(sample.finished &- sample.intended)),\"uncorrected_ms\":\(ms(sample.finished &- sample.sent)),"
+            + "\"status\":\(Self.quoted(sample.status)),\"trace_id\":\(Self.quoted(traceID))}\n"
+        let full = buffer.withLock { buffer -> Data? in
+            buffer.append(contentsOf: line.utf8)
+            guard buffer.count >= 65_536 else { return nil }
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer
+        }
+        if let full { handle.write(full) }
+    }
+
+    /// Writes what is buffered and closes the file.
+    public func close() {
+        let rest = buffer.withLock { buffer in
+            defer { buffer.removeAll() }
+            return buffer
+        }
+        handle.write(rest)
+        try? handle.close()
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

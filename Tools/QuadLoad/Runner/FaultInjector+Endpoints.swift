@@ -1,0 +1,22 @@
+import QuadToolKit
+
+extension FaultInjector {
+    /// A pid lookup reading the endpoints file at `path` afresh each time (`quad up --supervise` rewrites it with
+    /// a restarted service's new pid).
+    ///
+    /// The lookup throws ``FaultPlanError`` (``FaultPlanError/Code/unknownService``) for a service the file does
+    /// not list, naming those it does, and the file's ``CLIError`` when it is missing or does not parse.
+    public static func endpointsPIDLookup(path: String) -> PIDLookup {
+        { service in
+            let file = try EndpointsFile.load(path: path)
+            guard let endpoint = file.endpoint(named: service) else {
+                let known = file.serviceNames.joined(separator: ", ")
+                throw FaultPlanError(
+                    .unknownService,
+                    "--fault names \(service), which \(path) does not list; it lists \(known)"
+                )
+            }
+            return endpoint.pid
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import QuadContracts
+import QuadToolKit
+import QuadWire
+
+/// A laundry customer (L1, L6, L11, L14): opens the app, submits a job, watches the feed until
+/// the job is dropped off (reloading the job's screen at each change), then rates the dasher.
+///
+/// The job is done by a ``LaundryDasherJourney`` running beside it, so a `laundry` mix runs both;
+/// a customer whose job no dasher finishes within the journey timeout fails with
+/// `DEADLINE_EXCEEDED` on `gateway.Subscribe`.
+public struct LaundryCustomerJourney: Journey {
+    public let name = "laundry-customer"
+    /// How long the customer waits for the job to be dropped off.
+    public let timeout: Duration
+
+    /// A customer who waits at most `timeout` for their laundry.
+    public init(timeout: Duration = .seconds(120)) {
+        self.timeout = timeout
+    }
+
+    public func run(_ session: JourneySession) async throws {
+        let people = session.population.customers
+        guard !people.isEmpty else { throw JourneyError("the laundry customer needs customers: seed some with --customers") }
+        let customer = people[session.random(in: 0..<people.count)]
+        let bearer = Population.bearer(customer)
+        let gateway = Quad_Gateway_V1_Gateway.Client(transport: session.device(of: customer))
+        let jobs = Quad_Jobs_V1_Jobs.Client(transport: session.device(of: customer))
+
+        _ = try await session.call("gateway.GetCustomerHome", metadata: bearer) {
+            try await gateway.getCustomerHome(.init(), options: $0)
+        }
+        try await session.think(.milliseconds(500))
+
+        // The feed first (as the app does before it acts), then the submission.
+        let opened = session.begin("gateway.Subscribe")
+        var options = CallOptions(timeout: timeout, metadata: bearer)
+        options.metadata["traceparent"] = opened.traceparent
+        let jobID: String = try await {
+            do {
+                return try await gateway.subscribe(.init(), options: options) { stream in
+                    var feed = stream.makeAsyncIterator()
+                    guard try await feed.next()?.subscribed != nil else {
+                        throw JourneyError("the feed's first message was not Subscribed")
+                    }
+                    session.end(opened, status: "OK")
+                    let submitted = try await session.call("jobs.SubmitLaundryJob", metadata: bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }) {
+                        try await jobs.submitLaundryJob(Self.submission(card: customer.paymentMethodID ?? ""), options: $0)
+                    }
+                    // Each change of the job: the app reloads the job's screen.
+                    while let message = try await feed.next() {
+                        guard message.event.type == "quad.jobs.v1.JobChanged",
+                            let changed = try? Quad_Jobs_V1_JobChanged(serializedBytes: message.event.payload),
+                            changed.job.jobID == submitted.jobID
+                        else { continue }
+                        session.eventArrived()
+                        let job = try await session.call("jobs.GetLaundryJob", metadata: bearer) {
+                            try await jobs.getLaundryJob(.with { $0.jobID = submitted.jobID }, options: $0)
+                        }
+                        if job.stage == .droppedOff || changed.job.stage == .droppedOff { return submitted.jobID }
+                    }
+                    try Task.checkCancellation()
+                    throw JourneyError("the feed ended before job \(submitted.jobID) was dropped off")
+                }
+            } catch {
+                session.end(opened, status: StatusName.of(error))
+                throw error
+            }
+        }()
+
+        try await session.think(.milliseconds(500))
+        _ = try await session.call("jobs.ReviewLaundryJob", metadata: bearer) {
+            try await jobs.reviewLaundryJob(.with { $0.jobID = jobID; $0.stars = 5; $0.text = "Folded perfectly" }, options: $0)
+        }
+    }
+
+    /// Two loads with folding, picked up in an hour, paid with `card`.
+    static func submission(card: String) -> Quad_Jobs_V1_SubmitLaundryJobRequest {
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        return .with {
+            $0.estimatedLoads = 2
+            $0.instructions = "Cold wash, please"
+            $0.pickupAtMicros = now + 3_600_000_000
+            $0.dropOffAtMicros = now + 6 * 3_600_000_000
+            $0.addOns = [.folding]
+            $0.paymentMethodID = card
+        }
+    }
+}

@@ -1,0 +1,118 @@
+public import QuadToolKit
+public import QuadWire
+public import QuadWireNIO
+import Synchronization
+
+/// The people a run plays: customers with a sandbox card and qualified dashers who are accepting,
+/// all on the demo campus, seeded through the platform's own seeder (G9) before the run.
+///
+/// Names come from the run's seed (`load<seed>c<i>`, `load<seed>d<i>`), so the same seed reuses the
+/// same accounts (they sign in instead of registering) and another seed gets fresh ones. A dasher
+/// works one journey at a time: journeys check dashers out and back in.
+public final class Population: Sendable {
+    /// Everyone's password.
+    public let password: String
+    /// The customers, by index.
+    public let customers: [DemoSeeder.Seeded]
+    /// The dashers, by index.
+    public let dashers: [DemoSeeder.Seeded]
+    /// Each person's phone: a client of the gateway from their own address, by user id.
+    private let devices: [String: QuadClient]
+    private let idleDashers: Mutex<[Int]>
+
+    /// A population of the people given, each calling through their device (by user id).
+    public init(
+        password: String,
+        customers: [DemoSeeder.Seeded],
+        dashers: [DemoSeeder.Seeded],
+        devices: [String: QuadClient] = [:]
+    ) {
+        self.password = password
+        self.customers = customers
+        self.dashers = dashers
+        self.devices = devices
+        idleDashers = Mutex(Array(dashers.indices.reversed()))
+    }
+
+    /// No one: for journeys that sign no one in (the ping).
+    public static let empty = Population(password: "", customers: [], dashers: [])
+
+    /// The client `person` calls through; `fallback` when they have no device of their own.
+    public func device(of person: DemoSeeder.Seeded, fallback: any ClientTransport) -> any ClientTransport {
+        devices[person.userID] ?? fallback
+    }
+
+    /// Closes every device's connection.
+    public func close() {
+        for device in devices.values { device.close() }
+    }
+
+    /// Registers (or signs in) `customers` customers and `dashers` dashers, `concurrency` at a time, each
+    /// through their own device (`device(n)` is person n's client of the gateway: customers first, then
+    /// dashers), calling `progress` after each.
+    ///
+    /// - Throws: ``CLIError`` naming the person who could not be seeded and why.
+    public static func seed(
+        device: @escaping @Sendable (Int) throws -> QuadClient,
+        customers: Int,
+        dashers: Int,
+        seed: UInt64,
+        password: String,
+        concurrency: Int = 4,
+        progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws -> Population {
+        let names = (0..<customers).map { (index: $0, person: $0, dasher: false, name: "load\(seed)c\($0)") }
+            + (0..<dashers).map { (index: $0, person: customers + $0, dasher: true, name: "load\(seed)d\($0)") }
+        let phones = try names.map { try device($0.person) }
+        var devices: [String: QuadClient] = [:]
+        var seededCustomers = [DemoSeeder.Seeded?](repeating: nil, count: customers)
+        var seededDashers = [DemoSeeder.Seeded?](repeating: nil, count: dashers)
+        var done = 0
+        try await withThrowingTaskGroup(of: (Int, Bool, DemoSeeder.Seeded, QuadClient).self) { group in
+            var pending = names[...]
+            func startNext() {
+                guard let next = pending.popFirst() else { return }
+                let phone = phones[next.person]
+                group.addTask {
+                    do {
+                        let seeder = DemoSeeder(transport: phone, password: password)
+                        let person = next.dasher ? try await seeder.dasher(next.name) : try await seeder.customer(next.name)
+                        return (next.index, next.dasher, person, phone)
+                    } catch {
+                        throw CLIError("could not seed \(next.name) through the gateway: \(error)", exitCode: 1, cause: error)
+                    }
+                }
+            }
+            for _ in 0..<max(concurrency, 1) { startNext() }
+            while let (index, isDasher, person, phone) = try await group.next() {
+                devices[person.userID] = phone
+                if isDasher { seededDashers[index] = person } else { seededCustomers[index] = person }
+                done += 1
+                progress(done, names.count)
+                startNext()
+            }
+        }
+        return Population(
+            password: password,
+            customers: seededCustomers.compactMap { $0 },
+            dashers: seededDashers.compactMap { $0 },
+            devices: devices
+        )
+    }
+
+    /// Takes an idle dasher for one journey; nil when every dasher is busy.
+    public func checkOutDasher() -> DemoSeeder.Seeded? {
+        idleDashers.withLock { $0.popLast() }.map { dashers[$0] }
+    }
+
+    /// Gives `dasher` back once their journey ends.
+    public func checkIn(_ dasher: DemoSeeder.Seeded) {
+        guard let index = dashers.firstIndex(where: { $0.userID == dasher.userID }) else { return }
+        idleDashers.withLock { $0.insert(index, at: 0) }
+    }
+
+    /// The metadata a call as `person` carries.
+    public static func bearer(_ person: DemoSeeder.Seeded) -> [String: String] {
+        ["authorization": "Bearer \(person.accessToken)"]
+    }
+}

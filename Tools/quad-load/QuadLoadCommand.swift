@@ -1,0 +1,281 @@
+public import ArgumentParser
+import Foundation
+import QuadLoad
+import QuadLoadCore
+import QuadToolKit
+
+/// `quad-load`: drives whole user journeys through the gateway at a fixed open-loop arrival rate
+/// and reports latency without coordinated omission (G8). See docs/load-testing.md.
+@main
+struct QuadLoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quad-load",
+        abstract: "Load-test a running Quad system with user journeys at a fixed arrival rate.",
+        discussion: """
+            Seeds its own people through the gateway (customers with a sandbox card, accepting dashers; the \
+            same --seed reuses the same accounts), then starts journeys at --rate per second (Poisson or \
+            constant arrivals) for --warmup, --duration and --cooldown (only --duration is measured), never waiting for answers before the next \
+            arrival. Latency is measured from each call's intended start (corrected) and from when it was \
+            sent (uncorrected). --step raises the rate by --step-factor until p99 or errors pass their \
+            bounds (the knee). Writes REPORT.json and REPORT.html. Exit status: 0 a valid run, 3 the run \
+            was invalid (the harness could not keep the rate: see the report), 1 the run could not start \
+            (target unreachable, bad certificate), 64 a bad flag.
+            """
+    )
+
+    @Option(help: "The endpoints file `quad up` writes; its gateway is the target.")
+    var endpoints = ".quad/endpoints.json"
+
+    @Option(help: "The gateway's host:port, instead of --endpoints (with --ca).")
+    var gateway: String?
+
+    @Option(help: "The CA certificate the gateway's certificate chains to (with --gateway).")
+    var ca: String?
+
+    @Option(help: "The name on the gateway's certificate (with --gateway).")
+    var serverName = "gateway"
+
+    @Option(help: "A journey or a named mix: laundry, laundry-customer, laundry-dasher, browsing, login-storm, ping.")
+    var journey = "laundry"
+
+    @Option(help: "A weighted mix instead of --journey, e.g. browsing=4,laundry-customer=1,laundry-dasher=1.")
+    var mix: String?
+
+    @Option(help: "Journeys started per second (fixed mode).")
+    var rate: Double = 10
+
+    @Option(help: "The measured part of the run: 30s, 2m, 500ms.")
+    var duration = "30s"
+
+    @Option(help: "Run first and left out of the figures.")
+    var warmup = "5s"
+
+    @Option(help: "Arrivals go on this long after the measured part, left out of it, so journeys waiting on others finish.")
+    var cooldown = "10s"
+
+    @Option(help: "Arrivals: poisson or constant.")
+    var arrivals: ArrivalProcess = .poisson
+
+    @Option(help: "The seed of arrivals, picks and the seeded people's names.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Journeys in flight at most; an arrival beyond waits (counted in its latency) or is dropped.")
+    var maxInFlight = 2_000
+
+    @Option(help: "An arrival still waiting for a free slot after this is dropped.")
+    var dropAfter = "1s"
+
+    @Option(help: "The deadline of each call.")
+    var callTimeout = "10s"
+
+    @Option(help: "Multiplies every think time (0 removes them).")
+    var thinkScale: Double = 1
+
+    @Option(help: "Connections to the gateway for journeys that sign no one in (each seeded person has their own).")
+    var connections = 8
+
+    @Option(help: "Customers to seed.")
+    var customers = 40
+
+    @Option(help: "Dashers to seed (one journey at a time each).")
+    var dashers = 40
+
+    @Option(help: "The seeded people's password.")
+    var password = "quad-load-password"
+
+    @Flag(help: "Step mode: raise the rate from --start-rate until the knee.")
+    var step = false
+
+    @Option(help: "Step mode: the first rate.")
+    var startRate: Double = 5
+
+    @Option(help: "Step mode: each step's rate is the last one's times this.")
+    var stepFactor: Double = 1.25
+
+    @Option(help: "Step mode: stop at this rate.")
+    var maxRate: Double = 5_000
+
+    @Option(help: "Step mode: the knee is passed when the worst method's corrected p99 exceeds this.")
+    var p99Bound = "500ms"
+
+    @Option(help: "Step mode: the knee is passed when this share of calls fail.")
+    var errorBound: Double = 0.01
+
+    @Option(help: "A fault during the run (repeatable): kill:SERVICE@AT, stop:SERVICE@AT+FOR, restart:SERVICE@AT.")
+    var fault: [String] = []
+
+    @Option(help: "The report's path without extension: writes REPORT.json and REPORT.html.")
+    var report = "quad-load-report"
+
+    @Option(help: "Also write one JSON line per call, with its trace id, to this file.")
+    var callsJsonl: String?
+
+    @Option(help: "How the machine's cores were shared, for the report.")
+    var cores = "harness and system on the same machine, sharing its cores"
+
+    @Flag(help: "No progress line, even on a terminal.")
+    var quiet = false
+
+    func validate() throws {
+        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of journeys per second") }
+        for (flag, text) in [("--duration", duration), ("--warmup", warmup), ("--cooldown", cooldown), ("--drop-after", dropAfter), ("--call-timeout", callTimeout), ("--p99-bound", p99Bound)] {
+            guard DurationText.parse(text) != nil else {
+                throw ValidationError("\(flag) '\(text)' is not a duration: write it like 30s, 1.5s, 500ms or 2m")
+            }
+        }
+        guard connections >= 1 else { throw ValidationError("--connections must be at least 1") }
+        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
+        guard (0...5_000).contains(customers), (0...5_000).contains(dashers) else {
+            throw ValidationError("--customers and --dashers must be 0...5000")
+        }
+        guard thinkScale >= 0 else { throw ValidationError("--think-scale must not be negative") }
+        if gateway != nil, ca == nil { throw ValidationError("--gateway needs --ca, the CA certificate that signed it") }
+    }
+
+    func run() async throws {
+        let mix: JourneyMix
+        do {
+            mix = try JourneyMix.parse(self.mix ?? journey)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let faults: FaultPlan
+        do {
+            faults = try FaultPlan.parse(fault)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        do {
+            try await execute(mix: mix, faults: faults)
+        } catch let error as CLIError {
+            Self.printError("quad-load: \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    private func execute(mix: JourneyMix, faults: FaultPlan) async throws {
+        let target: LoadTarget
+        if let gateway {
+            guard let address = HostPort(parsing: gateway) else {
+                throw CLIError("--gateway '\(gateway)' is not host:port")
+            }
+            target = LoadTarget(address: address, serverName: serverName, caPath: ca ?? "")
+        } else {
+            target = try LoadTarget.endpoints(path: endpoints)
+        }
+        let injector: FaultInjector? = faults.faults.isEmpty ? nil : try FaultInjector.forEndpoints(plan: faults, path: endpoints)
+
+        let client = try target.client(connections: connections)
+        defer { client.close() }
+        try await target.check(client)
+
+        let progress = Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        var population = Population.empty
+        if mix.needsPeople {
+            progress.say("seeding \(customers) customers and \(dashers) dashers (seed \(seed)) through \(target.description)")
+            population = try await Population.seed(
+                device: { try target.client(connections: 1, from: target.deviceAddress(index: $0)) },
+                customers: customers,
+                dashers: dashers,
+                seed: seed,
+                password: password
+            ) { done, all in progress.update("seeded \(done)/\(all)") }
+            progress.finishLine()
+        }
+        defer { population.close() }
+
+        let plan = RunPlan(
+            rate: rate,
+            process: arrivals,
+            duration: DurationText.parse(duration)!,
+            warmUp: DurationText.parse(warmup)!,
+            coolDown: DurationText.parse(cooldown)!,
+            seed: seed,
+            maxInFlight: maxInFlight,
+            dropAfter: DurationText.parse(dropAfter)!,
+            callTimeout: DurationText.parse(callTimeout)!,
+            thinkScale: thinkScale
+        )
+        let stepConfiguration = step
+            ? StepConfiguration(
+                startRate: startRate,
+                stepFactor: stepFactor,
+                maxRate: maxRate,
+                bounds: KneeSearch.Bounds(p99Milliseconds: DurationText.parse(p99Bound)!.milliseconds, errorRatio: errorBound)
+            ) : nil
+        let test = LoadTest(plan: plan, step: stepConfiguration, mix: mix, targetDescription: target.description, cores: cores)
+        let callLog = try callsJsonl.map { try CallLog(path: $0) }
+        defer { callLog?.close() }
+        var hook: LoadTest.FaultHook?
+        if let injector {
+            hook = { @Sendable (clock: RunClock, report: @escaping @Sendable (FaultEvent) -> Void) async in
+                await injector.run(startedAt: clock.start, onEvent: report)
+            }
+        }
+        let result: LoadReport
+        do {
+            result = try await test.run(
+                transport: client,
+                population: population,
+                callLog: callLog,
+                faults: hook,
+                onStep: { rate in progress.say("step: \(rate.formatted(.number.precision(.fractionLength(1))))/s") },
+                onProgress: { progress.update($0.line) }
+            )
+        } catch let error as KneeSearchError {
+            throw ValidationError("\(error)")
+        }
+        progress.finishLine()
+        try write(result)
+        Self.summarize(result)
+        if !result.valid { throw ExitCode(3) }
+    }
+
+    private func write(_ result: LoadReport) throws {
+        let json = report + ".json"
+        let html = report + ".html"
+        do {
+            try result.jsonData().write(to: URL(fileURLWithPath: json), options: .atomic)
+            try Data(HTMLReport.render(result).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        } catch {
+            throw CLIError("cannot write the report \(json) / \(html): \(error)", exitCode: 1, cause: error)
+        }
+        print("report: \(json), \(html)")
+    }
+
+    /// The last lines: one per run, then the knee.
+    static func summarize(_ report: LoadReport) {
+        for run in report.runs {
+            let worst = run.slowestMethod.map { "\($0.name) p99 \(format($0.corrected.p99)) ms" } ?? "no calls"
+            let verdict = run.valid ? "valid" : "INVALID: " + run.invalidReasons.joined(separator: "; ")
+            print(
+                "rate \(format(run.achievedRate))/\(format(run.targetRate))/s  calls ok \(run.methods.map(\.ok).reduce(0, +))"
+                    + "  errors \(format(run.errorRatio * 100))%  worst \(worst)  \(verdict)"
+            )
+        }
+        if let knee = report.knee {
+            print("knee: \(knee.kneeRate.map { "\(format($0))/s" } ?? "below the first step") (\(knee.reason))")
+        }
+        if report.failureCount > 0 {
+            print("unexpected failures: \(report.failureCount) (the first are in the report)")
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(1)).grouping(.never))
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+extension ArrivalProcess: ExpressibleByArgument {}
+
+extension Duration {
+    /// The duration in milliseconds.
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
+    }
+}
