@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "QuadWireNIO", package: "main"),
                 .product(name: "QuadContracts", package: "main"),
                 .product(name: "QuadStorage", package: "main"),
+                .product(name: "JobsService", package: "main"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

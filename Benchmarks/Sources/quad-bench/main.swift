@@ -9,6 +9,8 @@ import NIOPosix
 //                     [--count-allocations FILE]   (with LD_PRELOAD=libMallocInterposerSwift.so)
 //   quad-bench client --impl … --port P --certs DIR --payload 64 --in-flight 64
 //                     [--warmup 3] [--duration 10] [--server-pid PID] [--alloc-file FILE]
+//   quad-bench jobs-reads-seed | jobs-reads-server | jobs-reads-load …   (jobs-reads.sh: quad-jobs against
+//                     the same reads over Hummingbird HTTP/1.1 + JSON, open loop; see JobsReadsLoad.swift)
 //
 // The client prints one JSON line (RunResult). run.sh pins each side to its own core.
 
@@ -173,6 +175,12 @@ do {
         try await StorageWritesBench.run(arguments)
     case "idle-connections":
         try await IdleConnectionsBench.run(arguments)
+    case "jobs-reads-seed":
+        try await JobsReadsSeed.run(arguments)
+    case "jobs-reads-server":
+        try await JobsReadsHummingbird.serve(arguments)
+    case "jobs-reads-load":
+        try await JobsReadsLoad.run(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }
