@@ -243,10 +243,11 @@ extension LaundrySystem {
     }
 
     /// Asks until `condition` holds for what `read` returns (another process's state: polled, at most
-    /// `timeout`), and returns the last value read.
+    /// `timeout`), and returns the last value read. The default minute is for CI's 2 cores running
+    /// every suite at once, where outboxes deliver slowly; on an idle machine these take well under a second.
     func eventually<T: Sendable>(
         _ what: String,
-        timeout: Duration = .seconds(20),
+        timeout: Duration = .seconds(60),
         _ read: () async throws -> T,
         until condition: (T) -> Bool
     ) async throws -> T {

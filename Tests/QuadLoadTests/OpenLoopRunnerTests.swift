@@ -7,7 +7,17 @@ import Testing
 
 /// The scheduler against a real server over TLS: it keeps its rate whatever the server does, and its
 /// corrected figures tell the truth about a stall.
-@Suite("quad-load: open-loop arrivals against a fake target")
+///
+/// These judge wall-clock latencies, so they need the machine to themselves: in one `swift test` with
+/// every other suite (services, system tests) sharing 2 cores and the process's 2 cooperative threads,
+/// calls wait seconds for a thread and the figures measure the test run, not the harness. They run
+/// when `QUAD_TIMING_TESTS=1`, which `.ci/run` sets for a step of their own after the full run:
+/// `QUAD_TIMING_TESTS=1 swift test --skip-build --filter OpenLoopRunnerTests`.
+@Suite(
+    "quad-load: open-loop arrivals against a fake target",
+    .serialized,
+    .enabled(if: ProcessInfo.processInfo.environment["QUAD_TIMING_TESTS"] == "1", "set QUAD_TIMING_TESTS=1 on a quiet machine")
+)
 struct OpenLoopRunnerTests {
     @Test("a 500 ms stall: arrivals keep their rate, the corrected p90 shows the stall, the uncorrected one hides it")
     func stall() async throws {

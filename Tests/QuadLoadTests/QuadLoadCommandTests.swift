@@ -97,9 +97,15 @@ struct QuadLoadCommandTests {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        // Read until the end first, so a full pipe never blocks the child.
-        let output = try await Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }.value
-        process.waitUntilExit()
+        // Read to the end (so a full pipe never blocks the child), then reap it, on a thread of its own:
+        // blocking one of the 2 cooperative threads would stall every other test in this process.
+        let output = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: data)
+            }
+        }
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 

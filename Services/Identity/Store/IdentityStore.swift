@@ -17,11 +17,14 @@ enum IdentityStore {
     // MARK: Accounts
 
     static func account(id: String, _ db: Database) throws -> AccountRecord? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM account WHERE id = ?", arguments: [id]).map(AccountRecord.init(row:))
+        // A cached statement: compiling it (and GRDB's authorizer reading every column) was a third of identity's
+        // CPU under the laundry mix, where the home screens ask for profiles on every load (performance.md).
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM account WHERE id = ?"), arguments: [id])
+            .map(AccountRecord.init(row:))
     }
 
     static func account(email: String, _ db: Database) throws -> AccountRecord? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM account WHERE email = ?", arguments: [email.lowercased()])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM account WHERE email = ?"), arguments: [email.lowercased()])
             .map(AccountRecord.init(row:))
     }
 

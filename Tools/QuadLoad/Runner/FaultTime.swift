@@ -27,8 +27,7 @@ enum FaultTime {
 
     /// `duration` in seconds.
     static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        duration.seconds
     }
 
     /// `duration` in seconds with one decimal, for event details (`3.0 s`).

@@ -1,4 +1,4 @@
-public import QuadLoadCore
+import QuadLoadCore
 public import QuadToolKit
 public import QuadWire
 import Synchronization
@@ -116,6 +116,15 @@ public final class JourneySession: Sendable {
 
     /// The method of the last call that failed, if any: the call a failed journey is blamed on.
     public var lastMethod: String? { state.withLock { $0.lastFailedMethod } }
+
+    /// A seeded customer picked at random.
+    ///
+    /// - Throws: ``JourneyError`` when none was seeded.
+    public func randomCustomer() throws -> DemoSeeder.Seeded {
+        let people = population.customers
+        guard !people.isEmpty else { throw JourneyError("\(journeyName) needs customers: seed some with --customers") }
+        return people[random(in: 0..<people.count)]
+    }
 
     /// What `person` calls through: their own device when they have one, else ``transport``.
     public func device(of person: DemoSeeder.Seeded) -> any ClientTransport {

@@ -20,9 +20,7 @@ public struct LaundryCustomerJourney: Journey {
     }
 
     public func run(_ session: JourneySession) async throws {
-        let people = session.population.customers
-        guard !people.isEmpty else { throw JourneyError("the laundry customer needs customers: seed some with --customers") }
-        let customer = people[session.random(in: 0..<people.count)]
+        let customer = try session.randomCustomer()
         let bearer = Population.bearer(customer)
         let gateway = Quad_Gateway_V1_Gateway.Client(transport: session.device(of: customer))
         let jobs = Quad_Jobs_V1_Jobs.Client(transport: session.device(of: customer))

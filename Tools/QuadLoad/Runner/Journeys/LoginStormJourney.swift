@@ -10,9 +10,7 @@ public struct LoginStormJourney: Journey {
     public init() {}
 
     public func run(_ session: JourneySession) async throws {
-        let people = session.population.customers
-        guard !people.isEmpty else { throw JourneyError("the login storm needs customers: seed some with --customers") }
-        let customer = people[session.random(in: 0..<people.count)]
+        let customer = try session.randomCustomer()
         let identity = Quad_Identity_V1_Identity.Client(transport: session.device(of: customer))
         let password = session.population.password
         let login = try await session.call("identity.Login") {
