@@ -32,7 +32,7 @@ if [[ $build == 1 ]]; then
     build_release quad quad-identity quad-gateway quad-jobs quad-matching quad-payments quad-load
 fi
 bin="$(swift build -c release --show-bin-path)"
-out="results/load-knee-$(date -u +%Y%m%dT%H%M%SZ)$([[ $open == 1 ]] && echo -open)"
+out="results/load-knee-$(date -u +%Y%m%dT%H%M%SZ)$([[ $open == 1 ]] && echo -open || true)"
 mkdir -p "$out"
 work="$(mktemp -d)"
 up_pid=""

@@ -77,8 +77,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "Customers to seed.")
     var customers = 40
 
-    @Option(help: "Dashers to seed (one journey at a time each).")
-    var dashers = 40
+    @Option(help: "Dashers to seed (one journey at a time each; the laundry mix at R journeys/s keeps about R busy).")
+    var dashers = 80
 
     @Option(help: "The seeded people's password.")
     var password = "quad-load-password"

@@ -10,14 +10,8 @@ public struct BrowsingJourney: Journey {
     public init() {}
 
     public func run(_ session: JourneySession) async throws {
-        let customer = try session.randomCustomer()
-        let bearer = Population.bearer(customer)
-        let gateway = Quad_Gateway_V1_Gateway.Client(transport: session.device(of: customer))
-        let jobs = Quad_Jobs_V1_Jobs.Client(transport: session.device(of: customer))
-
-        _ = try await session.call("gateway.GetCustomerHome", metadata: bearer) {
-            try await gateway.getCustomerHome(.init(), options: $0)
-        }
+        let app = try await CustomerApp.open(session)
+        let (bearer, jobs) = (app.bearer, app.jobs)
         try await session.think(.milliseconds(400))
         let open = try await session.call("jobs.ListMyLaundryJobs", metadata: bearer) {
             try await jobs.listMyLaundryJobs(.with { $0.role = .customer; $0.filter = .inProgress; $0.limit = 20 }, options: $0)

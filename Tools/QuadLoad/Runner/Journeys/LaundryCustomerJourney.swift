@@ -20,14 +20,8 @@ public struct LaundryCustomerJourney: Journey {
     }
 
     public func run(_ session: JourneySession) async throws {
-        let customer = try session.randomCustomer()
-        let bearer = Population.bearer(customer)
-        let gateway = Quad_Gateway_V1_Gateway.Client(transport: session.device(of: customer))
-        let jobs = Quad_Jobs_V1_Jobs.Client(transport: session.device(of: customer))
-
-        _ = try await session.call("gateway.GetCustomerHome", metadata: bearer) {
-            try await gateway.getCustomerHome(.init(), options: $0)
-        }
+        let app = try await CustomerApp.open(session)
+        let (customer, bearer, gateway, jobs) = (app.customer, app.bearer, app.gateway, app.jobs)
         try await session.think(.milliseconds(500))
 
         // The feed first (as the app does before it acts), then the submission.

@@ -2,7 +2,7 @@ import QuadContracts
 import QuadToolKit
 import QuadWire
 
-/// A laundry dasher (L2-L4, L7, L8, L11): opens the app, asks for a job until one is offered,
+/// A laundry dasher (L2-L4, L7, L8, L11): opens the app, goes online, asks for a job until one is offered,
 /// accepts it, moves it through every stage, finishes drying with the actual loads and machine
 /// cost, drops it off and rates the customer.
 ///
@@ -31,6 +31,10 @@ public struct LaundryDasherJourney: Journey {
 
         _ = try await session.call("gateway.GetDasherHome", metadata: bearer) {
             try await gateway.getDasherHome(.init(), options: $0)
+        }
+        // Online in their dorm for the shift (L2).
+        _ = try await session.call("matching.SetAccepting", metadata: bearer) {
+            try await matching.setAccepting(.with { $0.accepting = true }, options: $0)
         }
         var offer: Quad_Matching_V1_Offer?
         for _ in 0..<attempts {
