@@ -267,7 +267,7 @@ let package = Package(
             name: "QuadLoad",
             dependencies: [
                 "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "IdentityDomain",
-                nioCore, nioPosix, protobuf, logging,
+                "QuadDynamicMessages", nioCore, nioPosix, protobuf, logging,
             ],
             path: "Tools/QuadLoad/Runner",
             swiftSettings: strictSwift

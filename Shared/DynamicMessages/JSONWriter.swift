@@ -1,5 +1,6 @@
-/// Writes a ``JSONValue`` as pretty-printed JSON: two-space indents, one member per line.
-enum JSONWriter {
+/// Writes a ``JSONValue`` as pretty-printed JSON: two-space indents, one member per line; and JSON
+/// string literals, for tools that write JSON lines by hand (quad-load's call log).
+public enum JSONWriter {
     static func prettyPrinted(_ value: JSONValue) -> String {
         var output = ""
         write(value, indent: "", to: &output)
@@ -36,7 +37,7 @@ enum JSONWriter {
     }
 
     /// `text` as a JSON string literal, escaping quotes, backslashes and control characters.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

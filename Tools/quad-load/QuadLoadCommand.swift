@@ -271,11 +271,3 @@ struct QuadLoadCommand: AsyncParsableCommand {
 }
 
 extension ArrivalProcess: ExpressibleByArgument {}
-
-extension Duration {
-    /// The duration in milliseconds.
-    var milliseconds: Double {
-        let parts = components
-        return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
-    }
-}

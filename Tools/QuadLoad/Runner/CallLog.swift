@@ -1,5 +1,6 @@
-public import Foundation
+import Foundation
 public import QuadLoadCore
+import QuadDynamicMessages
 import Synchronization
 
 /// `--calls-jsonl FILE`: one JSON line per call, with its trace id, so a slow call can be found in
@@ -31,10 +32,10 @@ public final class CallLog: Sendable {
     /// Appends the line of one call.
     public func write(_ sample: CallSample, journey: String, traceID: String) {
         func ms(_ nanos: UInt64) -> String { String(format: "%.3f", Double(nanos) / 1e6) }
-        let line = "{\"journey\":\(Self.quoted(journey)),\"method\":\(Self.quoted(sample.name)),"
+        let line = "{\"journey\":\(JSONWriter.quoted(journey)),\"method\":\(JSONWriter.quoted(sample.name)),"
             + "\"intended_ms\":\(ms(sample.intended)),\"sent_ms\":\(ms(sample.sent)),"
-            + "\"latency_ms\":\(ms(sample.finished &- sample.intended)),\"uncorrected_ms\":\(ms(sample.finished &- sample.sent)),"
-            + "\"status\":\(Self.quoted(sample.status)),\"trace_id\":\(Self.quoted(traceID))}\n"
+            + "\"latency_ms\":\(ms(sample.correctedNanoseconds)),\"uncorrected_ms\":\(ms(sample.uncorrectedNanoseconds)),"
+            + "\"status\":\(JSONWriter.quoted(sample.status)),\"trace_id\":\(JSONWriter.quoted(traceID))}\n"
         let full = buffer.withLock { buffer -> Data? in
             buffer.append(contentsOf: line.utf8)
             guard buffer.count >= 65_536 else { return nil }
@@ -52,19 +53,5 @@ public final class CallLog: Sendable {
         }
         handle.write(rest)
         try? handle.close()
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

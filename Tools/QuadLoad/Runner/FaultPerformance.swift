@@ -87,7 +87,7 @@ struct FaultPerformance: Sendable {
     }
 
     private func report(_ action: String, _ detail: String) async {
-        let seconds = FaultTime.seconds(ContinuousClock.now - startedAt)
+        let seconds = (ContinuousClock.now - startedAt).seconds
         await emit(FaultEvent(atSeconds: seconds, action: action, service: fault.service, detail: detail))
     }
 }

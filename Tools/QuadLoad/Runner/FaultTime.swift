@@ -20,18 +20,13 @@ enum FaultTime {
 
     /// `duration` as `--fault` writes it: whole milliseconds below a second, else seconds (`500ms`, `1.5s`).
     static func format(_ duration: Duration) -> String {
-        let seconds = seconds(duration)
+        let seconds = duration.seconds
         if seconds < 1, seconds > 0 { return "\(Int((seconds * 1000).rounded()))ms" }
         return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 
-    /// `duration` in seconds.
-    static func seconds(_ duration: Duration) -> Double {
-        duration.seconds
-    }
-
     /// `duration` in seconds with one decimal, for event details (`3.0 s`).
     static func oneDecimal(_ duration: Duration) -> String {
-        String(format: "%.1f s", seconds(duration))
+        String(format: "%.1f s", duration.seconds)
     }
 }

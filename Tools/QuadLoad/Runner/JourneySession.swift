@@ -71,7 +71,7 @@ public final class JourneySession: Sendable {
         options.metadata["traceparent"] = watch.traceparent
         do {
             let result = try await body(options)
-            end(watch, status: "OK")
+            end(watch, status: CallSample.okStatus)
             return result
         } catch {
             end(watch, status: StatusName.of(error))
@@ -95,7 +95,7 @@ public final class JourneySession: Sendable {
         let now = clock.now()
         let trace = state.withLock { state in
             state.due = now
-            if status != "OK" { state.lastFailedMethod = watch.method }
+            if status != CallSample.okStatus { state.lastFailedMethod = watch.method }
             return state.trace.traceID
         }
         sink(CallSample(name: watch.method, intended: watch.intended, sent: watch.sent, finished: now, status: status), trace)
@@ -106,8 +106,8 @@ public final class JourneySession: Sendable {
     public func think(_ base: Duration) async throws {
         let seconds = base.seconds * thinkScale
         guard seconds > 0 else { return }
-        let jittered = state.withLock { seconds * (0.5 + Double($0.random.next() >> 11) / Double(1 << 53)) }
         let wake = state.withLock { state in
+            let jittered = seconds * (0.5 + state.random.nextUnitInterval())
             state.due = clock.now() + UInt64(jittered * 1e9)
             return state.due
         }
@@ -167,13 +167,5 @@ public final class JourneySession: Sendable {
                 return !ended
             }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a Double.
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

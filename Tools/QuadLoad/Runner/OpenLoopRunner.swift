@@ -18,6 +18,8 @@ public final class OpenLoopRunner: Sendable {
     private let population: Population
     private let callLog: CallLog?
     private let onProgress: @Sendable (RunProgress) -> Void
+    /// The measured part of the run, ns since its start: after the warm-up, before the cool-down.
+    private let window: Range<UInt64>
     private let state: Mutex<State>
 
     /// One arrival: its number and when it was due (ns since the run's start).
@@ -29,7 +31,7 @@ public final class OpenLoopRunner: Sendable {
     private struct State {
         var methods: LatencyRecorder
         var journeys: LatencyRecorder
-        var lag: LatencyRecorder
+        var lag = LatencyHistogram()
         var timeline: Timeline
         var offered = 0
         var started = 0
@@ -63,11 +65,11 @@ public final class OpenLoopRunner: Sendable {
         self.onProgress = onProgress
         let warmUp = Self.nanoseconds(plan.warmUp)
         let window = warmUp..<(warmUp + Self.nanoseconds(plan.duration))
+        self.window = window
         state = Mutex(
             State(
                 methods: LatencyRecorder(window: window),
                 journeys: LatencyRecorder(window: window),
-                lag: LatencyRecorder(window: window),
                 timeline: Timeline(warmUpSeconds: Int(plan.warmUp.seconds.rounded(.up)))
             )
         )
@@ -86,9 +88,7 @@ public final class OpenLoopRunner: Sendable {
     /// Runs the plan; `clock` is the run's (its start is the schedule's zero).
     public func run(clock: RunClock = RunClock()) async -> Outcome {
         let cpuBefore = ProcessCPU.seconds()
-        let warmUp = Self.nanoseconds(plan.warmUp)
-        let measuredEnd = warmUp + Self.nanoseconds(plan.duration)
-        let end = measuredEnd + Self.nanoseconds(plan.coolDown)
+        let end = window.upperBound + Self.nanoseconds(plan.coolDown)
         await withDiscardingTaskGroup { group in
             let reporter = Task { await self.reportProgress(clock: clock, until: end) }
             defer { reporter.cancel() }
@@ -103,10 +103,10 @@ public final class OpenLoopRunner: Sendable {
                 index += 1
                 let startNow = state.withLock { state -> Bool in
                     // How late the scheduler itself woke (a slot's wait is not in this).
-                    state.lag.record(CallSample(name: "lag", intended: intended, sent: intended, finished: max(woke, intended), status: "OK"))
+                    if window.contains(intended) { state.lag.record(nanoseconds: max(woke, intended) - intended) }
                     state.timeline.offered(at: intended)
                     state.totalOffered += 1
-                    if (warmUp..<measuredEnd).contains(intended) { state.offered += 1 }
+                    if window.contains(intended) { state.offered += 1 }
                     guard state.inFlight < plan.maxInFlight else {
                         state.waiting.append(arrival)
                         return false
@@ -134,11 +134,10 @@ public final class OpenLoopRunner: Sendable {
         let cpu = ProcessCPU.seconds() - cpuBefore
         let wall = Double(clock.now()) / 1e9
         return state.withLock { state in
-            let lag = state.lag.summaries().first?.corrected ?? Percentiles(p50: 0, p90: 0, p99: 0, p999: 0, max: 0)
             let harness = HarnessHealth(
                 cpuSeconds: cpu,
-                cpuPercentOfOneCore: wall > 0 ? cpu / wall * 100 : 0,
-                schedulingLag: lag,
+                wallSeconds: wall,
+                schedulingLag: state.lag,
                 dropped: state.totalDropped
             )
             let result = RunResult.make(
@@ -185,18 +184,18 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.timeline.dropped(at: arrival.intended)
             state.totalDropped += 1
-            if self.isMeasured(arrival.intended) { state.dropped += 1 }
+            if window.contains(arrival.intended) { state.dropped += 1 }
         }
     }
 
     private func runJourney(_ arrival: Arrival, clock: RunClock) async {
         var random = SplitMix64(seed: plan.seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(arrival.index + 1))
-        let journey = mix.pick(Double(random.next() >> 11) / Double(1 << 53))
+        let journey = mix.pick(random.nextUnitInterval())
         let sent = clock.now()
         state.withLock { state in
             state.timeline.started(at: arrival.intended)
             state.totalStarted += 1
-            if self.isMeasured(arrival.intended) { state.started += 1 }
+            if window.contains(arrival.intended) { state.started += 1 }
         }
         let session = JourneySession(
             journeyName: journey.name,
@@ -211,7 +210,7 @@ public final class OpenLoopRunner: Sendable {
             self?.finished(call: sample, journey: journey.name, trace: trace)
         }
         var name = journey.name
-        var status = "OK"
+        var status = CallSample.okStatus
         do {
             try await journey.run(session)
         } catch JourneyOutcome.renamed(let renamed) {
@@ -230,7 +229,7 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.methods.record(sample)
             state.timeline.finished(sample)
-            if sample.status == "OK" { state.completed += 1 } else { state.failed += 1 }
+            if sample.isOK { state.completed += 1 } else { state.failed += 1 }
         }
         callLog?.write(sample, journey: journey, traceID: trace)
     }
@@ -270,12 +269,6 @@ public final class OpenLoopRunner: Sendable {
             }
             onProgress(progress)
         }
-    }
-
-    /// Whether an arrival due at `intended` is in the measured part (after the warm-up, before the cool-down).
-    private func isMeasured(_ intended: UInt64) -> Bool {
-        let warmUp = Self.nanoseconds(plan.warmUp)
-        return (warmUp..<(warmUp + Self.nanoseconds(plan.duration))).contains(intended)
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {

@@ -1,5 +1,6 @@
 import Foundation
 import QuadContracts
+import QuadLoadCore
 import QuadToolKit
 import QuadWire
 
@@ -35,7 +36,7 @@ public struct LaundryCustomerJourney: Journey {
                     guard try await feed.next()?.subscribed != nil else {
                         throw JourneyError("the feed's first message was not Subscribed")
                     }
-                    session.end(opened, status: "OK")
+                    session.end(opened, status: CallSample.okStatus)
                     let submitted = try await session.call("jobs.SubmitLaundryJob", metadata: bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }) {
                         try await jobs.submitLaundryJob(Self.submission(card: customer.paymentMethodID ?? ""), options: $0)
                     }
