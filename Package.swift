@@ -411,7 +411,7 @@ let package = Package(
             name: "LaundrySystemTests",
             dependencies: [
                 "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
-                "QuadContracts", "QuadCertificates",
+                "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages", nioCore,
             ],
             path: "Tests/LaundrySystemTests",
             swiftSettings: strictSwift

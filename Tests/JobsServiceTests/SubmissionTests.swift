@@ -108,6 +108,10 @@ struct SubmissionTests {
                 }
             }
             #expect(anonymous?.code == .unauthenticated)
+            // Jobs reads no Bearer tokens (issue 11, item 5): the refusal says to come through the gateway,
+            // or, for a service, to forward the caller, rather than to send a token jobs would ignore.
+            #expect(anonymous?.message.contains("through the gateway") == true)
+            #expect(anonymous?.message.contains("x-quad-caller") == true)
             #expect(harness.payments.state.withLock { $0.holds.isEmpty })
         }
     }

@@ -52,11 +52,12 @@ final class LaundrySystem: Sendable {
                 started[service] = try await cluster.start(launch(service, layout: layout, extra: arguments[service] ?? []))
             }
             let upstreams = services.map { "\($0)=\(started[$0]!.ready.rpc)" }.joined(separator: ",")
-            // Every test user calls from 127.0.0.1, so the per-address limits (tested in the
+            // Every test user calls from 127.0.0.1, so the per-address and per-user limits (tested in the
             // gateway's own tests) are opened wide here, and so are the admission and concurrency
             // limits (likewise tested there), so that a hundred dashers asking at once reach matching at once.
             let open = [
                 "--rate-registration", "1000/s:1000", "--rate-login", "1000/s:1000", "--rate-per-address", "100000/s:100000",
+                "--rate-per-user", "100000/s:100000",
                 "--admission", "false", "--concurrency-initial", "128", "--concurrency-max", "512",
             ]
             let gatewayMember = try await cluster.start(

@@ -45,18 +45,25 @@ struct OfferAnswerTests {
         #expect(queue.standing(ofJob: "job_1") == nil)
     }
 
-    @Test("only the offered dasher may accept or decline, and the message does not say who that is")
+    @Test("only the offered dasher may accept or decline; another dasher is answered as for an offer that does not exist")
     func onlyTheOfferedDasher() throws {
         var queue = try queue(accepting: ["dasher_a", "dasher_b"], jobs: [job("job_1")])
         let offer = try requestOffer(&queue, dasher: "dasher_a")
-        let accept = refusal(of: queue, .permissionDenied) {
+        let accept = refusal(of: queue, .notFound) {
             try $0.accept(offer: offer.id, dasher: "dasher_b", now: newYear)
         }
-        refusal(of: queue, .permissionDenied) { try $0.decline(offer: offer.id, dasher: "dasher_b", now: newYear) }
+        let decline = refusal(of: queue, .notFound) { try $0.decline(offer: offer.id, dasher: "dasher_b", now: newYear) }
+        let unknown = refusal(of: queue, .notFound) { try $0.accept(offer: "job_1#7", dasher: "dasher_b", now: newYear) }
         #expect(
             accept?.message
-                == "offer job_1#1 was not made to dasher dasher_b; only the dasher an offer was made to may accept or "
-                + "decline it"
+                == "offer job_1#1 is not an open offer of yours: it was accepted, declined, withdrawn or expired, or "
+                + "never made to you; ask for a job again"
+        )
+        #expect(decline?.message == accept?.message)
+        #expect(
+            unknown?.message
+                == "offer job_1#7 is not an open offer of yours: it was accepted, declined, withdrawn or expired, or "
+                + "never made to you; ask for a job again"
         )
     }
 
@@ -99,8 +106,8 @@ struct OfferAnswerTests {
         }
         #expect(
             error?.message
-                == "offer job_2#1 is not open: it was accepted, declined, withdrawn or expired, or never made; ask for "
-                + "a job again"
+                == "offer job_2#1 is not an open offer of yours: it was accepted, declined, withdrawn or expired, or "
+                + "never made to you; ask for a job again"
         )
     }
 

@@ -207,16 +207,21 @@ struct PreferredDasherTests {
         #expect(queue == before)
     }
 
-    @Test("only the job's customer may clear the preference; an unknown job or empty id is refused")
+    @Test("only the job's customer may clear the preference, another customer is answered as for an unknown job; an empty id is refused")
     func clearPreferenceRefusals() throws {
         let queue = try queue(accepting: ["dasher_p"], jobs: [job("job_1", preferring: "dasher_p")])
-        let error = refusal(of: queue, .permissionDenied) {
+        let error = refusal(of: queue, .notFound) {
             try $0.clearPreference(job: "job_1", customer: "cus_2", now: newYear)
         }
         #expect(
-            error?.message == "cus_2 is not the customer of job job_1; only its customer may clear its preferred dasher"
+            error?.message == "job job_1 is not a job of yours waiting in this dorm's queue: it was accepted or "
+                + "cancelled, or never queued"
         )
-        refusal(of: queue, .notFound) { try $0.clearPreference(job: "job_9", customer: "cus_1", now: newYear) }
+        let unknown = refusal(of: queue, .notFound) { try $0.clearPreference(job: "job_9", customer: "cus_1", now: newYear) }
+        #expect(
+            unknown?.message == "job job_9 is not a job of yours waiting in this dorm's queue: it was accepted or "
+                + "cancelled, or never queued"
+        )
         refusal(of: queue, .invalidArgument) { try $0.clearPreference(job: "job_1", customer: "", now: newYear) }
         refusal(of: queue, .invalidArgument) { try $0.clearPreference(job: " ", customer: "cus_1", now: newYear) }
     }

@@ -17,7 +17,7 @@ struct OfferAnswerTests {
             let offer = try #require(try await h.assignMe(dan))
 
             // When: Eve tries to take Dan's offer, then Dan accepts it, twice
-            let notHers = await expectRefusal(.permissionDenied) {
+            let notHers = await expectRefusal(.notFound) {
                 _ = try await h.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: h.as(eve))
             }
             h.advance(seconds: 3)
@@ -29,7 +29,7 @@ struct OfferAnswerTests {
             // Then: jobs is told once, with the offer's key
             #expect(notHers?.message.contains(offer.offerID) == true)
             #expect(accepted.jobID == "j1")
-            #expect(again?.message.contains("not open") == true)
+            #expect(again?.message.contains("not an open offer of yours") == true)
             let outbox = try await h.outbox()
             #expect(outbox.map(\.destination) == ["jobs"])
             #expect(outbox.first?.topic == "offer.accepted")

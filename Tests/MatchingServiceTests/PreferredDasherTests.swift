@@ -68,8 +68,8 @@ struct PreferredDasherTests {
             #expect(try await h.assignMe(eve) == nil)
             #expect(try await h.standing("j1").standing == .waiting)
 
-            // When: Eve tries to clear the preference, then the customer does
-            await expectRefusal(.permissionDenied) {
+            // When: Eve tries to clear the preference (answered as for a job that is not there), then the customer does
+            await expectRefusal(.notFound) {
                 _ = try await h.matching.clearPreferredDasher(.with { $0.jobID = "j1" }, options: h.as(eve))
             }
             _ = try await h.matching.clearPreferredDasher(

@@ -7,8 +7,8 @@ extension DormQueue {
     /// - Returns: offers that expired first, then ``MatchingEvent/offerAccepted(_:job:)`` with the job's record,
     ///   then a further offer if one was made.
     /// - Throws: ``MatchingError``, the queue unchanged: `INVALID_ARGUMENT` for an empty id; `NOT_FOUND` when no
-    ///   open offer has that id; `PERMISSION_DENIED` when it was made to another dasher; `FAILED_PRECONDITION` when
-    ///   it expired.
+    ///   open offer of `dasher`'s has that id (one made to another dasher included); `FAILED_PRECONDITION` when it
+    ///   expired.
     public mutating func accept(offer id: String, dasher: String, now: Int64) throws(MatchingError)
         -> [MatchingEvent]
     {
@@ -44,7 +44,8 @@ extension DormQueue {
         guard let hash = id.lastIndex(of: "#"), let offer = offersByJob[String(id[..<hash])], offer.id == id else {
             throw .offerNotFound(id)
         }
-        guard offer.dasher == dasher else { throw .offerNotYours(offer, dasher: dasher) }
+        // Another dasher's offer is answered as a missing one: its existence is not theirs to learn.
+        guard offer.dasher == dasher else { throw .offerNotFound(id) }
         guard offer.isOpen(at: now) else { throw .offerExpired(offer) }
         return offer
     }

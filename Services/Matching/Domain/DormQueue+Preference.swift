@@ -35,14 +35,14 @@ extension DormQueue {
     /// customer's tap that crosses a fallback is not an error.
     ///
     /// - Throws: ``MatchingError``, the queue unchanged: `INVALID_ARGUMENT` for an empty id; `NOT_FOUND` when the
-    ///   job is not in the queue; `PERMISSION_DENIED` when `customer` is not its customer.
+    ///   job is not in the queue or is not `customer`'s (the same answer for both).
     public mutating func clearPreference(job id: String, customer: String, now: Int64) throws(MatchingError)
         -> [MatchingEvent]
     {
         try requireIdentifier(id, field: "job_id", "the job whose preferred dasher to clear")
         try requireIdentifier(customer, field: "customer_id", "the customer clearing the preference")
-        guard let job = job(id) else { throw .jobNotFound(id) }
-        guard job.customer == customer else { throw .notTheCustomer(job: id, caller: customer) }
+        // Another customer's job is answered as a missing one: its existence is not theirs to learn.
+        guard let job = job(id), job.customer == customer else { throw .notYourQueuedJob(id) }
         let events = expireOffers(now: now)
         if let index = index(ofJob: id) { jobs[index].preferredDasher = nil }
         return events

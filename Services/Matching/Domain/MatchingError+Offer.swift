@@ -8,22 +8,14 @@ extension MatchingError {
         )
     }
 
-    /// An offer id that names no open offer.
+    /// An offer id that names no open offer of the dasher's: one that never existed and one made to another
+    /// dasher get this same answer, so that naming someone else's offer tells nothing (issue 11, item 5).
     static func offerNotFound(_ id: String) -> MatchingError {
         MatchingError(
             code: .notFound,
-            message: "offer \(id) is not open: it was accepted, declined, withdrawn or expired, or never made; ask "
-                + "for a job again",
+            message: "offer \(id) is not an open offer of yours: it was accepted, declined, withdrawn or expired, "
+                + "or never made to you; ask for a job again",
             field: "offer_id"
-        )
-    }
-
-    /// An offer answered by a dasher it was not made to. The message does not say who it was made to.
-    static func offerNotYours(_ offer: Offer, dasher: String) -> MatchingError {
-        MatchingError(
-            code: .permissionDenied,
-            message: "offer \(offer.id) was not made to dasher \(dasher); only the dasher an offer was made to may "
-                + "accept or decline it"
         )
     }
 

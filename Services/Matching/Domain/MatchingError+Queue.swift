@@ -47,11 +47,14 @@ extension MatchingError {
         )
     }
 
-    /// Someone other than the job's customer tried to clear its preference.
-    static func notTheCustomer(job: String, caller: String) -> MatchingError {
+    /// A customer named a job that is not one of theirs waiting in the queue: one that is not queued and another
+    /// customer's get this same answer (issue 11, item 5).
+    static func notYourQueuedJob(_ job: String) -> MatchingError {
         MatchingError(
-            code: .permissionDenied,
-            message: "\(caller) is not the customer of job \(job); only its customer may clear its preferred dasher"
+            code: .notFound,
+            message: "job \(job) is not a job of yours waiting in this dorm's queue: it was accepted or cancelled, "
+                + "or never queued",
+            field: "job_id"
         )
     }
 

@@ -59,8 +59,8 @@ extension MatchingService {
     }
 
     /// L4: the offered dasher accepts before the offer expires; the job leaves the queue and jobs is told
-    /// (`offer.accepted`) to assign them. NOT_FOUND for an offer that is not open (a second accept included),
-    /// PERMISSION_DENIED for another dasher's, FAILED_PRECONDITION once expired.
+    /// (`offer.accepted`) to assign them. NOT_FOUND for an offer that is not open (a second accept included)
+    /// and, with the same message, for another dasher's; FAILED_PRECONDITION once expired.
     public func acceptOffer(
         request: Quad_Matching_V1_AcceptOfferRequest,
         context: ServerContext

@@ -76,6 +76,13 @@ public enum PeerAttribute: ServerAttributeKey {
     public typealias Value = PeerName
 }
 
+/// ``ServerAttributes`` key: whether this server verifies `authorization: Bearer` tokens itself (identity
+/// does; the other services learn the caller only from the gateway's `x-quad-caller`), so that a refusal
+/// tells a direct caller what this server actually reads.
+public enum BearerTokensAttribute: ServerAttributeKey {
+    public typealias Value = Bool
+}
+
 /// The certificate identity of the connection's peer.
 public enum PeerName: Sendable, Hashable, CustomStringConvertible {
     /// A Quad service or the gateway (`quad://service/NAME`).
@@ -95,13 +102,17 @@ public enum PeerName: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ServerContext {
-    /// The verified caller; UNAUTHENTICATED when the call carries none.
+    /// The verified caller; UNAUTHENTICATED when the call carries none, saying what this server reads: a
+    /// Bearer token where it verifies them itself, otherwise the gateway's `x-quad-caller` (so an app is
+    /// told to come through the gateway, and a service to forward the caller).
     public func requireCaller() throws -> Caller {
         guard let caller = attributes[CallerAttribute.self] else {
-            throw RPCError(
-                code: .unauthenticated,
-                message: "\(method) needs a signed-in caller: send 'authorization: Bearer <access token>'"
-            )
+            let how =
+                attributes[BearerTokensAttribute.self] == true
+                ? "send 'authorization: Bearer <access token>'"
+                : "call it through the gateway with 'authorization: Bearer <access token>'; this service reads no tokens, "
+                    + "only the verified caller that the gateway or another Quad service sends in \(CallerIdentityInterceptor.callerHeader)"
+            throw RPCError(code: .unauthenticated, message: "\(method) needs a signed-in caller: \(how)")
         }
         return caller
     }

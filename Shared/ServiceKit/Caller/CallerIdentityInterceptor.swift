@@ -27,6 +27,7 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
         var context = context
         let peer = Self.peerName(context.peer)
         context.attributes[PeerAttribute.self] = peer
+        context.attributes[BearerTokensAttribute.self] = verifyBearer != nil
         if let header = context.metadata[Self.callerHeader] {
             guard case .service = peer else {
                 throw RPCError(

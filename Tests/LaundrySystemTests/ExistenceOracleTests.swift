@@ -1,0 +1,160 @@
+import Foundation
+import GatewayService
+import NIOCore
+import QuadContracts
+import QuadDynamicMessages
+import QuadWire
+import QuadWireCore
+import QuadWireNIO
+import Testing
+
+/// Issue 11, item 5: whoever names another person's job, offer, card or dispute must learn no more than
+/// someone who names one that does not exist. The test walks every method the gateway routes, finds every
+/// id its request takes (from the descriptors, so a method added later is walked too), and calls it as a
+/// stranger twice: once with a real id that belongs to someone else, once with an id that exists nowhere.
+/// Both answers must have the same status and, with the id itself blanked out, the same message.
+@Suite("Existence oracles: a foreign id and an unknown id get the same answer", .serialized, .enabled(if: LaundrySystem.isBuilt))
+struct ExistenceOracleTests {
+    /// Ids that are public by design, so that naming a real one is meant to answer differently from
+    /// naming none; each with the reason.
+    static let publicIDs: [String: String] = [
+        "campus_id": "the campus directory is public (A5, ListCampuses)",
+        "dorm_id": "the dorms are the public campus directory (A5)",
+        "user_id": "public profiles are looked up by user id (A4)",
+        "user_ids": "public profiles are looked up by user id (A4)",
+        "preferred_dasher_id": "a dorm's accepting dashers are listed with their ids to its customers (L2)",
+        "to_user_id": "a transfer names its recipient; an unknown recipient is refused (payments' own tests)",
+        "evidence_document_ids": "the document store (F8) is not built yet, so no document has an owner",
+    ]
+
+    /// What each method needs besides the id, so that the call gets past validation to the lookup.
+    static let otherFields: [String: String] = [
+        "quad.jobs.v1.Jobs/AdvanceStage": #""toStage": "LAUNDRY_STAGE_ON_THE_WAY_FOR_PICKUP""#,
+        "quad.jobs.v1.Jobs/ReportDrying": #""actualLoads": 2, "machineCost": {"minorUnits": 650, "currency": "USD"}"#,
+        "quad.jobs.v1.Jobs/ReviewLaundryJob": #""stars": 4, "text": "fine""#,
+        "quad.jobs.v1.Jobs/DisputeLaundryJob": #""reason": "DISPUTE_REASON_NOT_DONE", "description": "never came back""#,
+        "quad.jobs.v1.Jobs/RejectDasher": #""reason": "prefer someone else""#,
+        "quad.jobs.v1.Jobs/CancelLaundryJob": #""reason": "changed my mind""#,
+    ]
+
+    @Test("every routed method that takes an id answers a stranger's foreign id as it answers an unknown one")
+    func foreignAndUnknownIDsLookAlike() async throws {
+        let pool = try DescriptorPool(files: Array(QuadProtoFiles.all.values))
+        let transcoder = JSONTranscoder(pool: pool)
+        let routes = RoutingTable(catalog: QuadServiceCatalog.all).allRoutes.map(\.method).filter { $0.kind == .unary }
+        var walked: [(method: MethodDescriptor, field: String, inputType: String)] = []
+        for method in routes {
+            let info = try pool.method(named: method.fullName)
+            let input = try #require(pool.message(named: info.inputType))
+            for field in input.fields where field.kind == .string && (field.name.hasSuffix("_id") || field.name.hasSuffix("_ids")) {
+                walked.append((method, field.name, info.inputType))
+            }
+        }
+        #expect(walked.count >= 15, "the walk found \(walked.count) id fields; the descriptors are not being read")
+
+        try await LaundrySystem.run { system in
+            // Alice owns everything a stranger will name: a card, a completed and disputed job, and a job
+            // waiting with an offer out to Bob. Eve, a customer and a dasher of the same dorm, is the stranger.
+            let alice = try await system.register("Alice")
+            let bob = try await system.registerDasher("Bob")
+            let eve = try await system.registerDasher("Eve")
+            let card = try await system.addCard(alice)
+            _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: bob.options)
+            let done = try await Self.completedJob(system, customer: alice, dasher: bob, card: card)
+            let disputed = try await system.jobs.disputeLaundryJob(
+                .with { $0.jobID = done; $0.reason = .damagedItems; $0.description_p = "a shirt came back torn" },
+                options: alice.options
+            )
+            let waiting = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: alice.options(key: "oracle-2"))
+            let offer = try await system.offer(for: bob)
+            #expect(offer.jobID == waiting.jobID)
+
+            let foreign: [String: [String]] = [
+                "job_id": [done, waiting.jobID],
+                "offer_id": [offer.offerID],
+                "payment_method_id": [card],
+                "dispute_id": [disputed.dispute.disputeID],
+            ]
+            for (method, field, inputType) in walked {
+                if Self.publicIDs[field] != nil { continue }
+                guard let ids = foreign[field] else {
+                    Issue.record("\(method) takes `\(field)`: give the test someone else's \(field), or say why it is public")
+                    continue
+                }
+                for id in ids {
+                    let unknown = Self.unknown(like: id)
+                    let toForeign = try await Self.call(system, method, inputType, field: field, id: id, as: eve, transcoder)
+                    let toUnknown = try await Self.call(system, method, inputType, field: field, id: unknown, as: eve, transcoder)
+                    #expect(toForeign.code != .ok, "\(method) let a stranger act on someone else's \(field)")
+                    #expect(
+                        toForeign.code == toUnknown.code
+                            && toForeign.message.replacingOccurrences(of: id, with: "<id>")
+                                == toUnknown.message.replacingOccurrences(of: unknown, with: "<id>"),
+                        """
+                        \(method) tells a foreign \(field) from an unknown one:
+                          foreign: \(toForeign.code) \(toForeign.message)
+                          unknown: \(toUnknown.code) \(toUnknown.message)
+                        """
+                    )
+                }
+            }
+        }
+    }
+
+    /// The call's status and message (OK and "" when it succeeded).
+    private static func call(
+        _ system: LaundrySystem,
+        _ method: MethodDescriptor,
+        _ inputType: String,
+        field: String,
+        id: String,
+        as person: Person,
+        _ transcoder: JSONTranscoder
+    ) async throws -> (code: StatusCode, message: String) {
+        let value = field.hasSuffix("_ids") ? "[\"\(id)\"]" : "\"\(id)\""
+        let others = otherFields[method.fullName].map { ", " + $0 } ?? ""
+        let bytes = try transcoder.binary(fromJSON: "{\"\(field)\": \(value)\(others)}", messageType: inputType)
+        do {
+            _ = try await system.gateway.unary(method, request: ByteBuffer(bytes: bytes), options: person.options(key: UUID().uuidString))
+            return (.ok, "")
+        } catch let error as RPCError {
+            return (error.code, error.message)
+        }
+    }
+
+    /// An id of the same shape as `id` that names nothing: the last four characters of its leading id changed
+    /// (an offer id is its job's id, `#`, a number: the number is kept).
+    private static func unknown(like id: String) -> String {
+        let hash = id.firstIndex(of: "#") ?? id.endIndex
+        let head = id[..<hash]
+        let tail = String(head.suffix(4).map { $0 == "0" ? "1" : "0" })
+        return head.dropLast(4) + tail + id[hash...]
+    }
+
+    /// Runs a job of `customer` to completion with `dasher` and returns its id once it is paid.
+    private static func completedJob(_ system: LaundrySystem, customer: Person, dasher: Person, card: String) async throws -> String {
+        let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "oracle-1"))
+        let offer = try await system.offer(for: dasher)
+        _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
+        _ = try await system.eventually(
+            "the job assigned",
+            { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
+            until: { $0.dasherID == dasher.userID }
+        )
+        for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
+            _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = stage }, options: dasher.options)
+        }
+        _ = try await system.jobs.reportDrying(
+            .with { $0.jobID = job.jobID; $0.actualLoads = 2; $0.machineCost = .with { $0.minorUnits = 650; $0.currency = "USD" } },
+            options: dasher.options
+        )
+        _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
+        _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .droppedOff }, options: dasher.options)
+        _ = try await system.eventually(
+            "the job paid",
+            { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
+            until: { $0.paymentState == .paid }
+        )
+        return job.jobID
+    }
+}
