@@ -959,7 +959,8 @@ public nonisolated struct Quad_Payments_V1_ResolveDisputeRequest: Sendable {
 
   public var outcome: Quad_Payments_V1_DisputeOutcome = .unspecified
 
-  /// REFUND_PART only: more than zero, less than captured
+  /// REFUND_PART only: more than zero and less than what is still refundable (what was charged less what was
+  /// refunded; all that was captured when nothing was refunded yet). Refunding all of it is REFUND_ALL.
   public var refund: Quad_Types_V1_Amount {
     get {_refund ?? Quad_Types_V1_Amount()}
     set {_refund = newValue}
