@@ -16,6 +16,10 @@ struct CustomerTests {
             #expect(rejected.stage == .waitingForDasher)
             #expect(rejected.dasherID.isEmpty)
             #expect(rejected.rejectedDasherIds == ["dan"])
+            let entry = try #require(rejected.timeline.last)
+            #expect(entry.kind == "dasher_rejected" && entry.actorID == "cora")
+            #expect(entry.reason == "no thanks", "the reason is kept in the timeline (jobs.proto)")
+            #expect(entry.detail.contains("no thanks"))
             #expect(try await harness.outbox().contains(SentMessage(destination: "matching", topic: "job.dasher_rejected", key: "\(job.jobID):job.dasher_rejected:1")))
             #expect(try await harness.feed(of: "dan").last == "dasher_rejected", "the dasher is told")
             let gone = await #expect(throws: RPCError.self) {

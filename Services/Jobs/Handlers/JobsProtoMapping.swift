@@ -131,7 +131,7 @@ enum JobsProtoMapping {
     /// The dashers the customer rejected, in the order they were rejected.
     static func rejectedDashers(_ job: LaundryJob) -> [String] {
         job.timeline.compactMap { entry in
-            if case .dasherRejected(let dasher) = entry.change { dasher } else { nil }
+            if case .dasherRejected(let dasher, _) = entry.change { dasher } else { nil }
         }
     }
 
@@ -141,6 +141,7 @@ enum JobsProtoMapping {
         var stage = LaundryStage.waitingForDasher
         return job.timeline.map { entry in
             let (actor, kind, detail): (String, String, String)
+            var reason = ""
             switch entry.change {
             case .submitted(let submission):
                 actor = submission.customer
@@ -152,12 +153,14 @@ enum JobsProtoMapping {
                 actor = assigned
                 kind = "dasher_assigned"
                 detail = "dasher \(assigned) accepted"
-            case .dasherRejected(let rejected):
+            case .dasherRejected(let rejected, let why):
                 dasher = nil
                 stage = .waitingForDasher
                 actor = job.customer
                 kind = "dasher_rejected"
-                detail = "the customer sent dasher \(rejected) away; waiting for another dasher"
+                detail = "the customer sent dasher \(rejected) away" + (why.map { " (\"\($0)\")" } ?? "")
+                    + "; waiting for another dasher"
+                reason = why ?? ""
             case .stageAdvanced(let to):
                 actor = dasher ?? ""
                 kind = "stage_changed"
@@ -190,6 +193,7 @@ enum JobsProtoMapping {
                 $0.actorID = actor
                 $0.kind = kind
                 $0.detail = detail
+                $0.reason = reason
             }
         }
     }

@@ -341,6 +341,9 @@ public nonisolated struct Quad_Jobs_V1_TimelineEntry: Sendable {
   /// readable: "in washer -> finished washing"
   public var detail: String = String()
 
+  /// "dasher_rejected": the customer's reason, when they gave one (at most 500 characters)
+  public var reason: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1109,7 +1112,7 @@ nonisolated extension Quad_Jobs_V1_StageStamp: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TimelineEntry"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}at_micros\0\u{3}actor_id\0\u{1}kind\0\u{1}detail\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}at_micros\0\u{3}actor_id\0\u{1}kind\0\u{1}detail\0\u{1}reason\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1121,6 +1124,7 @@ nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftPr
       case 2: try { try decoder.decodeSingularStringField(value: &self.actorID) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.kind) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.detail) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.reason) }()
       default: break
       }
     }
@@ -1139,6 +1143,9 @@ nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftPr
     if !self.detail.isEmpty {
       try visitor.visitSingularStringField(value: self.detail, fieldNumber: 4)
     }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1147,6 +1154,7 @@ nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftPr
     if lhs.actorID != rhs.actorID {return false}
     if lhs.kind != rhs.kind {return false}
     if lhs.detail != rhs.detail {return false}
+    if lhs.reason != rhs.reason {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
