@@ -115,6 +115,9 @@ struct CustomerTests {
             #expect(after.dispute.outcome == .refundPart)
             #expect(after.dispute.refunded.minorUnits == 500)
             #expect(after.timeline.count >= 14)
+            #expect(after.timeline.last?.kind == "dispute_resolved")
+            #expect(after.timeline.last?.detail == "the dispute was resolved: USD 5.00 refunded")
+            #expect(try await harness.changes(of: "cora").last?.job.timeline.last?.kind == "dispute_resolved")
         }
     }
 

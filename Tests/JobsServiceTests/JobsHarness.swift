@@ -202,11 +202,16 @@ struct JobsHarness: Sendable {
         }
     }
 
-    /// The feed events logged for `user`, as (type, change) of JobChanged.
+    /// The feed events logged for `user`, as the `change` of each JobChanged.
     func feed(of user: String) async throws -> [String] {
+        try await changes(of: user).map(\.change)
+    }
+
+    /// The JobChanged events logged for `user`'s feed, oldest first.
+    func changes(of user: String) async throws -> [Quad_Jobs_V1_JobChanged] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT payload FROM quad_event_log WHERE user_id = ? ORDER BY sequence", arguments: [user]).map {
-                try Quad_Jobs_V1_JobChanged(serializedBytes: $0["payload"] as Data).change
+                try Quad_Jobs_V1_JobChanged(serializedBytes: $0["payload"] as Data)
             }
         }
     }

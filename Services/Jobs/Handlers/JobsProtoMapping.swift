@@ -102,7 +102,7 @@ enum JobsProtoMapping {
                     $0.atMicros = stamp.at
                 }
             }
-            $0.timeline = timeline(job)
+            $0.timeline = timeline(record)
             $0.rejectedDasherIds = rejectedDashers(job)
             $0.paymentIntentID = submission.paymentIntentID
             $0.paymentState = paymentState(record.paymentState)
@@ -135,7 +135,23 @@ enum JobsProtoMapping {
         }
     }
 
-    /// The timeline as people read it (L12): who did what, when.
+    /// The timeline as people read it (L12): who did what, when: the job's own changes and, merged in by time, what
+    /// payments did with its money (`paid`, `released`, `dispute_resolved`; no actor: payments is not a person).
+    static func timeline(_ record: JobRecord) -> [Quad_Jobs_V1_TimelineEntry] {
+        let money = record.paymentEntries.map { entry in
+            Quad_Jobs_V1_TimelineEntry.with {
+                $0.atMicros = entry.at
+                $0.kind = entry.kind.rawValue
+                $0.detail = entry.detail
+            }
+        }
+        // A stable sort: at the same instant the job's own change comes first (it is what payments answered).
+        return (timeline(record.job) + money).enumerated()
+            .sorted { ($0.element.atMicros, $0.offset) < ($1.element.atMicros, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The job's own changes as people read them.
     static func timeline(_ job: LaundryJob) -> [Quad_Jobs_V1_TimelineEntry] {
         var dasher: String?
         var stage = LaundryStage.waitingForDasher
