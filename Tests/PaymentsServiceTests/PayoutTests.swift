@@ -108,4 +108,45 @@ struct PayoutTests {
             #expect(try await harness.balance("dan").available == PaymentsHarness.amount(1_000))
         }
     }
+
+    @Test("a transfer to a user identity does not know, never existed or deleted, is refused alike and moves nothing")
+    func transferToUnknownUser() async throws {
+        try await PaymentsHarness.run { harness in
+            try await harness.paidJob("job-1")
+            let dan = try harness.asUser("dan", roles: ["dasher"])
+            harness.users.remove("eve")
+            var answers: [RPCError] = []
+            for (index, recipient) in ["no-such-user", "eve"].enumerated() {
+                let refused = await #expect(throws: RPCError.self) {
+                    _ = try await dan.transfer(
+                        .with { $0.toUserID = recipient; $0.amount = PaymentsHarness.amount(100) },
+                        options: PaymentsHarness.key("unknown-\(index)")
+                    )
+                }
+                answers += refused.map { [$0] } ?? []
+            }
+            #expect(answers.map(\.code) == [.notFound, .notFound])
+            #expect(answers.first?.message == "to_user_id: there is no user no-such-user to pay; nothing moved. Check the id with the person")
+            #expect(answers.last?.message == "to_user_id: there is no user eve to pay; nothing moved. Check the id with the person")
+
+            // identity down: nothing moves either
+            harness.users.setDown(true)
+            let down = await #expect(throws: RPCError.self) {
+                _ = try await dan.transfer(.with { $0.toUserID = "cora"; $0.amount = PaymentsHarness.amount(100) }, options: PaymentsHarness.key("down"))
+            }
+            #expect(down?.code == .unavailable)
+
+            #expect(try await harness.balance("dan").available == PaymentsHarness.amount(1_763))
+            for user in ["no-such-user", "eve", "cora"] {
+                #expect(try await harness.balance(user).available.minorUnits == 0)
+                #expect(try await harness.events(of: user).allSatisfy { $0.kind != "transfer" })
+            }
+            #expect(try await harness.events(of: "dan").map(\.kind) == ["earned"])
+
+            // identity back: the same key now transfers (the refusal was not stored as the key's answer)
+            harness.users.setDown(false)
+            let receipt = try await dan.transfer(.with { $0.toUserID = "cora"; $0.amount = PaymentsHarness.amount(100) }, options: PaymentsHarness.key("down"))
+            #expect(receipt.toUserID == "cora")
+        }
+    }
 }

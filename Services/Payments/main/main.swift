@@ -5,7 +5,7 @@
 //   --sweep-interval DURATION how often holds are swept (duration; default 1m): lapsed holds expire, holds no
 //                             job.posted confirmed within 15 minutes are released when jobs has no such job
 //   --directory-refresh DURATION  how long identity's dorm prices are cached (duration; default 5m)
-// It calls identity (ListCampuses) and jobs (GetJobStatus) through `--peers` or `--peers-dir`; its outbox delivers
+// It calls identity (ListCampuses; GetPublicProfiles for a transfer's recipient) and jobs (GetJobStatus) through `--peers` or `--peers-dir`; its outbox delivers
 // payment.captured and dispute.resolved to jobs.
 import PaymentsProviders
 import PaymentsService
@@ -61,6 +61,7 @@ try await QuadServiceMain.run(
             now: now
         ),
         jobs: JobsStatusClient(transport: environment.peers.transport("jobs")),
+        users: IdentityUserDirectory(transport: environment.peers.transport("identity")),
         logger: environment.logger,
         now: now
     )
