@@ -59,6 +59,7 @@ enum JobsProtoMapping {
     static func paymentState(_ state: JobRecord.PaymentState) -> Quad_Jobs_V1_PaymentState {
         switch state {
         case .held: .held
+        case .releasePending: .releasePending
         case .released: .released
         case .capturePending: .capturePending
         case .paid: .paid

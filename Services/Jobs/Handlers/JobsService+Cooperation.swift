@@ -9,7 +9,8 @@ public import QuadWire
 
 extension JobsService {
     /// Outbox deliveries, each applied once: `offer.accepted` from matching assigns the dasher (stage 1);
-    /// `payment.captured` from payments marks the job paid; `dispute.resolved` records the claim's outcome. A
+    /// `payment.captured` from payments marks the job paid; `payment.released` marks a cancelled job's hold released;
+    /// `dispute.resolved` records the claim's outcome. A
     /// delivery the job can no longer take (an acceptance of a job cancelled meanwhile) is applied as nothing and
     /// logged; one about a job jobs never stored likewise.
     public func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt {
@@ -41,6 +42,15 @@ extension JobsService {
                     $0.paymentState = .paid
                 }
             }
+        case "payment.released":
+            let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: request.payload)
+            let amount = JobsProtoMapping.money(released.released).formatted
+            let detail = released.expired ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
+            return try await database.receive(request) { db in
+                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) {
+                    $0.paymentState = .released
+                }
+            }
         case "dispute.resolved":
             let resolved = try Quad_Payments_V1_DisputeResolved(serializedBytes: request.payload)
             return try await database.receive(request) { db in
@@ -54,7 +64,7 @@ extension JobsService {
         default:
             throw RPCError(
                 code: .invalidArgument,
-                message: "jobs receives offer.accepted, payment.captured and dispute.resolved, not '\(request.topic)'"
+                message: "topic: jobs receives offer.accepted, payment.captured, payment.released and dispute.resolved, not '\(request.topic)'"
             )
         }
     }

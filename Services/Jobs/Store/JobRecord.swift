@@ -8,6 +8,9 @@ public struct JobRecord: Sendable {
     /// Where the job's money stands, as payments last told jobs (or jobs asked of it).
     public enum PaymentState: String, Sendable {
         case held
+        /// Cancelled; payments has not yet confirmed the hold released.
+        case releasePending = "release_pending"
+        /// payments released the hold (or it had lapsed).
         case released
         case capturePending = "capture_pending"
         case paid

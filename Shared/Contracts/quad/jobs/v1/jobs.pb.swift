@@ -185,11 +185,16 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
   public typealias RawValue = Int
   case unspecified // = 0
   case held // = 1
+
+  /// payments confirmed the hold released (or lapsed): nothing was charged
   case released // = 2
 
   /// dropped off; payments is capturing
   case capturePending // = 3
   case paid // = 4
+
+  /// cancelled; payments is releasing the hold (RELEASED once it confirms)
+  case releasePending // = 5
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -203,6 +208,7 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
     case 2: self = .released
     case 3: self = .capturePending
     case 4: self = .paid
+    case 5: self = .releasePending
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -214,6 +220,7 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
     case .released: return 2
     case .capturePending: return 3
     case .paid: return 4
+    case .releasePending: return 5
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -225,6 +232,7 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
     .released,
     .capturePending,
     .paid,
+    .releasePending,
   ]
 
 }
@@ -1064,7 +1072,7 @@ nonisolated extension Quad_Jobs_V1_DisputeReason: SwiftProtobuf._ProtoNameProvid
 }
 
 nonisolated extension Quad_Jobs_V1_PaymentState: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAYMENT_STATE_UNSPECIFIED\0\u{1}PAYMENT_STATE_HELD\0\u{1}PAYMENT_STATE_RELEASED\0\u{1}PAYMENT_STATE_CAPTURE_PENDING\0\u{1}PAYMENT_STATE_PAID\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAYMENT_STATE_UNSPECIFIED\0\u{1}PAYMENT_STATE_HELD\0\u{1}PAYMENT_STATE_RELEASED\0\u{1}PAYMENT_STATE_CAPTURE_PENDING\0\u{1}PAYMENT_STATE_PAID\0\u{1}PAYMENT_STATE_RELEASE_PENDING\0")
 }
 
 nonisolated extension Quad_Jobs_V1_JobRole: SwiftProtobuf._ProtoNameProviding {

@@ -1098,6 +1098,38 @@ public nonisolated struct Quad_Payments_V1_PaymentCaptured: Sendable {
   fileprivate var _dasherEarnings: Quad_Types_V1_Amount? = nil
 }
 
+/// `payment.released`, to jobs: the hold of a cancelled job is released (or had lapsed), nothing charged.
+public nonisolated struct Quad_Payments_V1_PaymentReleased: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var jobID: String = String()
+
+  public var paymentIntentID: String = String()
+
+  /// what was held
+  public var released: Quad_Types_V1_Amount {
+    get {_released ?? Quad_Types_V1_Amount()}
+    set {_released = newValue}
+  }
+  /// Returns true if `released` has been explicitly set.
+  public var hasReleased: Bool {self._released != nil}
+  /// Clears the value of `released`. Subsequent reads from it will return its default value.
+  public mutating func clearReleased() {self._released = nil}
+
+  public var atMicros: Int64 = 0
+
+  /// the hold had lapsed before the release (7 days, P2)
+  public var expired: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _released: Quad_Types_V1_Amount? = nil
+}
+
 /// `dispute.resolved`, to jobs: the claim's outcome.
 public nonisolated struct Quad_Payments_V1_DisputeResolved: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -2549,6 +2581,60 @@ nonisolated extension Quad_Payments_V1_PaymentCaptured: SwiftProtobuf.Message, S
     if lhs._captured != rhs._captured {return false}
     if lhs._dasherEarnings != rhs._dasherEarnings {return false}
     if lhs.atMicros != rhs.atMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_PaymentReleased: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PaymentReleased"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}payment_intent_id\0\u{1}released\0\u{3}at_micros\0\u{1}expired\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.jobID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.paymentIntentID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._released) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.atMicros) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.expired) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.jobID.isEmpty {
+      try visitor.visitSingularStringField(value: self.jobID, fieldNumber: 1)
+    }
+    if !self.paymentIntentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentIntentID, fieldNumber: 2)
+    }
+    try { if let v = self._released {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.atMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.atMicros, fieldNumber: 4)
+    }
+    if self.expired != false {
+      try visitor.visitSingularBoolField(value: self.expired, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_PaymentReleased, rhs: Quad_Payments_V1_PaymentReleased) -> Bool {
+    if lhs.jobID != rhs.jobID {return false}
+    if lhs.paymentIntentID != rhs.paymentIntentID {return false}
+    if lhs._released != rhs._released {return false}
+    if lhs.atMicros != rhs.atMicros {return false}
+    if lhs.expired != rhs.expired {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
