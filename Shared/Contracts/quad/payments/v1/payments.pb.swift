@@ -715,7 +715,7 @@ public nonisolated struct Quad_Payments_V1_LedgerEntry: Sendable {
 
   public var postingID: Int64 = 0
 
-  /// e.g. "user:0192…:balance"
+  /// "customer_hold:<id>", "customer_charges:<id>" or "user_balance:<id>"
   public var account: String = String()
 
   public var debit: Quad_Types_V1_Amount {

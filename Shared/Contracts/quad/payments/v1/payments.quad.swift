@@ -65,7 +65,9 @@ public enum Quad_Payments_V1_Payments {
             eventSource: false,
             serviceOnly: false
         )
-        /// P4. The caller's ledger entries.
+        /// P4. The caller's ledger entries: their holds (customer_hold), every charge to their card and refund back to
+        /// it (customer_charges: the capture, the charge above the hold, a dispute's refund), and their balance
+        /// (user_balance: earnings, payouts, transfers).
         public static let listLedgerEntries = MethodDescriptor(
             service: serviceName,
             method: "ListLedgerEntries",
@@ -202,7 +204,9 @@ public enum Quad_Payments_V1_Payments {
         func listPaymentMethods(request: Quad_Payments_V1_ListPaymentMethodsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPaymentMethodsResponse
         /// P4, P6. The caller's balances.
         func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws -> Quad_Payments_V1_Balance
-        /// P4. The caller's ledger entries.
+        /// P4. The caller's ledger entries: their holds (customer_hold), every charge to their card and refund back to
+        /// it (customer_charges: the capture, the charge above the hold, a dispute's refund), and their balance
+        /// (user_balance: earnings, payouts, transfers).
         func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse
         /// P6. A payout of earnings to a bank token. Needs `idempotency-key`.
         func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws -> Quad_Payments_V1_Payout
@@ -258,7 +262,9 @@ public enum Quad_Payments_V1_Payments {
             try await transport.unary(Method.getBalance, request: request, as: Quad_Payments_V1_Balance.self, options: options)
         }
 
-        /// P4. The caller's ledger entries.
+        /// P4. The caller's ledger entries: their holds (customer_hold), every charge to their card and refund back to
+        /// it (customer_charges: the capture, the charge above the hold, a dispute's refund), and their balance
+        /// (user_balance: earnings, payouts, transfers).
         public func listLedgerEntries(_ request: Quad_Payments_V1_ListLedgerEntriesRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse {
             try await transport.unary(Method.listLedgerEntries, request: request, as: Quad_Payments_V1_ListLedgerEntriesResponse.self, options: options)
         }
