@@ -84,6 +84,7 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
     func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws -> Quad_Payments_V1_Balance { throw unused(context) }
     func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse { throw unused(context) }
     func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws -> Quad_Payments_V1_Payout { throw unused(context) }
+    func listPayouts(request: Quad_Payments_V1_ListPayoutsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPayoutsResponse { throw unused(context) }
     func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt { throw unused(context) }
     func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute { throw unused(context) }
     func getPaymentIntent(request: Quad_Payments_V1_GetPaymentIntentRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent { throw unused(context) }
