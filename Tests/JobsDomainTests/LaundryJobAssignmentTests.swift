@@ -71,7 +71,35 @@ struct LaundryJobAssignmentTests {
         #expect(job.dasher == nil)
         #expect(job.excludedDashers == [dasherID])
         #expect(job.stageStamps.last == StageStamp(stage: .waitingForDasher, at: at))
-        #expect(job.timeline.last == JobTimelineEntry(at: at, change: .dasherRejected(dasher: dasherID)))
+        #expect(job.timeline.last == JobTimelineEntry(at: at, change: .dasherRejected(dasher: dasherID, reason: nil)))
+    }
+
+    @Test("the customer's reason for a rejection is kept in the timeline, and survives a replay; a blank one is none")
+    func rejectionReason() throws {
+        // Given
+        var job = try job(at: .dasherAccepted)
+        let at = newYear + 2 * hour
+
+        // When
+        _ = try job.rejectDasher(by: customerID, reason: "They never answered my messages.", at: at)
+        _ = try job.assign(dasher: otherDasherID, at: at + hour)
+        _ = try job.rejectDasher(by: customerID, reason: "  ", at: at + 2 * hour)
+
+        // Then
+        let rejections = job.timeline.compactMap { entry -> String?? in
+            if case .dasherRejected(_, let reason) = entry.change { reason } else { nil }
+        }
+        #expect(rejections == ["They never answered my messages.", nil])
+        #expect(try LaundryJob(replaying: job.timeline) == job)
+    }
+
+    @Test("a rejection reason over the limit is refused, naming the field, and changes nothing")
+    func rejectionReasonTooLong() throws {
+        let job = try job(at: .dasherAccepted)
+        let long = String(repeating: "a", count: 501)
+        let error = refusal(of: job, .invalidArgument) { try $0.rejectDasher(by: customerID, reason: long, at: newYear + day) }
+        #expect(error?.field == "reason")
+        #expect(error?.message == "reason has 501 characters; shorten it to at most 500")
     }
 
     @Test("a rejected dasher cannot be assigned the job again; another can, and may be rejected too")

@@ -100,7 +100,7 @@ struct LaundryJobJourneyTests {
             switch entry.change {
             case .submitted: "submitted"
             case .dasherAssigned(let dasher): "assigned \(dasher)"
-            case .dasherRejected(let dasher): "rejected \(dasher)"
+            case .dasherRejected(let dasher, _): "rejected \(dasher)"
             case .stageAdvanced(let stage): "stage \(stage.rawValue)"
             case .finalPriceRecorded(let price): "price \(price.total)"
             case .finalPriceApproved: "approved"

@@ -8,7 +8,7 @@ struct LaundryJobReplayTests {
         // Given: a job that was rejected once, priced above twice the estimate, reviewed and disputed
         var job = try job()
         _ = try job.assign(dasher: otherDasherID, at: newYear)
-        _ = try job.rejectDasher(by: customerID, at: newYear)
+        _ = try job.rejectDasher(by: customerID, reason: "Wrong dorm.", at: newYear)
         _ = try job.assign(dasher: dasherID, at: newYear + hour)
         for stage in LaundryStage.allCases[2...6] { _ = try job.advance(by: dasherID, to: stage, at: time(of: stage)) }
         let drying = dryingReport(finalTotal: usd(9_000))
@@ -78,7 +78,7 @@ struct LaundryJobReplayTests {
 
         // A rejection naming someone other than the assigned dasher
         var misnamed = Array(timeline.prefix(2))
-        misnamed.append(JobTimelineEntry(at: newYear + day, change: .dasherRejected(dasher: strangerID)))
+        misnamed.append(JobTimelineEntry(at: newYear + day, change: .dasherRejected(dasher: strangerID, reason: nil)))
         let rejection = refusal(.invalidArgument) { try LaundryJob(replaying: misnamed) }
         #expect(
             rejection?.message

@@ -1,5 +1,7 @@
 import Foundation
+import JobsDomain
 import QuadContracts
+import QuadServiceKit
 import QuadWire
 import Testing
 
@@ -16,6 +18,10 @@ struct CustomerTests {
             #expect(rejected.stage == .waitingForDasher)
             #expect(rejected.dasherID.isEmpty)
             #expect(rejected.rejectedDasherIds == ["dan"])
+            let entry = try #require(rejected.timeline.last)
+            #expect(entry.kind == "dasher_rejected" && entry.actorID == "cora")
+            #expect(entry.reason == "no thanks", "the reason is kept in the timeline (jobs.proto)")
+            #expect(entry.detail.contains("no thanks"))
             #expect(try await harness.outbox().contains(SentMessage(destination: "matching", topic: "job.dasher_rejected", key: "\(job.jobID):job.dasher_rejected:1")))
             #expect(try await harness.feed(of: "dan").last == "dasher_rejected", "the dasher is told")
             let gone = await #expect(throws: RPCError.self) {
@@ -28,15 +34,29 @@ struct CustomerTests {
         }
     }
 
-    @Test("cancel before pickup releases through the outbox; after pickup it is refused and nothing changes")
+    @Test("cancel before pickup asks payments to release (RELEASE_PENDING), RELEASED once it confirms; after pickup it is refused")
     func cancel() async throws {
         try await JobsHarness.run { harness in
             let first = try await harness.submit("cora")
             let cancelled = try await harness.as("cora") { try await $0.cancelLaundryJob(.with { $0.jobID = first.jobID }, options: JobsHarness.options()) }
             #expect(cancelled.status == .cancelled)
-            #expect(cancelled.paymentState == .released)
+            #expect(cancelled.paymentState == .releasePending, "not released before payments says so")
             let messages = try await harness.outbox().filter { $0.topic == "job.cancelled" }.map(\.destination)
             #expect(messages == ["payments", "matching"])
+            let pending = try await harness.as("cora") { try await $0.getLaundryJob(.with { $0.jobID = first.jobID }, options: JobsHarness.options()) }
+            #expect(pending.paymentState == .releasePending)
+            let confirmation = Quad_Payments_V1_PaymentReleased.with {
+                $0.jobID = first.jobID
+                $0.paymentIntentID = first.paymentIntentID
+                $0.released = first.estimate.total
+            }
+            #expect(try await harness.deliver(from: "payments", "payment.released", key: "\(first.jobID):payment.released", confirmation))
+            #expect(try await !harness.deliver(from: "payments", "payment.released", key: "\(first.jobID):payment.released", confirmation))
+            let released = try await harness.as("cora") { try await $0.getLaundryJob(.with { $0.jobID = first.jobID }, options: JobsHarness.options()) }
+            #expect(released.paymentState == .released)
+            #expect(released.timeline.map(\.kind).suffix(2) == ["cancelled", "released"])
+            #expect(released.timeline.last?.detail == "payments released the hold of \(first.estimate.total.money.formatted)")
+            #expect(try await harness.feed(of: "cora").last == "released")
             let second = try await harness.submit("cora")
             try await harness.assign(second.jobID, to: "dan")
             let notDasher = await #expect(throws: RPCError.self) {
@@ -111,6 +131,9 @@ struct CustomerTests {
             #expect(after.dispute.outcome == .refundPart)
             #expect(after.dispute.refunded.minorUnits == 500)
             #expect(after.timeline.count >= 14)
+            #expect(after.timeline.last?.kind == "dispute_resolved")
+            #expect(after.timeline.last?.detail == "the dispute was resolved: USD 5.00 refunded")
+            #expect(try await harness.changes(of: "cora").last?.job.timeline.last?.kind == "dispute_resolved")
         }
     }
 

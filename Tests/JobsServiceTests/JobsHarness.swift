@@ -84,6 +84,7 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
     func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws -> Quad_Payments_V1_Balance { throw unused(context) }
     func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse { throw unused(context) }
     func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws -> Quad_Payments_V1_Payout { throw unused(context) }
+    func listPayouts(request: Quad_Payments_V1_ListPayoutsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPayoutsResponse { throw unused(context) }
     func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt { throw unused(context) }
     func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute { throw unused(context) }
     func getPaymentIntent(request: Quad_Payments_V1_GetPaymentIntentRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent { throw unused(context) }
@@ -202,11 +203,16 @@ struct JobsHarness: Sendable {
         }
     }
 
-    /// The feed events logged for `user`, as (type, change) of JobChanged.
+    /// The feed events logged for `user`, as the `change` of each JobChanged.
     func feed(of user: String) async throws -> [String] {
+        try await changes(of: user).map(\.change)
+    }
+
+    /// The JobChanged events logged for `user`'s feed, oldest first.
+    func changes(of user: String) async throws -> [Quad_Jobs_V1_JobChanged] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT payload FROM quad_event_log WHERE user_id = ? ORDER BY sequence", arguments: [user]).map {
-                try Quad_Jobs_V1_JobChanged(serializedBytes: $0["payload"] as Data).change
+                try Quad_Jobs_V1_JobChanged(serializedBytes: $0["payload"] as Data)
             }
         }
     }

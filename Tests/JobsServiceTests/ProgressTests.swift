@@ -45,6 +45,15 @@ struct ProgressTests {
             #expect(paid.paymentState == .paid)
             #expect(try await harness.feed(of: "dan").contains("paid"))
             #expect(try await harness.feed(of: "cora").filter { $0 == "stage_changed" }.count == 8)
+            // "paid" is a line of the job's timeline too, and the feed's JobChanged carries it (docs/laundry.md)
+            let paidEntry = try #require(paid.timeline.last)
+            #expect(paidEntry.kind == "paid")
+            #expect(paidEntry.detail == "payments charged USD 18.00")
+            #expect(paidEntry.atMicros == paid.updatedAtMicros)
+            for changed in try await harness.changes(of: "cora") {
+                #expect(changed.job.timeline.map(\.kind).contains(changed.change), "JobChanged carries the entry it announces")
+            }
+            #expect(try await harness.changes(of: "cora").last?.job.timeline.map(\.kind) == paid.timeline.map(\.kind))
         }
     }
 

@@ -60,6 +60,40 @@ struct LaundryFaultTests {
         }
     }
 
+    @Test("payments killed when a job is cancelled: RELEASE_PENDING, with the hold still on, until payments confirms")
+    func paymentsDownAtCancel() async throws {
+        try await LaundrySystem.run { system in
+            let customer = try await system.register("Cora")
+            let card = try await system.addCard(customer)
+            let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "r-1"))
+
+            // When payments is down as the customer cancels
+            await system.kill("payments")
+            let cancelled = try await system.jobs.cancelLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options)
+
+            // Then the job does not claim a release payments has not made
+            #expect(cancelled.status == .cancelled)
+            #expect(cancelled.paymentState == .releasePending)
+
+            // And once payments is back it releases the hold and confirms: RELEASED, and a timeline line says so
+            try await system.restart("payments")
+            let released = try await system.eventually(
+                "the release confirmed after the restart",
+                timeout: .seconds(60),
+                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
+                until: { $0.paymentState == .released }
+            )
+            #expect(released.timeline.last?.kind == "released")
+            let balance = try await system.payments.getBalance(.init(), options: customer.options)
+            #expect(balance.onHold.minorUnits == 0)
+            let client = try system.operatorClient("payments")
+            defer { client.close() }
+            let payments = Quad_Payments_V1_Payments.Client(transport: client)
+            let intent = try await payments.getPaymentIntent(.with { $0.jobID = job.jobID }, options: CallOptions(timeout: .seconds(10)))
+            #expect(intent.status == .released)
+        }
+    }
+
     @Test("matching killed while jobs are submitted: once restarted, every job is queued and offered")
     func matchingDownAtSubmission() async throws {
         try await LaundrySystem.run { system in

@@ -6,6 +6,7 @@ struct AccountIDTests {
     static let all: [AccountID] = [
         .customerHold(customer: "cus_1"), .cardAuthorizations, .cardClearing, .unallocatedReceipts,
         .userBalance(user: "u:with:colons"), .payoutsInTransit, .platformRevenue, .refunds,
+        .customerCharges(customer: "cus_1"), .cardCharges,
     ]
 
     @Test("every account's code reads back as the same account", arguments: all)
@@ -13,7 +14,7 @@ struct AccountIDTests {
         #expect(AccountID(code: account.code) == account)
     }
 
-    @Test("codes that name no account are refused", arguments: ["", "cash", "customer_hold:", "user_balance", "x:y"])
+    @Test("codes that name no account are refused", arguments: ["", "cash", "customer_hold:", "customer_charges:", "user_balance", "x:y"])
     func unknownCodes(code: String) {
         #expect(AccountID(code: code) == nil)
     }
@@ -21,6 +22,8 @@ struct AccountIDTests {
     @Test("assets, memo holds and refunds grow on the debit side; the rest on the credit side")
     func normalSides() {
         let debitNormal = Self.all.filter { $0.normalSide == .debit }
-        #expect(debitNormal == [.customerHold(customer: "cus_1"), .cardClearing, .refunds])
+        #expect(
+            debitNormal == [.customerHold(customer: "cus_1"), .cardClearing, .refunds, .customerCharges(customer: "cus_1")]
+        )
     }
 }

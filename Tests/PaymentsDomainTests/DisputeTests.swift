@@ -123,7 +123,7 @@ struct DisputeTests {
         #expect(dispute.status == .closed(.refunded(usd(2_000)), at: newYear + 2 * day))
     }
 
-    @Test("resolving with a partial refund refunds that amount, at most what is refundable")
+    @Test("resolving with a partial refund refunds that amount, above zero and below what is refundable")
     func refundPart() throws {
         var intent = try capturedIntent()
         var dispute = try open(intent)
@@ -135,6 +135,12 @@ struct DisputeTests {
             var copy = intent
             return try $0.resolve(.refundPart(usd(0)), paymentIntent: &copy, now: newYear + 2 * day)
         }
+        let everything = refusal(of: dispute, .outOfRange) {
+            var copy = intent
+            return try $0.resolve(.refundPart(intent.refundable), paymentIntent: &copy, now: newYear + 2 * day)
+        }
+        #expect(everything?.field == "refund")
+        #expect(everything?.message.contains("less than the \(intent.refundable.formatted)") == true)
         _ = try dispute.resolve(.refundPart(usd(1_200)), paymentIntent: &intent, now: newYear + 2 * day)
         #expect(intent.refunded == usd(1_200))
         #expect(dispute.status == .closed(.refunded(usd(1_200)), at: newYear + 2 * day))

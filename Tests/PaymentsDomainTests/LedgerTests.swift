@@ -80,15 +80,16 @@ struct LedgerTests {
         // Then
         #expect(trial.isBalanced)
         #expect(trial.totals.map(\.currency) == ["EUR", "USD"])
-        #expect(trial.totals.map(\.debits) == [1_500, 1_000])
-        #expect(trial.totals.map(\.credits) == [1_500, 1_000])
+        #expect(trial.totals.map(\.debits) == [2_000, 1_000])
+        #expect(trial.totals.map(\.credits) == [2_000, 1_000])
         let eurRows = trial.rows.filter { $0.currency == "EUR" }
         #expect(
             eurRows.map(\.account) == [
-                .cardAuthorizations, .cardClearing, .customerHold(customer: "cus_2"), .unallocatedReceipts,
+                .cardAuthorizations, .cardCharges, .cardClearing, .customerCharges(customer: "cus_2"),
+                .customerHold(customer: "cus_2"), .unallocatedReceipts,
             ]
         )
-        #expect(eurRows.map(\.balance) == [eur(0), eur(500), eur(0), eur(500)])
+        #expect(eurRows.map(\.balance) == [eur(0), eur(500), eur(500), eur(500), eur(0), eur(500)])
     }
 
     @Test("a ledger rebuilt from its postings is the same ledger")

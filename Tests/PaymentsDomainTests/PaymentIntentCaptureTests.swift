@@ -87,7 +87,11 @@ struct PaymentIntentCaptureTests {
         #expect(first.providerCall == .charge(usd(600)))
         #expect(second.postings.map(\.kind) == [.charge])
         #expect(
-            second.postings[0].entries == [.debit(.cardClearing, usd(150)), .credit(.unallocatedReceipts, usd(150))]
+            second.postings[0].entries == [
+                .debit(.cardClearing, usd(150)), .credit(.unallocatedReceipts, usd(150)),
+                .debit(.customerCharges(customer: "cus_1"), usd(150)), .credit(.cardCharges, usd(150)),
+            ],
+            "the charge is on the customer's own account too (their ledger shows it)"
         )
         #expect(intent.chargedAboveHold == usd(750))
         #expect(intent.totalCharged == usd(3_250))

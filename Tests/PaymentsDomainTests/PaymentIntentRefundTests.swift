@@ -15,7 +15,13 @@ struct PaymentIntentRefundTests {
         // Then
         #expect(first.providerCall == .refund(usd(1_000)))
         #expect(second.postings.map(\.kind) == [.refund])
-        #expect(second.postings[0].entries == [.debit(.refunds, usd(1_500)), .credit(.cardClearing, usd(1_500))])
+        #expect(
+            second.postings[0].entries == [
+                .debit(.refunds, usd(1_500)), .credit(.cardClearing, usd(1_500)),
+                .debit(.cardCharges, usd(1_500)), .credit(.customerCharges(customer: "cus_1"), usd(1_500)),
+            ],
+            "the refund is given back on the customer's own account (their ledger shows it)"
+        )
         #expect(intent.refunded == usd(2_500))
         #expect(intent.refundable == usd(0))
     }

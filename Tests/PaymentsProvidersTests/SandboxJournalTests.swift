@@ -66,6 +66,19 @@ struct SandboxJournalTests {
         }
     }
 
+    @Test("a reopened sandbox knows the payouts sent before, and settles them on time")
+    func payoutsOutliveTheProcess() async throws {
+        try await Self.withJournalPath { path in
+            let clock = TestClock()
+            let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let payout = try await first.payout(Self.usd(500), bankAccount: SandboxTokens.bankAccount, idempotencyKey: "P1")
+            let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            #expect(try await second.payoutStatus(payout.id) == .inTransit)
+            clock.advance(by: SandboxPaymentProvider.defaultPayoutSettlementDelay)
+            #expect(try await second.payoutStatus(payout.id) == .paid(at: payout.at + SandboxPaymentProvider.defaultPayoutSettlementDelay))
+        }
+    }
+
     @Test("a line cut short by a crash is skipped; the lines before and after it are kept")
     func tornLine() async throws {
         try await Self.withJournalPath { path in

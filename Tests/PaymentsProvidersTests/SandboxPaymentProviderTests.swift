@@ -153,4 +153,28 @@ struct SandboxPaymentProviderTests {
         }
         #expect(unknown?.kind == .invalidRequest)
     }
+
+    @Test("a payout is in transit until the settlement delay, then paid; the returning token's is returned then")
+    func payoutsSettle() async throws {
+        let clock = TestClock()
+        let provider = SandboxPaymentProvider(now: { clock.now }, payoutSettlementDelay: 60_000_000)
+        let paid = try await provider.payout(Self.usd(500), bankAccount: SandboxTokens.bankAccount, idempotencyKey: "po1")
+        let returned = try await provider.payout(Self.usd(300), bankAccount: SandboxTokens.returningBankAccount, idempotencyKey: "po2")
+        #expect(try await provider.payoutStatus(paid.id) == .inTransit)
+        #expect(try await provider.payoutStatus(returned.id) == .inTransit)
+
+        clock.advance(by: 59_999_999)
+        #expect(try await provider.payoutStatus(paid.id) == .inTransit, "not a microsecond early")
+        clock.advance(by: 1)
+        #expect(try await provider.payoutStatus(paid.id) == .paid(at: paid.at + 60_000_000))
+        let failed = try await provider.payoutStatus(returned.id)
+        guard case .failed(let code, _, let at) = failed else {
+            Issue.record("the returning token's payout should fail, not \(failed)")
+            return
+        }
+        #expect(code == "could_not_process" && at == returned.at + 60_000_000)
+        let unknown = await Self.failure { () async throws(ProviderError) in try await provider.payoutStatus("sbx_po_404") }
+        #expect(unknown?.kind == .invalidRequest)
+        #expect(SandboxPaymentProvider.defaultPayoutSettlementDelay == 60_000_000, "documented in payments-sandbox.md")
+    }
 }

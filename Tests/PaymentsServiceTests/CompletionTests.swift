@@ -70,7 +70,7 @@ struct CompletionTests {
         }
     }
 
-    @Test("job.cancelled releases the hold once; a completion after it moves no money")
+    @Test("job.cancelled releases the hold once and confirms it to jobs (payment.released); a completion after it moves no money")
     func cancelled() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
@@ -84,13 +84,19 @@ struct CompletionTests {
             #expect(try await !harness.deliver(cancel))
             #expect(try await harness.intent(job: "job-1").status == .released)
             #expect(try await harness.balance("cora").onHold.minorUnits == 0)
+            let confirmations = try await harness.outbox(to: "jobs")
+            #expect(confirmations.map(\.topic) == ["payment.released"], "jobs shows RELEASE_PENDING until this arrives")
+            #expect(confirmations.map(\.key) == ["job-1:payment.released"])
+            let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: try #require(confirmations.first).payload)
+            #expect(released.jobID == "job-1" && released.paymentIntentID == hold.paymentIntent.paymentIntentID)
+            #expect(released.released == hold.paymentIntent.held && !released.expired)
 
             #expect(try await harness.deliver(try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan")))
             let intent = try await harness.intent(job: "job-1")
             #expect(intent.status == .released)
             #expect(intent.captured.minorUnits == 0)
             #expect(try await harness.balance("dan").available.minorUnits == 0)
-            #expect(try await harness.outbox(to: "jobs").isEmpty)
+            #expect(try await harness.outbox(to: "jobs").map(\.topic) == ["payment.released"], "nothing captured")
             #expect(try await harness.events(of: "cora").map(\.kind) == ["held", "released"])
         }
     }

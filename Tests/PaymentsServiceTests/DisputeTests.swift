@@ -21,7 +21,7 @@ struct DisputeTests {
         )
     }
 
-    @Test("an operator refunds part; a refund above what was captured is refused; the claim's outcome goes to jobs")
+    @Test("an operator refunds part; a refund of all or more than was captured is refused; the outcome goes to jobs")
     func partialRefund() async throws {
         try await PaymentsHarness.run { harness in
             try await harness.paidJob("job-1")
@@ -43,6 +43,18 @@ struct DisputeTests {
             }
             #expect(tooMuch?.code == .failedPrecondition)
             #expect(tooMuch?.message.contains("refund") == true)
+            // Everything: the whole 20.50 captured is not a partial refund (payments.proto), and moves nothing
+            let everything = await #expect(throws: RPCError.self) {
+                _ = try await operators.resolveDispute(
+                    .with { $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(2_050) },
+                    options: PaymentsHarness.key("resolve-everything")
+                )
+            }
+            #expect(everything?.code == .failedPrecondition)
+            #expect(everything?.message.hasPrefix("refund: REFUND_PART takes more than 0 and less than the") == true)
+            #expect(everything?.message.contains("REFUND_ALL") == true)
+            #expect(try await harness.intent(job: "job-1").refunded.minorUnits == 0)
+            #expect(try await operators.getDispute(.with { $0.disputeID = "dispute-1" }).status == .open)
             let zero = await #expect(throws: RPCError.self) {
                 _ = try await operators.resolveDispute(
                     .with { $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(0) },

@@ -45,6 +45,21 @@ final class FakeJobs: JobStatusSource {
     }
 }
 
+/// identity's accounts as payments asks for them: the users set by the test; `down` makes identity unavailable.
+final class FakeUsers: UserDirectory {
+    private let state = Mutex<(known: Set<String>, down: Bool)>((["cora", "dan", "eve"], false))
+
+    func remove(_ userID: String) { state.withLock { _ = $0.known.remove(userID) } }
+
+    func setDown(_ down: Bool) { state.withLock { $0.down = down } }
+
+    func userExists(_ userID: String) async throws -> Bool {
+        let (known, down) = state.withLock { ($0.known, $0.down) }
+        if down { throw RPCError(code: .unavailable, message: "identity is down") }
+        return known.contains(userID)
+    }
+}
+
 /// The test's transports, closed when it ends.
 final class TransportPool: Sendable {
     private let transports = Mutex<[TestTransport]>([])
@@ -66,6 +81,7 @@ struct PaymentsHarness: Sendable {
     let service: PaymentsService
     let clock: TestClock
     let jobs: FakeJobs
+    let users: FakeUsers
     private let transports: TransportPool
 
     static func usd(_ cents: Int64) -> Money { Money(minorUnits: cents, currency: "USD") }
@@ -78,6 +94,7 @@ struct PaymentsHarness: Sendable {
     static func run(journalPath: String? = nil, _ body: @Sendable (PaymentsHarness) async throws -> Void) async throws {
         let clock = TestClock()
         let jobs = FakeJobs()
+        let users = FakeUsers()
         let made = Mutex<PaymentsService?>(nil)
         try await InProcessServer.run(
             context: "payments",
@@ -90,6 +107,7 @@ struct PaymentsHarness: Sendable {
                         ?? SandboxPaymentProvider(now: { clock.now }),
                     directory: FixedDormDirectory(prices: [dorm: prices]),
                     jobs: jobs,
+                    users: users,
                     now: { clock.now }
                 )
                 made.withLock { $0 = service }
@@ -103,6 +121,7 @@ struct PaymentsHarness: Sendable {
                 service: service,
                 clock: clock,
                 jobs: jobs,
+                users: users,
                 transports: TransportPool()
             )
             defer { harness.transports.closeAll() }

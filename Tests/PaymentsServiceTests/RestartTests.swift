@@ -24,6 +24,7 @@ struct RestartTests {
             provider: try SandboxPaymentProvider(now: { clock.now }, journalPath: journal),
             directory: FixedDormDirectory(prices: [PaymentsHarness.dorm: PaymentsHarness.prices]),
             jobs: harness.jobs,
+            users: harness.users,
             now: { clock.now }
         )
     }

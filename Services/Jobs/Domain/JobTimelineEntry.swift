@@ -11,8 +11,9 @@ public struct JobTimelineEntry: Sendable, Hashable, Codable {
         case submitted(LaundryJobSubmission)
         /// A dasher accepted it (stage 1).
         case dasherAssigned(dasher: String)
-        /// The customer rejected the dasher, who may not take the job again (back to stage 0).
-        case dasherRejected(dasher: String)
+        /// The customer rejected the dasher, who may not take the job again (back to stage 0), giving `reason` or
+        /// none (nil). Optional so that entries stored before reasons were kept still decode.
+        case dasherRejected(dasher: String, reason: String?)
         /// The assigned dasher moved it one stage forward.
         case stageAdvanced(to: LaundryStage)
         /// The final price was recorded; always right after the move to "finished drying", at the same instant.

@@ -23,14 +23,22 @@ extension LaundryJob {
     }
 
     /// The customer `actor` rejects the assigned dasher at `at` (L6), for any reason: back to stage 0, and the dasher
-    /// joins ``excludedDashers``.
+    /// joins ``excludedDashers``. A `reason` that is not blank is kept in the timeline entry (jobs.proto).
     ///
     /// Only before pickup: once the dasher has the laundry, sending them away would strand it.
     ///
-    /// - Throws: ``JobsError``, the job unchanged: `PERMISSION_DENIED` when `actor` is not the customer;
-    ///   `FAILED_PRECONDITION` when the job is cancelled or completed, no dasher is assigned, the dasher picked the
-    ///   laundry up, or `at` is before its last change.
-    public mutating func rejectDasher(by actor: String, at: Int64) throws(JobsError) -> [JobEvent] {
+    /// - Throws: ``JobsError``, the job unchanged: `INVALID_ARGUMENT` naming `reason` when it is longer than
+    ///   ``LaundryJobConfiguration/maximumRejectionReasonLength``; `PERMISSION_DENIED` when `actor` is not the
+    ///   customer; `FAILED_PRECONDITION` when the job is cancelled or completed, no dasher is assigned, the dasher
+    ///   picked the laundry up, or `at` is before its last change.
+    public mutating func rejectDasher(
+        by actor: String,
+        reason: String? = nil,
+        at: Int64,
+        configuration: LaundryJobConfiguration = .defaults
+    ) throws(JobsError) -> [JobEvent] {
+        let reason = reason.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        if let reason { try requireLength(reason, field: "reason", maximum: configuration.maximumRejectionReasonLength) }
         try requireCustomer(actor, for: .rejectDasher)
         try requireActive(for: .rejectDasher)
         guard let rejected = dasher else { throw .noDasher(self, .rejectDasher) }
@@ -39,7 +47,7 @@ extension LaundryJob {
         stage = .waitingForDasher
         dasher = nil
         excludedDashers.insert(rejected)
-        record(.dasherRejected(dasher: rejected), at: at)
+        record(.dasherRejected(dasher: rejected, reason: reason), at: at)
         return [.dasherRejected(dasher: rejected, excludedDashers: excludedDashers)]
     }
 }

@@ -49,8 +49,8 @@ extension LaundryJob {
             throw JobsError(code: .invalidArgument, message: "a job is submitted once")
         case .dasherAssigned(let dasher):
             _ = try assign(dasher: dasher, at: entry.at)
-        case .dasherRejected:
-            _ = try rejectDasher(by: customer, at: entry.at)
+        case .dasherRejected(_, let reason):
+            _ = try rejectDasher(by: customer, reason: reason, at: entry.at, configuration: configuration)
         case .stageAdvanced(let stage) where stage == .finishedDrying:
             let next = index + 1
             guard next < timeline.count, case .finalPriceRecorded(let price) = timeline[next].change else {

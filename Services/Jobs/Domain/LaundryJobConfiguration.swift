@@ -10,6 +10,8 @@ public struct LaundryJobConfiguration: Sendable, Hashable {
     public var maximumDisputeDescriptionLength: Int
     /// The most evidence documents a dispute may name.
     public var maximumEvidenceDocuments: Int
+    /// The most characters the customer's reason for rejecting a dasher may have.
+    public var maximumRejectionReasonLength: Int
 
     /// Creates a configuration; every argument defaults to the value in ``defaults``.
     ///
@@ -19,12 +21,13 @@ public struct LaundryJobConfiguration: Sendable, Hashable {
         reviewWindow: Int64 = 14 * Microseconds.perDay,
         maximumReviewTextLength: Int = 2_000,
         maximumDisputeDescriptionLength: Int = 2_000,
-        maximumEvidenceDocuments: Int = 10
+        maximumEvidenceDocuments: Int = 10,
+        maximumRejectionReasonLength: Int = 500
     ) {
         precondition(reviewWindow > 0, "reviews need some time to be written")
         precondition(
             maximumInstructionsLength > 0 && maximumReviewTextLength > 0 && maximumDisputeDescriptionLength > 0
-                && maximumEvidenceDocuments > 0,
+                && maximumEvidenceDocuments > 0 && maximumRejectionReasonLength > 0,
             "limits must allow something"
         )
         self.maximumInstructionsLength = maximumInstructionsLength
@@ -32,10 +35,12 @@ public struct LaundryJobConfiguration: Sendable, Hashable {
         self.maximumReviewTextLength = maximumReviewTextLength
         self.maximumDisputeDescriptionLength = maximumDisputeDescriptionLength
         self.maximumEvidenceDocuments = maximumEvidenceDocuments
+        self.maximumRejectionReasonLength = maximumRejectionReasonLength
     }
 
     /// 14 days to review (L11): long enough to notice a missing sock, short enough that a rating still describes the
     /// job. 1000 characters of instructions is a paragraph about delicates; 2000 for a review or a dispute is a few
-    /// paragraphs; ten evidence documents are the same limit payments applies to the dispute's money side (P5).
+    /// paragraphs; 500 for why a dasher was
+    /// sent away is a few sentences; ten evidence documents are the same limit payments applies to the dispute's money side (P5).
     public static var defaults: LaundryJobConfiguration { LaundryJobConfiguration() }
 }

@@ -41,7 +41,8 @@ enum JobsOutbox {
                 for destination in ["payments", "matching"] {
                     try enqueue(db, to: destination, "job.cancelled", key: "\(job.id):job.cancelled", cancelled)
                 }
-                record.paymentState = .released
+                // Released only once payments says so (payment.released), as paid waits for payment.captured.
+                record.paymentState = .releasePending
             case .completed(let completion):
                 let completed = Quad_Jobs_V1_JobCompleted.with {
                     $0.jobID = job.id

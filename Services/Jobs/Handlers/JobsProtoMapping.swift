@@ -59,6 +59,7 @@ enum JobsProtoMapping {
     static func paymentState(_ state: JobRecord.PaymentState) -> Quad_Jobs_V1_PaymentState {
         switch state {
         case .held: .held
+        case .releasePending: .releasePending
         case .released: .released
         case .capturePending: .capturePending
         case .paid: .paid
@@ -102,7 +103,7 @@ enum JobsProtoMapping {
                     $0.atMicros = stamp.at
                 }
             }
-            $0.timeline = timeline(job)
+            $0.timeline = timeline(record)
             $0.rejectedDasherIds = rejectedDashers(job)
             $0.paymentIntentID = submission.paymentIntentID
             $0.paymentState = paymentState(record.paymentState)
@@ -131,16 +132,33 @@ enum JobsProtoMapping {
     /// The dashers the customer rejected, in the order they were rejected.
     static func rejectedDashers(_ job: LaundryJob) -> [String] {
         job.timeline.compactMap { entry in
-            if case .dasherRejected(let dasher) = entry.change { dasher } else { nil }
+            if case .dasherRejected(let dasher, _) = entry.change { dasher } else { nil }
         }
     }
 
-    /// The timeline as people read it (L12): who did what, when.
+    /// The timeline as people read it (L12): who did what, when: the job's own changes and, merged in by time, what
+    /// payments did with its money (`paid`, `released`, `dispute_resolved`; no actor: payments is not a person).
+    static func timeline(_ record: JobRecord) -> [Quad_Jobs_V1_TimelineEntry] {
+        let money = record.paymentEntries.map { entry in
+            Quad_Jobs_V1_TimelineEntry.with {
+                $0.atMicros = entry.at
+                $0.kind = entry.kind.rawValue
+                $0.detail = entry.detail
+            }
+        }
+        // A stable sort: at the same instant the job's own change comes first (it is what payments answered).
+        return (timeline(record.job) + money).enumerated()
+            .sorted { ($0.element.atMicros, $0.offset) < ($1.element.atMicros, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The job's own changes as people read them.
     static func timeline(_ job: LaundryJob) -> [Quad_Jobs_V1_TimelineEntry] {
         var dasher: String?
         var stage = LaundryStage.waitingForDasher
         return job.timeline.map { entry in
             let (actor, kind, detail): (String, String, String)
+            var reason = ""
             switch entry.change {
             case .submitted(let submission):
                 actor = submission.customer
@@ -152,12 +170,14 @@ enum JobsProtoMapping {
                 actor = assigned
                 kind = "dasher_assigned"
                 detail = "dasher \(assigned) accepted"
-            case .dasherRejected(let rejected):
+            case .dasherRejected(let rejected, let why):
                 dasher = nil
                 stage = .waitingForDasher
                 actor = job.customer
                 kind = "dasher_rejected"
-                detail = "the customer sent dasher \(rejected) away; waiting for another dasher"
+                detail = "the customer sent dasher \(rejected) away" + (why.map { " (\"\($0)\")" } ?? "")
+                    + "; waiting for another dasher"
+                reason = why ?? ""
             case .stageAdvanced(let to):
                 actor = dasher ?? ""
                 kind = "stage_changed"
@@ -190,6 +210,7 @@ enum JobsProtoMapping {
                 $0.actorID = actor
                 $0.kind = kind
                 $0.detail = detail
+                $0.reason = reason
             }
         }
     }

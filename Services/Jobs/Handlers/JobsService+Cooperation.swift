@@ -9,7 +9,8 @@ public import QuadWire
 
 extension JobsService {
     /// Outbox deliveries, each applied once: `offer.accepted` from matching assigns the dasher (stage 1);
-    /// `payment.captured` from payments marks the job paid; `dispute.resolved` records the claim's outcome. A
+    /// `payment.captured` from payments marks the job paid; `payment.released` marks a cancelled job's hold released;
+    /// `dispute.resolved` records the claim's outcome. A
     /// delivery the job can no longer take (an acceptance of a job cancelled meanwhile) is applied as nothing and
     /// logged; one about a job jobs never stored likewise.
     public func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt {
@@ -36,12 +37,26 @@ extension JobsService {
         case "payment.captured":
             let captured = try Quad_Payments_V1_PaymentCaptured(serializedBytes: request.payload)
             return try await database.receive(request) { db in
-                try Self.update(jobID: captured.jobID, change: "paid", at: clock, logger: logger, db) { $0.paymentState = .paid }
+                let detail = "payments charged \(JobsProtoMapping.money(captured.captured).formatted)"
+                try Self.update(jobID: captured.jobID, change: .paid, detail: detail, at: clock, logger: logger, db) {
+                    $0.paymentState = .paid
+                }
+            }
+        case "payment.released":
+            let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: request.payload)
+            let amount = JobsProtoMapping.money(released.released).formatted
+            let detail = released.expired ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
+            return try await database.receive(request) { db in
+                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) {
+                    $0.paymentState = .released
+                }
             }
         case "dispute.resolved":
             let resolved = try Quad_Payments_V1_DisputeResolved(serializedBytes: request.payload)
             return try await database.receive(request) { db in
-                try Self.update(jobID: resolved.jobID, change: "dispute_resolved", at: clock, logger: logger, db) { record in
+                let refunded = JobsProtoMapping.money(resolved.refunded)
+                let detail = refunded.isPositive ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
+                try Self.update(jobID: resolved.jobID, change: .disputeResolved, detail: detail, at: clock, logger: logger, db) { record in
                     record.disputeOutcome = resolved.outcome
                     record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)
                 }
@@ -49,29 +64,32 @@ extension JobsService {
         default:
             throw RPCError(
                 code: .invalidArgument,
-                message: "jobs receives offer.accepted, payment.captured and dispute.resolved, not '\(request.topic)'"
+                message: "topic: jobs receives offer.accepted, payment.captured, payment.released and dispute.resolved, not '\(request.topic)'"
             )
         }
     }
 
-    /// Records what another context said about job `jobID` (not a change of the job itself) and tells its people.
+    /// Records what payments said about job `jobID` (not a change of the job itself) as a line of its timeline, and
+    /// tells its people with a JobChanged carrying it (docs/laundry.md: JobChanged carries every timeline entry).
     private static func update(
         jobID: String,
-        change: String,
+        change: JobRecord.PaymentEntry.Kind,
+        detail: String,
         at clock: Int64,
         logger: Logger,
         _ db: Database,
         _ body: (inout JobRecord) -> Void
     ) throws {
         guard var record = try JobsStore.job(id: jobID, db) else {
-            logger.warning("a \(change) delivery for a job jobs does not have", metadata: ["job_id": "\(jobID)"])
+            logger.warning("a \(change.rawValue) delivery for a job jobs does not have", metadata: ["job_id": "\(jobID)"])
             return
         }
         body(&record)
         let at = max(clock, record.updatedAt)
         record.updatedAt = at
+        record.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
         try JobsStore.save(record, db)
-        try JobsFeed.log([change], job: JobsProtoMapping.job(record), record: record, dasherBefore: nil, at: at, db)
+        try JobsFeed.log([change.rawValue], job: JobsProtoMapping.job(record), record: record, dasherBefore: nil, at: at, db)
     }
 
     /// G3: jobs' event source (JobChanged for the customer and the dasher), followed by the gateway.

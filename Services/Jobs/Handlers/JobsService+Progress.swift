@@ -76,11 +76,13 @@ extension JobsService {
         }
     }
 
-    /// L6: the customer sends the assigned dasher away before pickup; matching requeues the job without them.
+    /// L6: the customer sends the assigned dasher away before pickup; matching requeues the job without them. The
+    /// reason, when given, is kept in the timeline entry.
     public func rejectDasher(request: Quad_Jobs_V1_RejectDasherRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
         let caller = try context.requireCaller()
+        let configuration = configuration.job
         return try await change(jobID: request.jobID, caller: caller) { record, at in
-            try record.job.rejectDasher(by: caller.userID, at: at)
+            try record.job.rejectDasher(by: caller.userID, reason: request.reason, at: at, configuration: configuration)
         }
     }
 

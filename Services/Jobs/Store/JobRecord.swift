@@ -8,6 +8,9 @@ public struct JobRecord: Sendable {
     /// Where the job's money stands, as payments last told jobs (or jobs asked of it).
     public enum PaymentState: String, Sendable {
         case held
+        /// Cancelled; payments has not yet confirmed the hold released.
+        case releasePending = "release_pending"
+        /// payments released the hold (or it had lapsed).
         case released
         case capturePending = "capture_pending"
         case paid
@@ -24,6 +27,8 @@ public struct JobRecord: Sendable {
     /// Payments' outcome of the dispute, once resolved.
     public var disputeOutcome: Quad_Payments_V1_DisputeOutcome?
     public var disputeRefunded: Money?
+    /// What payments did with the job's money, oldest first: the timeline's lines that are not the domain's.
+    public var paymentEntries: [PaymentEntry]
     /// When anything about the job last changed, its timeline or what another context told (UTC microseconds).
     public var updatedAt: Int64
 
@@ -35,6 +40,7 @@ public struct JobRecord: Sendable {
         disputeID: String? = nil,
         disputeOutcome: Quad_Payments_V1_DisputeOutcome? = nil,
         disputeRefunded: Money? = nil,
+        paymentEntries: [PaymentEntry] = [],
         updatedAt: Int64
     ) {
         self.job = job
@@ -44,6 +50,7 @@ public struct JobRecord: Sendable {
         self.disputeID = disputeID
         self.disputeOutcome = disputeOutcome
         self.disputeRefunded = disputeRefunded
+        self.paymentEntries = paymentEntries
         self.updatedAt = updatedAt
     }
 

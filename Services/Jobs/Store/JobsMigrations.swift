@@ -38,6 +38,10 @@ public enum JobsMigrations {
                     """
             )
         }
+        // What payments did with a job's money, as timeline lines (JSON of `JobRecord.PaymentEntry`); NULL is none.
+        migrator.registerMigration("jobs.v2") { db in
+            try db.execute(sql: "ALTER TABLE laundry_job ADD COLUMN payment_timeline BLOB")
+        }
         return migrator
     }
 }

@@ -22,23 +22,26 @@ public enum JobsStore {
     /// Stores `record`, new or changed.
     public static func save(_ record: JobRecord, _ db: Database) throws {
         let timeline = try JSONEncoder().encode(record.job.timeline)
+        let paymentTimeline = record.paymentEntries.isEmpty ? nil : try JSONEncoder().encode(record.paymentEntries)
         // Cached statements: a job is saved on every change.
         try db.cachedStatement(
             sql: """
                 INSERT INTO laundry_job (id, customer_id, dasher_id, dorm_id, status, submitted_at, updated_at, timeline,
-                    estimate_quote, final_quote, payment_state, dispute_id, dispute_outcome, dispute_refunded_minor)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    estimate_quote, final_quote, payment_state, dispute_id, dispute_outcome, dispute_refunded_minor,
+                    payment_timeline)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET dasher_id = excluded.dasher_id, status = excluded.status,
                     updated_at = excluded.updated_at, timeline = excluded.timeline, final_quote = excluded.final_quote,
                     payment_state = excluded.payment_state, dispute_id = excluded.dispute_id,
-                    dispute_outcome = excluded.dispute_outcome, dispute_refunded_minor = excluded.dispute_refunded_minor
+                    dispute_outcome = excluded.dispute_outcome, dispute_refunded_minor = excluded.dispute_refunded_minor,
+                    payment_timeline = excluded.payment_timeline
                 """
         ).execute(
             arguments: [
                 record.job.id, record.job.customer, record.job.dasher, record.job.submission.dorm, record.statusColumn,
                 record.job.submittedAt, record.updatedAt, timeline, try record.estimateQuote.serializedData(),
                 try record.finalQuote?.serializedData(), record.paymentState.rawValue, record.disputeID,
-                record.disputeOutcome?.rawValue, record.disputeRefunded?.minorUnits,
+                record.disputeOutcome?.rawValue, record.disputeRefunded?.minorUnits, paymentTimeline,
             ]
         )
     }
@@ -104,6 +107,9 @@ public enum JobsStore {
         let refunded = (row["dispute_refunded_minor"] as Int64?).map {
             Money(minorUnits: $0, currency: job.submission.estimate.currency)
         }
+        let paymentEntries = try (row["payment_timeline"] as Data?).map {
+            try JSONDecoder().decode([JobRecord.PaymentEntry].self, from: $0)
+        } ?? []
         return JobRecord(
             job: job,
             estimateQuote: estimate,
@@ -112,6 +118,7 @@ public enum JobsStore {
             disputeID: row["dispute_id"],
             disputeOutcome: outcome,
             disputeRefunded: refunded,
+            paymentEntries: paymentEntries,
             updatedAt: row["updated_at"]
         )
     }

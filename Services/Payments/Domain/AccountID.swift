@@ -3,6 +3,10 @@
 /// - ``customerHold(customer:)``, memo asset, grows on the debit side: what is held (authorised, neither captured
 ///   nor released) on one customer's payment method.
 /// - ``cardAuthorizations``, memo offset, credit: the total of all open holds, the other side of every hold entry.
+/// - ``customerCharges(customer:)``, memo asset, debit: what was charged to one customer's payment method (captured
+///   or charged above the hold) less what was refunded to it: the customer's own record of every cent paid and got
+///   back.
+/// - ``cardCharges``, memo offset, credit: the total of all customers' charges, the other side of every charge entry.
 /// - ``cardClearing``, asset, debit: captured from customers and not refunded; what the card network owes the
 ///   platform until it settles.
 /// - ``unallocatedReceipts``, liability, credit: captured and not yet credited to a worker or to the platform.
@@ -15,7 +19,10 @@
 /// A hold moves no money, so it lives on the memo pair (hold: debit ``customerHold(customer:)``, credit
 /// ``cardAuthorizations``; the pair is unwound when the hold is captured, released or expires): the books record it
 /// and a customer's pending amount is a balance, yet no real account pretends to hold the money. A capture or a
-/// charge above the hold debits ``cardClearing`` and credits ``unallocatedReceipts``; crediting earnings moves it on
+/// charge above the hold debits ``cardClearing`` and credits ``unallocatedReceipts``, and books the same amount to
+/// the customer on the second memo pair (debit ``customerCharges(customer:)``, credit ``cardCharges``), which a
+/// refund unwinds, so that the customer's ledger shows every charge and refund while the platform's accounts carry
+/// the money; crediting earnings moves it on
 /// to ``userBalance(user:)`` and ``platformRevenue``; a payout moves a user's balance to ``payoutsInTransit``; a
 /// refund debits ``refunds`` and credits ``cardClearing``. The network's settlement and the bank's confirmation of a
 /// payout are the service's to post when the provider reports them.
@@ -24,6 +31,10 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
     case customerHold(customer: String)
     /// The other side of every hold.
     case cardAuthorizations
+    /// Charged to one customer's payment method, less what was refunded to it.
+    case customerCharges(customer: String)
+    /// The other side of every customer charge.
+    case cardCharges
     /// Captured from customers, owed by the card network until it settles.
     case cardClearing
     /// Captured, not yet credited to a worker or to the platform.
@@ -40,17 +51,21 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The side that increases the account: debit for assets, memo holds and refunds, credit for the rest.
     public var normalSide: LedgerEntry.Side {
         switch self {
-        case .customerHold, .cardClearing, .refunds: .debit
-        case .cardAuthorizations, .unallocatedReceipts, .userBalance, .payoutsInTransit, .platformRevenue: .credit
+        case .customerHold, .customerCharges, .cardClearing, .refunds: .debit
+        case .cardAuthorizations, .cardCharges, .unallocatedReceipts, .userBalance, .payoutsInTransit, .platformRevenue:
+            .credit
         }
     }
 
-    /// The account as one stable string for storage: `customer_hold:<id>`, `user_balance:<id>`, or the name alone
+    /// The account as one stable string for storage: `customer_hold:<id>`, `customer_charges:<id>`, `user_balance:<id>`,
+    /// or the name alone
     /// (`card_clearing`). ``init(code:)`` reads it back.
     public var code: String {
         switch self {
         case .customerHold(let customer): "customer_hold:\(customer)"
         case .cardAuthorizations: "card_authorizations"
+        case .customerCharges(let customer): "customer_charges:\(customer)"
+        case .cardCharges: "card_charges"
         case .cardClearing: "card_clearing"
         case .unallocatedReceipts: "unallocated_receipts"
         case .userBalance(let user): "user_balance:\(user)"
@@ -68,6 +83,7 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
             guard !owner.isEmpty else { return nil }
             switch code[..<separator] {
             case "customer_hold": self = .customerHold(customer: owner)
+            case "customer_charges": self = .customerCharges(customer: owner)
             case "user_balance": self = .userBalance(user: owner)
             default: return nil
             }
@@ -75,6 +91,7 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
         switch code {
         case "card_authorizations": self = .cardAuthorizations
+        case "card_charges": self = .cardCharges
         case "card_clearing": self = .cardClearing
         case "unallocated_receipts": self = .unallocatedReceipts
         case "payouts_in_transit": self = .payoutsInTransit
@@ -93,9 +110,9 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The customer or user the account belongs to, `nil` for the platform's own accounts.
     var owner: String? {
         switch self {
-        case .customerHold(let customer): customer
+        case .customerHold(let customer), .customerCharges(let customer): customer
         case .userBalance(let user): user
-        case .cardAuthorizations, .cardClearing, .unallocatedReceipts, .payoutsInTransit, .platformRevenue, .refunds:
+        case .cardAuthorizations, .cardCharges, .cardClearing, .unallocatedReceipts, .payoutsInTransit, .platformRevenue, .refunds:
             nil
         }
     }

@@ -154,8 +154,8 @@ public struct Dispute: Sendable, Hashable {
     /// - Throws: ``PaymentsError``, neither the dispute nor the intent changed: `INVALID_ARGUMENT` when
     ///   `paymentIntent` is not the disputed one or a partial refund's amount is not above zero or in another
     ///   currency; `FAILED_PRECONDITION` when the dispute was closed already, its deadline has passed, or the intent
-    ///   has nothing left to refund for ``Outcome/refundAll``; `OUT_OF_RANGE` when a partial refund is above what is
-    ///   still refundable.
+    ///   has nothing left to refund for ``Outcome/refundAll``; `OUT_OF_RANGE` when a partial refund is not below what
+    ///   is still refundable (all of it is ``Outcome/refundAll``).
     public mutating func resolve(_ outcome: Outcome, paymentIntent: inout PaymentIntent, now: Int64)
         throws(PaymentsError) -> Action
     {
@@ -173,6 +173,12 @@ public struct Dispute: Sendable, Hashable {
             action = .refund(try paymentIntent.refund(amount, now: now))
             resolution = .refunded(amount)
         case .refundPart(let amount):
+            // payments.proto: a partial refund is more than zero and less than what is refundable; all of it is
+            // REFUND_ALL, so that the recorded outcome says what happened.
+            let refundable = paymentIntent.refundable
+            if amount.isPositive, amount.currency == refundable.currency, amount.minorUnits == refundable.minorUnits {
+                throw .partialRefundOfEverything(amount, intent: paymentIntent)
+            }
             action = .refund(try paymentIntent.refund(amount, now: now))
             resolution = .refunded(amount)
         case .noRefund:

@@ -12,7 +12,8 @@ public struct Ledger: Sendable, Hashable {
     private(set) var accountTotals: [BalanceKey: EntryTotals] = [:]
     /// Debit and credit totals per currency over all accounts; kept so a trial balance can never overflow.
     private(set) var currencyTotals: [String: EntryTotals] = [:]
-    /// What each user's balance paid out to their bank, per currency (the debits of payout postings).
+    /// What each user's balance paid out to their bank, per currency (the debits of payout postings less the
+    /// payouts the bank returned).
     private(set) var paidOutTotals: [BalanceKey: Int64] = [:]
 
     /// Empty books.
@@ -55,6 +56,10 @@ public struct Ledger: Sendable, Hashable {
                         .addingReportingOverflow(entry.amount.minorUnits)
                     guard !overflow else { throw .overflow("the payouts of \(entry.account)") }
                     paidOut[key] = total
+                }
+                if posting.kind == .payoutReturned, case .userBalance = entry.account, entry.side == .credit {
+                    // A returned payout was never paid out; it was counted when sent, so it cannot go below zero.
+                    paidOut[key] = (paidOut[key] ?? paidOutTotals[key] ?? 0) - entry.amount.minorUnits
                 }
             }
         }

@@ -2,8 +2,8 @@
 extension PaymentIntent {
     /// Captures `amount` of the open hold at `now`, which ends the hold: the rest of it is released.
     ///
-    /// Postings: the capture (the captured part leaves the hold and is received in card clearing) and, when less
-    /// than the whole hold was captured, the release of the rest.
+    /// Postings: the capture (the captured part leaves the hold, is received in card clearing and is charged to the
+    /// customer) and, when less than the whole hold was captured, the release of the rest.
     ///
     /// - Throws: ``PaymentsError``, the intent unchanged: `INVALID_ARGUMENT` when `amount` is not above zero or not
     ///   in the intent's currency; `FAILED_PRECONDITION` when the hold is not open (captured, released, or expired,
@@ -21,6 +21,7 @@ extension PaymentIntent {
                 entries: [
                     .debit(.cardAuthorizations, amount), .credit(hold, amount),
                     .debit(.cardClearing, amount), .credit(.unallocatedReceipts, amount),
+                    .debit(.customerCharges(customer: customer), amount), .credit(.cardCharges, amount),
                 ]
             )
         ]
@@ -62,7 +63,11 @@ extension PaymentIntent {
             kind: .charge,
             reference: id,
             postedAt: now,
-            entries: [.debit(.cardClearing, amount), .credit(.unallocatedReceipts, amount)]
+            entries: [
+                .debit(.cardClearing, amount), .credit(.unallocatedReceipts, amount),
+                // The customer's ledger shows the charge above the hold, as it shows the capture.
+                .debit(.customerCharges(customer: customer), amount), .credit(.cardCharges, amount),
+            ]
         )
         chargedAboveHold = newCharged
         return Action(providerCall: .charge(amount), postings: [posting])

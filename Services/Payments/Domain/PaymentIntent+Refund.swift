@@ -2,7 +2,8 @@
 extension PaymentIntent {
     /// Refunds `amount` of what was charged at `now`.
     ///
-    /// The platform bears refunds: the posting debits ``AccountID/refunds`` and credits card clearing, and earnings
+    /// The platform bears refunds: the posting debits ``AccountID/refunds`` and credits card clearing (and gives the
+    /// amount back on the customer's ``AccountID/customerCharges(customer:)``, so their ledger shows it), and earnings
     /// already credited to a worker stay theirs (a worker's balance may have been paid out, and taking money back
     /// from a person is a decision for support, not a side effect of a refund).
     ///
@@ -17,7 +18,10 @@ extension PaymentIntent {
             kind: .refund,
             reference: id,
             postedAt: now,
-            entries: [.debit(.refunds, amount), .credit(.cardClearing, amount)]
+            entries: [
+                .debit(.refunds, amount), .credit(.cardClearing, amount),
+                .debit(.cardCharges, amount), .credit(.customerCharges(customer: customer), amount),
+            ]
         )
         refunded = try refunded.adding(amount)
         return Action(providerCall: .refund(amount), postings: [posting])

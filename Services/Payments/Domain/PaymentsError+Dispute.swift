@@ -36,6 +36,16 @@ extension PaymentsError {
         )
     }
 
+    /// A partial refund of everything still refundable: that is a full refund, and is recorded as one.
+    static func partialRefundOfEverything(_ amount: Money, intent: PaymentIntent) -> PaymentsError {
+        PaymentsError(
+            code: .outOfRange,
+            message: "refund: a partial refund is more than 0 and less than the \(intent.refundable.formatted) still "
+                + "refundable on intent \(intent.id); \(amount.formatted) is all of it, so resolve with REFUND_ALL",
+            field: "refund"
+        )
+    }
+
     /// Resolving or closing a dispute that is closed.
     static func disputeClosed(_ dispute: Dispute, resolution: Dispute.Resolution, at: Int64) -> PaymentsError {
         let how =

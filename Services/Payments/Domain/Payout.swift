@@ -1,7 +1,8 @@
 /// A payout of part of a user's available balance (a worker's earnings) to their bank (P6).
 ///
 /// The posting debits the user's ``AccountID/userBalance(user:)`` and credits ``AccountID/payoutsInTransit``; the
-/// bank's confirmation later clears the transit account. A payout above the available balance is refused, so the
+/// bank's confirmation later clears the transit account (``settledPosting(at:)``), or its return gives the money
+/// back to the balance (``returnedPosting(at:)``). A payout above the available balance is refused, so the
 /// balance never goes negative: a worker is never paid money they have not earned.
 public struct Payout: Sendable, Hashable {
     /// The payout's id (the posting's reference).
@@ -45,6 +46,28 @@ public struct Payout: Sendable, Hashable {
             reference: id,
             postedAt: requestedAt,
             entries: [.debit(.userBalance(user: user), amount), .credit(.payoutsInTransit, amount)]
+        )
+    }
+
+    /// The posting when the bank confirms the payout at `at`: the transit account clears against card clearing, the
+    /// processor's balance of the platform that paid it.
+    public func settledPosting(at: Int64) throws(PaymentsError) -> Posting {
+        try Posting(
+            kind: .payoutSettled,
+            reference: id,
+            postedAt: at,
+            entries: [.debit(.payoutsInTransit, amount), .credit(.cardClearing, amount)]
+        )
+    }
+
+    /// The posting when the bank returns the payout at `at`: the money leaves the transit account and is back in
+    /// the user's available balance.
+    public func returnedPosting(at: Int64) throws(PaymentsError) -> Posting {
+        try Posting(
+            kind: .payoutReturned,
+            reference: id,
+            postedAt: at,
+            entries: [.debit(.payoutsInTransit, amount), .credit(.userBalance(user: user), amount)]
         )
     }
 }

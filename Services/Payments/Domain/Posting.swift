@@ -26,6 +26,10 @@ public struct Posting: Sendable, Hashable {
         case platformFee = "platform_fee"
         /// A user's balance paid out to their bank.
         case payout
+        /// A payout the bank confirmed: it leaves the transit account.
+        case payoutSettled = "payout_settled"
+        /// A payout the bank returned: the money is back in the user's balance.
+        case payoutReturned = "payout_returned"
         /// Part of one user's balance moved to another (household settle-up).
         case transfer
     }

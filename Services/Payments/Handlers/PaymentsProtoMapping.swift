@@ -142,6 +142,7 @@ enum PaymentsProtoMapping {
                 }
             $0.failureReason = record.failureReason
             $0.requestedAtMicros = record.payout.requestedAt
+            $0.settledAtMicros = record.settledAt ?? 0
         }
     }
 }

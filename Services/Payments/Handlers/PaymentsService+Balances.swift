@@ -29,7 +29,8 @@ extension PaymentsService {
         }
     }
 
-    /// The entries of the caller's own accounts (their balance and their cards' holds), newest first.
+    /// The entries of the caller's own accounts (their balance, their cards' holds, and the charges to and refunds
+    /// back to their cards), newest first.
     public func listLedgerEntries(
         request: Quad_Payments_V1_ListLedgerEntriesRequest,
         context: ServerContext
@@ -42,7 +43,11 @@ extension PaymentsService {
             )
         }
         let limit = request.limit == 0 ? configuration.defaultLedgerLimit : Int(request.limit)
-        let accounts: [AccountID] = [.userBalance(user: caller.userID), .customerHold(customer: caller.userID)]
+        // Every account of the caller's: what they hold, were charged and got back as a customer, and their balance.
+        let accounts: [AccountID] = [
+            .userBalance(user: caller.userID), .customerHold(customer: caller.userID),
+            .customerCharges(customer: caller.userID),
+        ]
         let lines = try await refusingAsRPC {
             try await database.read { db in try PaymentsStore.entries(of: accounts, limit: limit, db) }
         }

@@ -69,7 +69,9 @@ extension PaymentsService {
         }
     }
 
-    /// `job.cancelled` (L9): the hold is voided with the provider (key `<job>:release`) and released.
+    /// `job.cancelled` (L9): the hold is voided with the provider (key `<job>:release`) and released, and jobs is told
+    /// with `payment.released` in the same write (the job shows RELEASE_PENDING until then). A hold that lapsed or
+    /// was released already is confirmed to jobs the same way.
     func jobCancelled(
         _ cancelled: Quad_Jobs_V1_JobCancelled,
         _ delivery: Quad_Types_V1_OutboxDelivery,
@@ -100,7 +102,25 @@ extension PaymentsService {
         let now = nowMicros
         return try await refusingAsRPC {
             try await database.receive(delivery) { db in
-                _ = try Self.letGo(intentID: hold.paymentIntentID, jobID: hold.jobID, voided: voided, now: now, db)
+                let ended = try Self.letGo(intentID: hold.paymentIntentID, jobID: hold.jobID, voided: voided, now: now, db)
+                guard ended.status == .released || ended.status == .expired else {
+                    // Captured meanwhile: nothing was released, so there is nothing to confirm.
+                    return
+                }
+                let released = Quad_Payments_V1_PaymentReleased.with {
+                    $0.jobID = hold.jobID
+                    $0.paymentIntentID = ended.id
+                    $0.released = PaymentsProtoMapping.amount(ended.held)
+                    $0.atMicros = now
+                    $0.expired = ended.status == .expired
+                }
+                try Outbox.enqueue(
+                    db,
+                    destination: "jobs",
+                    topic: "payment.released",
+                    key: "\(hold.jobID):payment.released",
+                    payload: try released.serializedData()
+                )
             }
         }
     }

@@ -83,7 +83,7 @@ extension PaymentsService {
     }
 
     /// Operators (service_only): decides a dispute. REFUND_ALL refunds what is still refundable, REFUND_PART the
-    /// `refund` (above zero, at most what was captured less what was refunded), REFUND_NOTHING nothing. The provider
+    /// `refund` (above zero, below what was captured less what was refunded), REFUND_NOTHING nothing. The provider
     /// refunds the stored capture first, then the charge above the hold (keys `<dispute>:refund:capture` and
     /// `:charge`); the intent, postings, dispute, `dispute.resolved` to jobs and the customer's event commit
     /// together afterwards. Needs `idempotency-key`.
@@ -188,7 +188,8 @@ extension PaymentsService {
     }
 
     /// The domain's outcome of `request` and how to record it. INVALID_ARGUMENT naming `outcome` or `refund` when
-    /// it is none or a partial refund is not above zero; FAILED_PRECONDITION naming `refund` above `refundable`.
+    /// it is none or a partial refund is not above zero; FAILED_PRECONDITION naming `refund` and the range when it
+    /// is not below `refundable` (a refund of everything is REFUND_ALL).
     static func outcome(
         of request: Quad_Payments_V1_ResolveDisputeRequest,
         refundable: Money
@@ -206,11 +207,12 @@ extension PaymentsService {
             guard refund.currency == refundable.currency else {
                 throw RPCError(code: .invalidArgument, message: "refund: \(refund) is not in \(refundable.currency), the payment's currency")
             }
-            guard refund.minorUnits <= refundable.minorUnits else {
+            // payments.proto: more than zero, less than what is still refundable; all of it is REFUND_ALL.
+            guard refund.minorUnits < refundable.minorUnits else {
                 throw RPCError(
                     code: .failedPrecondition,
-                    message: "refund: \(refund) is more than the \(refundable) still refundable (captured less refunded); "
-                        + "refund at most that, or REFUND_ALL"
+                    message: "refund: REFUND_PART takes more than 0 and less than the \(refundable.formatted) still "
+                        + "refundable (captured less refunded), not \(refund.formatted); to refund all of it, use REFUND_ALL"
                 )
             }
             return (.refundPart(refund), .refundPart)

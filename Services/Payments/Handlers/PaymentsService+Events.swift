@@ -22,6 +22,8 @@ enum PaymentsFeed {
     /// What happened to the user's money (`PaymentEvent.kind`).
     enum Kind: String {
         case held, captured, released, expired, refunded, earned, payout, transfer
+        case payoutPaid = "payout_paid"
+        case payoutFailed = "payout_failed"
     }
 
     /// Logs `kind` of `amount` to `userID`'s feed; `reference` is the intent, payout or transfer.

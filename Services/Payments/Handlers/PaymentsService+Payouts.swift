@@ -70,7 +70,9 @@ extension PaymentsService {
     }
 
     /// Moves part of the caller's available balance to another user (household settle-up). Needs
-    /// `idempotency-key`. Above the available balance it is FAILED_PRECONDITION.
+    /// `idempotency-key`. Above the available balance it is FAILED_PRECONDITION. The recipient must be an account
+    /// identity knows: one it does not (never existed, or deleted) is NOT_FOUND naming `to_user_id`, one answer for
+    /// both, and UNAVAILABLE when identity cannot be asked; either way nothing moves.
     public func transfer(
         request: Quad_Payments_V1_TransferRequest,
         context: ServerContext
@@ -95,6 +97,11 @@ extension PaymentsService {
                 requestedAt: now
             )
         }
+        // A repeat gets the first answer, even if the recipient's account is gone since.
+        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Payments_V1_TransferReceipt.self) {
+            return stored
+        }
+        try await requireRecipient(transfer.toUser)
         let currency = currency
         return try await gate.withKey("user:\(caller.userID)") {
             try await self.database.idempotent(scope: scope, key: key, request: request) { db in
@@ -115,6 +122,26 @@ extension PaymentsService {
                     $0.atMicros = now
                 }
             }
+        }
+    }
+
+    /// Refuses a recipient identity does not know, with the same answer whether the id never existed or its account
+    /// was deleted, so a transfer cannot tell them apart.
+    private func requireRecipient(_ userID: String) async throws {
+        let exists: Bool
+        do {
+            exists = try await users.userExists(userID)
+        } catch {
+            throw RPCError(
+                code: .unavailable,
+                message: "identity could not be asked whether to_user_id \(userID) can be paid; nothing moved, retry shortly"
+            )
+        }
+        guard exists else {
+            throw RPCError(
+                code: .notFound,
+                message: "to_user_id: there is no user \(userID) to pay; nothing moved. Check the id with the person"
+            )
         }
     }
 

@@ -57,9 +57,14 @@ extension PaymentsService {
         return report
     }
 
-    /// Sweeps every `interval` on `clock` until the task is cancelled (a ``QuadServiceKit/BackgroundWork``).
+    /// Sweeps holds and settles payouts (``settlePayouts()``) every `interval` on `clock` until the task is
+    /// cancelled (a ``QuadServiceKit/BackgroundWork``).
     public func runSweeps(every interval: Duration, clock: any Clock<Duration>) async {
         while !Task.isCancelled {
+            let payouts = await settlePayouts()
+            if !payouts.paid.isEmpty || !payouts.failed.isEmpty {
+                logger.info("payout sweep", metadata: ["paid": "\(payouts.paid.count)", "failed": "\(payouts.failed.count)"])
+            }
             let report = await sweepHolds()
             if report != SweepReport() {
                 logger.info(

@@ -21,6 +21,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     let paymentMethods: any PaymentMethodVerifier
     let directory: any DormPriceDirectory
     let jobs: any JobStatusSource
+    let users: any UserDirectory
     let configuration: PaymentsConfiguration
     let logger: Logger
     /// The time in UTC microseconds.
@@ -38,6 +39,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     ///   - paymentMethods: checks a wallet token when a user adds it.
     ///   - directory: the dorms' machine prices (identity's campus directory).
     ///   - jobs: whether a job exists (the sweep of unconfirmed holds).
+    ///   - users: whether a user exists (the recipient of a transfer): identity's public profiles.
     ///   - configuration: schedules and limits.
     ///   - logger: where deliveries and sweeps report what they skipped.
     ///   - now: the time in UTC microseconds; tests pass a settable clock.
@@ -47,6 +49,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         paymentMethods: any PaymentMethodVerifier = SandboxPaymentMethods(),
         directory: any DormPriceDirectory,
         jobs: any JobStatusSource,
+        users: any UserDirectory,
         configuration: PaymentsConfiguration = .defaults,
         logger: Logger = Logger(label: "quad.payments"),
         now: @escaping @Sendable () -> Int64 = PaymentsService.systemNow
@@ -56,6 +59,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         self.paymentMethods = paymentMethods
         self.directory = directory
         self.jobs = jobs
+        self.users = users
         self.configuration = configuration
         self.logger = logger
         clock = now

@@ -24,8 +24,24 @@ public protocol PaymentProvider: Sendable {
     func charge(_ amount: Money, paymentMethod: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
     /// Gives back `amount` of a capture or charge, in one refund or several.
     func refund(_ amount: Money, of payment: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
-    /// Sends `amount` to the bank account `bankAccount`.
+    /// Sends `amount` to the bank account `bankAccount`. The receipt means the payout left; the bank confirms or
+    /// returns it later (``payoutStatus(_:)``).
     func payout(_ amount: Money, bankAccount: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
+    /// Where the payout with receipt id `payout` stands at the bank now. Asking moves nothing.
+    ///
+    /// - Throws: ``ProviderError`` invalid request for a payout the provider never sent; unavailable when it cannot
+    ///   answer now.
+    func payoutStatus(_ payout: String) async throws(ProviderError) -> ProviderPayoutStatus
+}
+
+/// Where a payout stands at the bank.
+public enum ProviderPayoutStatus: Sendable, Hashable {
+    /// Sent, not yet confirmed.
+    case inTransit
+    /// The bank credited the account at `at` (UTC microseconds).
+    case paid(at: Int64)
+    /// The bank returned the payout at `at`, with a code and a readable reason: the money is the platform's again.
+    case failed(code: String, reason: String, at: Int64)
 }
 
 /// A hold the provider placed.

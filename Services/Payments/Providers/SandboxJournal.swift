@@ -23,6 +23,8 @@ final class SandboxJournal {
         case flakyKey(key: String)
         /// The id counter's new value.
         case nextID(value: Int)
+        /// A payout sent (its settlement follows from the time it was sent and its bank account).
+        case payout(id: String, amount: Money, bankAccount: String, sentAt: Int64)
     }
 
     /// A provider answer as the journal keeps it: an authorisation, a receipt or a decline.

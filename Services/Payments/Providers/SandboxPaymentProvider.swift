@@ -3,7 +3,8 @@ public import PaymentsDomain
 /// A ``PaymentProvider`` that behaves like a card processor without reaching one (P2): holds
 /// that expire after 7 days on the injected clock, captures up to the hold that release the
 /// rest, voids, charges, cumulative refunds up to what was taken, payouts, declines and outages
-/// driven by ``SandboxTokens``, and idempotency keys honoured as a processor does (a success or a
+/// driven by ``SandboxTokens``, payouts that settle ``payoutSettlementDelay`` after they are sent (paid, or returned
+/// for ``SandboxTokens/returningBankAccount``), and idempotency keys honoured as a processor does (a success or a
 /// decline is replayed for the same key and parameters; an outage is not remembered, so a retry
 /// can succeed; the same key with other parameters is refused).
 ///
@@ -26,6 +27,12 @@ public actor SandboxPaymentProvider: PaymentProvider {
         var refunded: Money
     }
 
+    private struct SentPayout {
+        var amount: Money
+        var bankAccount: String
+        var sentAt: Int64
+    }
+
     fileprivate enum Answer {
         case authorization(ProviderAuthorization)
         case receipt(ProviderReceipt)
@@ -35,7 +42,15 @@ public actor SandboxPaymentProvider: PaymentProvider {
     /// How long a hold lasts: 7 days, as card networks allow for most merchants.
     public static let holdLifetime: Int64 = 7 * 24 * 3_600 * 1_000_000
 
+    /// How long after it is sent a payout settles by default: one minute, so that a demo sees it paid; tests
+    /// advance their clock past it.
+    public static let defaultPayoutSettlementDelay: Int64 = 60 * 1_000_000
+
+    /// How long after it is sent a payout settles (UTC microseconds): paid then, or returned for
+    /// ``SandboxTokens/returningBankAccount``.
+    public let payoutSettlementDelay: Int64
     private let now: @Sendable () -> Int64
+    private var sentPayouts: [String: SentPayout] = [:]
     private var holds: [String: Hold] = [:]
     private var payments: [String: Payment] = [:]
     private var answers: [String: (parameters: String, answer: Answer)] = [:]
@@ -48,9 +63,12 @@ public actor SandboxPaymentProvider: PaymentProvider {
 
     /// A sandbox whose state lives in memory only.
     ///
-    /// - Parameter now: the time in UTC microseconds (tests pass a settable clock).
-    public init(now: @escaping @Sendable () -> Int64) {
+    /// - Parameters:
+    ///   - now: the time in UTC microseconds (tests pass a settable clock).
+    ///   - payoutSettlementDelay: see ``payoutSettlementDelay``.
+    public init(now: @escaping @Sendable () -> Int64, payoutSettlementDelay: Int64 = defaultPayoutSettlementDelay) {
         self.now = now
+        self.payoutSettlementDelay = payoutSettlementDelay
         journal = nil
     }
 
@@ -60,9 +78,15 @@ public actor SandboxPaymentProvider: PaymentProvider {
     /// - Parameters:
     ///   - now: the time in UTC microseconds (tests pass a settable clock).
     ///   - journalPath: the journal file; its directory must exist.
+    ///   - payoutSettlementDelay: see ``payoutSettlementDelay``.
     /// - Throws: the file system's error when the file cannot be created, read or opened for appending.
-    public init(now: @escaping @Sendable () -> Int64, journalPath: String) throws {
+    public init(
+        now: @escaping @Sendable () -> Int64,
+        journalPath: String,
+        payoutSettlementDelay: Int64 = defaultPayoutSettlementDelay
+    ) throws {
         self.now = now
+        self.payoutSettlementDelay = payoutSettlementDelay
         let (journal, records) = try SandboxJournal.open(path: journalPath)
         self.journal = journal
         for record in records {
@@ -77,6 +101,8 @@ public actor SandboxPaymentProvider: PaymentProvider {
                 flakyKeysSeen.insert(key)
             case .nextID(let value):
                 nextID = value
+            case .payout(let id, let amount, let bankAccount, let sentAt):
+                sentPayouts[id] = SentPayout(amount: amount, bankAccount: bankAccount, sentAt: sentAt)
             }
         }
     }
@@ -150,14 +176,32 @@ public actor SandboxPaymentProvider: PaymentProvider {
         try receipt(idempotent("payout", idempotencyKey, "\(amount)|\(bankAccount)") { () throws(ProviderError) -> Answer in
             try requirePositive(amount)
             switch bankAccount {
-            case SandboxTokens.bankAccount:
-                return .receipt(ProviderReceipt(id: makeID("po"), amount: amount, at: now()))
+            case SandboxTokens.bankAccount, SandboxTokens.returningBankAccount:
+                let receipt = ProviderReceipt(id: makeID("po"), amount: amount, at: now())
+                let sent = SentPayout(amount: amount, bankAccount: bankAccount, sentAt: receipt.at)
+                sentPayouts[receipt.id] = sent
+                unjournaled.append(.payout(id: receipt.id, amount: amount, bankAccount: bankAccount, sentAt: sent.sentAt))
+                return .receipt(receipt)
             case SandboxTokens.closedBankAccount:
                 return .declined(ProviderError(.declined(code: "account_closed"), "the bank account is closed"))
             default:
-                throw ProviderError(.invalidRequest, "unknown bank account token; the sandbox knows \(SandboxTokens.bankAccount) and \(SandboxTokens.closedBankAccount)")
+                throw ProviderError(
+                    .invalidRequest,
+                    "unknown bank account token; the sandbox knows \(SandboxTokens.bankAccount), "
+                        + "\(SandboxTokens.returningBankAccount) and \(SandboxTokens.closedBankAccount)"
+                )
             }
         })
+    }
+
+    public func payoutStatus(_ payout: String) throws(ProviderError) -> ProviderPayoutStatus {
+        guard let sent = sentPayouts[payout] else { throw ProviderError(.invalidRequest, "no payout \(payout)") }
+        let settlesAt = sent.sentAt + payoutSettlementDelay
+        guard now() >= settlesAt else { return .inTransit }
+        if sent.bankAccount == SandboxTokens.returningBankAccount {
+            return .failed(code: "could_not_process", reason: "the bank could not process the payout and returned it", at: settlesAt)
+        }
+        return .paid(at: settlesAt)
     }
 
     // MARK: Behaviour of the tokens

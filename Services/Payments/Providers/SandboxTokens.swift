@@ -16,6 +16,8 @@ public enum SandboxTokens {
     public static let bankAccount = "bank_sandbox_checking"
     /// A closed bank account: payouts are declined `account_closed`.
     public static let closedBankAccount = "bank_sandbox_closed"
+    /// A bank account that accepts a payout, then returns it at settlement, code `could_not_process`.
+    public static let returningBankAccount = "bank_sandbox_returns"
 
     /// Every payment method token the sandbox knows, for messages.
     static var paymentMethods: [String] {

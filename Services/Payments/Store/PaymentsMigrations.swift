@@ -46,6 +46,7 @@ public enum PaymentsMigrations {
             )
         }
         registerVersion2(&migrator)
+        registerVersion3(&migrator)
         return migrator
     }
 }

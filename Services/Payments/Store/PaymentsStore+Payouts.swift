@@ -19,6 +19,58 @@ extension PaymentsStore {
         )
     }
 
+    /// Records where `record` now stands (its status, failure reason and settlement time).
+    public static func update(_ record: PayoutRecord, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE payout SET status = ?, failure_reason = ?, settled_at = ? WHERE id = ?",
+            arguments: [record.status.rawValue, record.failureReason, record.settledAt, record.payout.id]
+        )
+    }
+
+    /// The payout with `id`, or nil.
+    public static func payout(id: String, _ db: Database) throws -> PayoutRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM payout WHERE id = ?", arguments: [id]).map(payoutRecord)
+    }
+
+    /// `user`'s payouts, newest first, at most `limit`.
+    public static func payouts(of user: String, limit: Int, _ db: Database) throws -> [PayoutRecord] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM payout WHERE user_id = ? ORDER BY requested_at DESC, id DESC LIMIT ?",
+            arguments: [user, limit]
+        ).map(payoutRecord)
+    }
+
+    /// Payouts still in transit, oldest first, at most `limit`: what the settlement sweep asks the provider about.
+    public static func payoutsInTransit(limit: Int, _ db: Database) throws -> [PayoutRecord] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM payout WHERE status = 'in_transit' ORDER BY requested_at, id LIMIT ?",
+            arguments: [limit]
+        ).map(payoutRecord)
+    }
+
+    private static func payoutRecord(_ row: Row) throws -> PayoutRecord {
+        let id: String = row["id"]
+        guard let status = PayoutRecord.Status(rawValue: row["status"]) else {
+            throw DatabaseError(message: "payout \(id) has an unknown status '\(row["status"] as String)'")
+        }
+        let payout = try Payout(
+            id: id,
+            user: row["user_id"],
+            amount: Money(minorUnits: row["amount_minor"], currency: row["currency"]),
+            bankToken: row["bank_token"],
+            requestedAt: row["requested_at"]
+        )
+        return PayoutRecord(
+            payout: payout,
+            status: status,
+            failureReason: row["failure_reason"],
+            receiptID: row["receipt_id"],
+            settledAt: row["settled_at"]
+        )
+    }
+
     /// What `user` has paid out in `currency` that the bank has not confirmed yet.
     public static func payoutsInTransit(user: String, currency: String, _ db: Database) throws -> Money {
         let minor = try Int64.fetchOne(

@@ -20,12 +20,15 @@ public struct PayoutRecord: Sendable, Hashable {
     public var failureReason: String
     /// The provider's id of the payout.
     public var receiptID: String
+    /// When the bank paid or returned it (UTC microseconds); nil while in transit.
+    public var settledAt: Int64?
 
     /// Creates a record.
-    public init(payout: Payout, status: Status, failureReason: String = "", receiptID: String) {
+    public init(payout: Payout, status: Status, failureReason: String = "", receiptID: String, settledAt: Int64? = nil) {
         self.payout = payout
         self.status = status
         self.failureReason = failureReason
         self.receiptID = receiptID
+        self.settledAt = settledAt
     }
 }

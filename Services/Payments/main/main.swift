@@ -2,10 +2,11 @@
 // (`--help-config`) plus
 //   --sandbox-state PATH      the sandbox processor's journal (string; default <data-dir>/payments-sandbox.jsonl):
 //                             the processor's holds and answers outlive a restart of payments, as a real one's do
-//   --sweep-interval DURATION how often holds are swept (duration; default 1m): lapsed holds expire, holds no
-//                             job.posted confirmed within 15 minutes are released when jobs has no such job
+//   --sweep-interval DURATION how often holds are swept and payouts settled (duration; default 1m): lapsed holds
+//                             expire, holds no job.posted confirmed within 15 minutes are released when jobs has no
+//                             such job, payouts the bank settled are recorded PAID or FAILED
 //   --directory-refresh DURATION  how long identity's dorm prices are cached (duration; default 5m)
-// It calls identity (ListCampuses) and jobs (GetJobStatus) through `--peers` or `--peers-dir`; its outbox delivers
+// It calls identity (ListCampuses; GetPublicProfiles for a transfer's recipient) and jobs (GetJobStatus) through `--peers` or `--peers-dir`; its outbox delivers
 // payment.captured and dispute.resolved to jobs.
 import PaymentsProviders
 import PaymentsService
@@ -35,7 +36,7 @@ try await QuadServiceMain.run(
             sweepInterval: try source.duration(
                 "sweep-interval",
                 default: .seconds(60),
-                help: "how often lapsed and unconfirmed holds are swept"
+                help: "how often lapsed and unconfirmed holds are swept and payouts settled"
             ),
             directoryRefresh: try source.duration(
                 "directory-refresh",
@@ -61,6 +62,7 @@ try await QuadServiceMain.run(
             now: now
         ),
         jobs: JobsStatusClient(transport: environment.peers.transport("jobs")),
+        users: IdentityUserDirectory(transport: environment.peers.transport("identity")),
         logger: environment.logger,
         now: now
     )

@@ -185,11 +185,16 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
   public typealias RawValue = Int
   case unspecified // = 0
   case held // = 1
+
+  /// payments confirmed the hold released (or lapsed): nothing was charged
   case released // = 2
 
   /// dropped off; payments is capturing
   case capturePending // = 3
   case paid // = 4
+
+  /// cancelled; payments is releasing the hold (RELEASED once it confirms)
+  case releasePending // = 5
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -203,6 +208,7 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
     case 2: self = .released
     case 3: self = .capturePending
     case 4: self = .paid
+    case 5: self = .releasePending
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -214,6 +220,7 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
     case .released: return 2
     case .capturePending: return 3
     case .paid: return 4
+    case .releasePending: return 5
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -225,6 +232,7 @@ public nonisolated enum Quad_Jobs_V1_PaymentState: SwiftProtobuf.Enum, Swift.Cas
     .released,
     .capturePending,
     .paid,
+    .releasePending,
   ]
 
 }
@@ -340,6 +348,9 @@ public nonisolated struct Quad_Jobs_V1_TimelineEntry: Sendable {
 
   /// readable: "in washer -> finished washing"
   public var detail: String = String()
+
+  /// "dasher_rejected": the customer's reason, when they gave one (at most 500 characters)
+  public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1061,7 +1072,7 @@ nonisolated extension Quad_Jobs_V1_DisputeReason: SwiftProtobuf._ProtoNameProvid
 }
 
 nonisolated extension Quad_Jobs_V1_PaymentState: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAYMENT_STATE_UNSPECIFIED\0\u{1}PAYMENT_STATE_HELD\0\u{1}PAYMENT_STATE_RELEASED\0\u{1}PAYMENT_STATE_CAPTURE_PENDING\0\u{1}PAYMENT_STATE_PAID\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAYMENT_STATE_UNSPECIFIED\0\u{1}PAYMENT_STATE_HELD\0\u{1}PAYMENT_STATE_RELEASED\0\u{1}PAYMENT_STATE_CAPTURE_PENDING\0\u{1}PAYMENT_STATE_PAID\0\u{1}PAYMENT_STATE_RELEASE_PENDING\0")
 }
 
 nonisolated extension Quad_Jobs_V1_JobRole: SwiftProtobuf._ProtoNameProviding {
@@ -1109,7 +1120,7 @@ nonisolated extension Quad_Jobs_V1_StageStamp: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TimelineEntry"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}at_micros\0\u{3}actor_id\0\u{1}kind\0\u{1}detail\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}at_micros\0\u{3}actor_id\0\u{1}kind\0\u{1}detail\0\u{1}reason\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1121,6 +1132,7 @@ nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftPr
       case 2: try { try decoder.decodeSingularStringField(value: &self.actorID) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.kind) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.detail) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.reason) }()
       default: break
       }
     }
@@ -1139,6 +1151,9 @@ nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftPr
     if !self.detail.isEmpty {
       try visitor.visitSingularStringField(value: self.detail, fieldNumber: 4)
     }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1147,6 +1162,7 @@ nonisolated extension Quad_Jobs_V1_TimelineEntry: SwiftProtobuf.Message, SwiftPr
     if lhs.actorID != rhs.actorID {return false}
     if lhs.kind != rhs.kind {return false}
     if lhs.detail != rhs.detail {return false}
+    if lhs.reason != rhs.reason {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

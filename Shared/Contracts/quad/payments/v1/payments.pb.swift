@@ -139,6 +139,8 @@ public nonisolated enum Quad_Payments_V1_PaymentIntentStatus: SwiftProtobuf.Enum
 
 }
 
+/// A payout is IN_TRANSIT until the bank settles it: PAID, or FAILED when the bank returns it (the sandbox settles
+/// one minute after sending; docs/payments-sandbox.md).
 public nonisolated enum Quad_Payments_V1_PayoutStatus: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -715,7 +717,7 @@ public nonisolated struct Quad_Payments_V1_LedgerEntry: Sendable {
 
   public var postingID: Int64 = 0
 
-  /// e.g. "user:0192…:balance"
+  /// "customer_hold:<id>", "customer_charges:<id>" or "user_balance:<id>"
   public var account: String = String()
 
   public var debit: Quad_Types_V1_Amount {
@@ -796,15 +798,46 @@ public nonisolated struct Quad_Payments_V1_Payout: Sendable {
 
   public var status: Quad_Payments_V1_PayoutStatus = .unspecified
 
+  /// FAILED only: the bank's code and reason
   public var failureReason: String = String()
 
   public var requestedAtMicros: Int64 = 0
+
+  /// when the bank paid or returned it; 0 while in transit
+  public var settledAtMicros: Int64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _amount: Quad_Types_V1_Amount? = nil
+}
+
+/// P6. The caller's payouts, newest first.
+public nonisolated struct Quad_Payments_V1_ListPayoutsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// default 50, at most 500
+  public var limit: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Payments_V1_ListPayoutsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// newest first
+  public var payouts: [Quad_Payments_V1_Payout] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// P6. Pays the caller's available balance, or part of it, to a bank account token
@@ -959,7 +992,8 @@ public nonisolated struct Quad_Payments_V1_ResolveDisputeRequest: Sendable {
 
   public var outcome: Quad_Payments_V1_DisputeOutcome = .unspecified
 
-  /// REFUND_PART only: more than zero, less than captured
+  /// REFUND_PART only: more than zero and less than what is still refundable (what was charged less what was
+  /// refunded; all that was captured when nothing was refunded yet). Refunding all of it is REFUND_ALL.
   public var refund: Quad_Types_V1_Amount {
     get {_refund ?? Quad_Types_V1_Amount()}
     set {_refund = newValue}
@@ -1097,6 +1131,38 @@ public nonisolated struct Quad_Payments_V1_PaymentCaptured: Sendable {
   fileprivate var _dasherEarnings: Quad_Types_V1_Amount? = nil
 }
 
+/// `payment.released`, to jobs: the hold of a cancelled job is released (or had lapsed), nothing charged.
+public nonisolated struct Quad_Payments_V1_PaymentReleased: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var jobID: String = String()
+
+  public var paymentIntentID: String = String()
+
+  /// what was held
+  public var released: Quad_Types_V1_Amount {
+    get {_released ?? Quad_Types_V1_Amount()}
+    set {_released = newValue}
+  }
+  /// Returns true if `released` has been explicitly set.
+  public var hasReleased: Bool {self._released != nil}
+  /// Clears the value of `released`. Subsequent reads from it will return its default value.
+  public mutating func clearReleased() {self._released = nil}
+
+  public var atMicros: Int64 = 0
+
+  /// the hold had lapsed before the release (7 days, P2)
+  public var expired: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _released: Quad_Types_V1_Amount? = nil
+}
+
 /// `dispute.resolved`, to jobs: the claim's outcome.
 public nonisolated struct Quad_Payments_V1_DisputeResolved: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1134,7 +1200,8 @@ public nonisolated struct Quad_Payments_V1_PaymentEvent: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// "held", "captured", "released", "expired", "refunded", "earned", "payout", "transfer"
+  /// "held", "captured", "released", "expired", "refunded", "earned", "payout", "payout_paid", "payout_failed",
+  /// "transfer"
   public var kind: String = String()
 
   public var jobID: String = String()
@@ -2015,7 +2082,7 @@ nonisolated extension Quad_Payments_V1_ListLedgerEntriesResponse: SwiftProtobuf.
 
 nonisolated extension Quad_Payments_V1_Payout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Payout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}payout_id\0\u{1}amount\0\u{1}status\0\u{3}failure_reason\0\u{3}requested_at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}payout_id\0\u{1}amount\0\u{1}status\0\u{3}failure_reason\0\u{3}requested_at_micros\0\u{3}settled_at_micros\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2028,6 +2095,7 @@ nonisolated extension Quad_Payments_V1_Payout: SwiftProtobuf.Message, SwiftProto
       case 3: try { try decoder.decodeSingularEnumField(value: &self.status) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.failureReason) }()
       case 5: try { try decoder.decodeSingularInt64Field(value: &self.requestedAtMicros) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self.settledAtMicros) }()
       default: break
       }
     }
@@ -2053,6 +2121,9 @@ nonisolated extension Quad_Payments_V1_Payout: SwiftProtobuf.Message, SwiftProto
     if self.requestedAtMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.requestedAtMicros, fieldNumber: 5)
     }
+    if self.settledAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.settledAtMicros, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2062,6 +2133,67 @@ nonisolated extension Quad_Payments_V1_Payout: SwiftProtobuf.Message, SwiftProto
     if lhs.status != rhs.status {return false}
     if lhs.failureReason != rhs.failureReason {return false}
     if lhs.requestedAtMicros != rhs.requestedAtMicros {return false}
+    if lhs.settledAtMicros != rhs.settledAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_ListPayoutsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPayoutsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}limit\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.limit != 0 {
+      try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_ListPayoutsRequest, rhs: Quad_Payments_V1_ListPayoutsRequest) -> Bool {
+    if lhs.limit != rhs.limit {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_ListPayoutsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPayoutsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}payouts\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.payouts) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.payouts.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.payouts, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_ListPayoutsResponse, rhs: Quad_Payments_V1_ListPayoutsResponse) -> Bool {
+    if lhs.payouts != rhs.payouts {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2548,6 +2680,60 @@ nonisolated extension Quad_Payments_V1_PaymentCaptured: SwiftProtobuf.Message, S
     if lhs._captured != rhs._captured {return false}
     if lhs._dasherEarnings != rhs._dasherEarnings {return false}
     if lhs.atMicros != rhs.atMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_PaymentReleased: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PaymentReleased"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}payment_intent_id\0\u{1}released\0\u{3}at_micros\0\u{1}expired\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.jobID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.paymentIntentID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._released) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.atMicros) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.expired) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.jobID.isEmpty {
+      try visitor.visitSingularStringField(value: self.jobID, fieldNumber: 1)
+    }
+    if !self.paymentIntentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentIntentID, fieldNumber: 2)
+    }
+    try { if let v = self._released {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.atMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.atMicros, fieldNumber: 4)
+    }
+    if self.expired != false {
+      try visitor.visitSingularBoolField(value: self.expired, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_PaymentReleased, rhs: Quad_Payments_V1_PaymentReleased) -> Bool {
+    if lhs.jobID != rhs.jobID {return false}
+    if lhs.paymentIntentID != rhs.paymentIntentID {return false}
+    if lhs._released != rhs._released {return false}
+    if lhs.atMicros != rhs.atMicros {return false}
+    if lhs.expired != rhs.expired {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -65,7 +65,9 @@ public enum Quad_Payments_V1_Payments {
             eventSource: false,
             serviceOnly: false
         )
-        /// P4. The caller's ledger entries.
+        /// P4. The caller's ledger entries: their holds (customer_hold), every charge to their card and refund back to
+        /// it (customer_charges: the capture, the charge above the hold, a dispute's refund), and their balance
+        /// (user_balance: earnings, payouts, transfers).
         public static let listLedgerEntries = MethodDescriptor(
             service: serviceName,
             method: "ListLedgerEntries",
@@ -82,6 +84,18 @@ public enum Quad_Payments_V1_Payments {
             method: "RequestPayout",
             kind: .unary,
             idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// P6. The caller's payouts with where each stands (IN_TRANSIT, PAID, FAILED). INVALID_ARGUMENT for a limit
+        /// above 500.
+        public static let listPayouts = MethodDescriptor(
+            service: serviceName,
+            method: "ListPayouts",
+            kind: .unary,
+            idempotent: true,
             allowsAnonymous: false,
             rateLimitClass: nil,
             eventSource: false,
@@ -187,7 +201,7 @@ public enum Quad_Payments_V1_Payments {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, transfer, getDispute, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, getDispute, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.payments.v1.Payments`; register the value with a server.
@@ -202,10 +216,15 @@ public enum Quad_Payments_V1_Payments {
         func listPaymentMethods(request: Quad_Payments_V1_ListPaymentMethodsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPaymentMethodsResponse
         /// P4, P6. The caller's balances.
         func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws -> Quad_Payments_V1_Balance
-        /// P4. The caller's ledger entries.
+        /// P4. The caller's ledger entries: their holds (customer_hold), every charge to their card and refund back to
+        /// it (customer_charges: the capture, the charge above the hold, a dispute's refund), and their balance
+        /// (user_balance: earnings, payouts, transfers).
         func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse
         /// P6. A payout of earnings to a bank token. Needs `idempotency-key`.
         func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws -> Quad_Payments_V1_Payout
+        /// P6. The caller's payouts with where each stands (IN_TRANSIT, PAID, FAILED). INVALID_ARGUMENT for a limit
+        /// above 500.
+        func listPayouts(request: Quad_Payments_V1_ListPayoutsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPayoutsResponse
         /// P6. A transfer to another user. Needs `idempotency-key`.
         func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt
         /// P5. A dispute of the caller's (customer) job.
@@ -258,7 +277,9 @@ public enum Quad_Payments_V1_Payments {
             try await transport.unary(Method.getBalance, request: request, as: Quad_Payments_V1_Balance.self, options: options)
         }
 
-        /// P4. The caller's ledger entries.
+        /// P4. The caller's ledger entries: their holds (customer_hold), every charge to their card and refund back to
+        /// it (customer_charges: the capture, the charge above the hold, a dispute's refund), and their balance
+        /// (user_balance: earnings, payouts, transfers).
         public func listLedgerEntries(_ request: Quad_Payments_V1_ListLedgerEntriesRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse {
             try await transport.unary(Method.listLedgerEntries, request: request, as: Quad_Payments_V1_ListLedgerEntriesResponse.self, options: options)
         }
@@ -266,6 +287,12 @@ public enum Quad_Payments_V1_Payments {
         /// P6. A payout of earnings to a bank token. Needs `idempotency-key`.
         public func requestPayout(_ request: Quad_Payments_V1_RequestPayoutRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_Payout {
             try await transport.unary(Method.requestPayout, request: request, as: Quad_Payments_V1_Payout.self, options: options)
+        }
+
+        /// P6. The caller's payouts with where each stands (IN_TRANSIT, PAID, FAILED). INVALID_ARGUMENT for a limit
+        /// above 500.
+        public func listPayouts(_ request: Quad_Payments_V1_ListPayoutsRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_ListPayoutsResponse {
+            try await transport.unary(Method.listPayouts, request: request, as: Quad_Payments_V1_ListPayoutsResponse.self, options: options)
         }
 
         /// P6. A transfer to another user. Needs `idempotency-key`.
@@ -331,6 +358,7 @@ extension Quad_Payments_V1_Payments.ServiceProtocol {
             .unary(Quad_Payments_V1_Payments.Method.getBalance) { try await self.getBalance(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.listLedgerEntries) { try await self.listLedgerEntries(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.requestPayout) { try await self.requestPayout(request: $0, context: $1) },
+            .unary(Quad_Payments_V1_Payments.Method.listPayouts) { try await self.listPayouts(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.transfer) { try await self.transfer(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.getDispute) { try await self.getDispute(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.holdForLaundryJob) { try await self.holdForLaundryJob(request: $0, context: $1) },
