@@ -26,7 +26,9 @@ extension JobsService {
                 }
                 let at = max(clock, record.job.lastChangeAt)
                 do {
-                    try Self.apply(&record, at: at, db) { record in try record.job.assign(dasher: accepted.dasherID, at: at) }
+                    try Self.apply(&record, at: at, viewer: nil, db) { record in
+                        try record.job.assign(dasher: accepted.dasherID, at: at)
+                    }
                 } catch let refusal as JobsError {
                     logger.notice(
                         "an accepted offer could not be assigned; nothing changed",
@@ -89,7 +91,7 @@ extension JobsService {
         record.updatedAt = at
         record.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
         try JobsStore.save(record, db)
-        try JobsFeed.log([change.rawValue], job: JobsProtoMapping.job(record), record: record, dasherBefore: nil, at: at, db)
+        try JobsFeed.log([change.rawValue], record: record, dasherBefore: nil, at: at, db)
     }
 
     /// G3: jobs' event source (JobChanged for the customer and the dasher), followed by the gateway.
