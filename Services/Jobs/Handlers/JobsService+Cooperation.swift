@@ -47,17 +47,21 @@ extension JobsService {
         case "payment.released":
             let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: request.payload)
             let amount = JobsProtoMapping.money(released.released).formatted
-            let detail = released.expired ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
+            let detail =
+                released.expired
+                ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
             return try await database.receive(request) { db in
-                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) {
-                    $0.paymentState = .released
+                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) { record in
+                    record.paymentState = .released
                 }
             }
         case "dispute.resolved":
             let resolved = try Quad_Payments_V1_DisputeResolved(serializedBytes: request.payload)
             return try await database.receive(request) { db in
                 let refunded = JobsProtoMapping.money(resolved.refunded)
-                let detail = refunded.isPositive ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
+                let detail =
+                    refunded.isPositive
+                    ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
                 try Self.update(jobID: resolved.jobID, change: .disputeResolved, detail: detail, at: clock, logger: logger, db) { record in
                     record.disputeOutcome = resolved.outcome
                     record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)

@@ -77,7 +77,9 @@ extension JobsService {
         do {
             return try await refusingAsRPC {
                 try await database.idempotent(scope: scope, key: key, request: request) { db in
-                    if let existing = try JobsStore.job(id: jobID, db) { return JobsProtoMapping.job(existing, for: caller.userID) }
+                    if let existing = try JobsStore.job(id: jobID, db) {
+                        return JobsProtoMapping.job(existing, for: caller.userID)
+                    }
                     let (job, events) = try LaundryJob.submit(final, now: at, configuration: jobConfiguration)
                     var record = JobRecord(job: job, estimateQuote: hold.estimate, pickup: pickup, updatedAt: at)
                     try JobsOutbox.send(events, record: &record, at: at, db)

@@ -23,7 +23,10 @@ public struct IdentityPickupPlaces: PickupPlaceDirectory {
     }
 
     public func pickupPlace(of customer: String) async throws -> JobRecord.Pickup? {
-        let answer = try await client.getPickupPlaces(.with { $0.userIds = [customer] }, options: CallOptions(timeout: timeout))
+        let answer = try await client.getPickupPlaces(
+            .with { $0.userIds = [customer] },
+            options: CallOptions(timeout: timeout)
+        )
         return answer.places.first { $0.userID == customer }.map {
             JobRecord.Pickup(firstName: $0.firstName, dorm: $0.dormID, room: $0.room)
         }

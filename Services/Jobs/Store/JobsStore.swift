@@ -112,7 +112,9 @@ public enum JobsStore {
         let paymentEntries = try (row["payment_timeline"] as Data?).map {
             try JSONDecoder().decode([JobRecord.PaymentEntry].self, from: $0)
         } ?? []
-        let pickup = try (row["pickup_place"] as Data?).map { try JSONDecoder().decode(JobRecord.Pickup.self, from: $0) }
+        let pickup = try (row["pickup_place"] as Data?).map {
+            try JSONDecoder().decode(JobRecord.Pickup.self, from: $0)
+        }
         return JobRecord(
             job: job,
             estimateQuote: estimate,
