@@ -29,11 +29,13 @@ struct LaundryPickupTests {
 
             // Accepted: the dasher sees where to go, in the job and on their home screen
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
-            let seen = try await system.eventually(
+            // (waited for through the customer's view: until jobs has the acceptance, the dasher gets NOT_FOUND)
+            _ = try await system.eventually(
                 "the job assigned",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: dasher.options) },
+                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                 until: { $0.dasherID == dasher.userID }
             )
+            let seen = try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: dasher.options)
             #expect(seen.pickup.firstName == "Cora")
             #expect(seen.pickup.dormID == customer.dormID)
             #expect(seen.pickup.room == room)
