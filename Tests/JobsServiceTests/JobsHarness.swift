@@ -101,18 +101,44 @@ struct SentMessage: Equatable, Sendable {
     var key: String
 }
 
+/// identity's pickup places as jobs asks for them: every user lives in room `room-<id>` of the harness's dorm,
+/// except those removed; `down` makes identity unavailable.
+final class PickupPlacesDouble: PickupPlaceDirectory {
+    private let state = Mutex<(unknown: Set<String>, down: Bool, asked: [String])>(([], false, []))
+
+    static func room(of user: String) -> String { "room-\(user)" }
+
+    func remove(_ user: String) { state.withLock { _ = $0.unknown.insert(user) } }
+
+    func setDown(_ down: Bool) { state.withLock { $0.down = down } }
+
+    var asked: [String] { state.withLock { $0.asked } }
+
+    func pickupPlace(of customer: String) async throws -> JobRecord.Pickup? {
+        let (unknown, down) = state.withLock { state in
+            state.asked.append(customer)
+            return (state.unknown.contains(customer), state.down)
+        }
+        if down { throw RPCError(code: .unavailable, message: "identity is down") }
+        if unknown { return nil }
+        return JobRecord.Pickup(firstName: customer.capitalized, dorm: JobsHarness.dorm, room: Self.room(of: customer))
+    }
+}
+
 /// jobs in-process with the payments double, a settable clock and clients as users, matching, payments, an operator.
 struct JobsHarness: Sendable {
     let server: InProcessServer
     let database: QuadDatabase
     let payments: PaymentsDouble
     let clock: JobsClock
+    let pickupPlaces: PickupPlacesDouble
 
     static let dorm = "dorm-maple-hall"
 
     static func run(_ body: @Sendable (JobsHarness) async throws -> Void) async throws {
         let payments = PaymentsDouble()
         let clock = JobsClock()
+        let pickupPlaces = PickupPlacesDouble()
         try await InProcessServer.run(context: "payments", peers: ["jobs"], migrator: DatabaseMigrator(), makeServices: { _, _ in [payments] }) { paymentsServer, _ in
             let toPayments = try paymentsServer.transport(as: .service("jobs"))
             defer { toPayments.close() }
@@ -120,9 +146,11 @@ struct JobsHarness: Sendable {
                 context: "jobs",
                 peers: ["matching", "payments", "identity"],
                 migrator: JobsMigrations.migrator,
-                makeServices: { database, _ in [JobsService(database: database, payments: toPayments, now: { clock.now })] }
+                makeServices: { database, _ in
+                    [JobsService(database: database, payments: toPayments, pickupPlaces: pickupPlaces, now: { clock.now })]
+                }
             ) { server, database in
-                try await body(JobsHarness(server: server, database: database, payments: payments, clock: clock))
+                try await body(JobsHarness(server: server, database: database, payments: payments, clock: clock, pickupPlaces: pickupPlaces))
             }
         }
     }

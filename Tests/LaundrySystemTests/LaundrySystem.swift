@@ -178,8 +178,8 @@ struct Person: Sendable {
 }
 
 extension LaundrySystem {
-    /// Registers someone on the demo campus, in the given dorm (the campus's first by default).
-    func register(_ name: String, dormIndex: Int = 0) async throws -> Person {
+    /// Registers someone on the demo campus, in the given dorm (the campus's first by default) and room.
+    func register(_ name: String, dormIndex: Int = 0, room: String = "101") async throws -> Person {
         let campus = CampusDirectory.demo.campuses[0]
         let dorm = campus.dorms[dormIndex]
         let answer = try await identity.register(
@@ -191,7 +191,7 @@ extension LaundrySystem {
                 $0.gender = .preferNotToSay
                 $0.campusID = campus.id
                 $0.dormID = dorm.id
-                $0.room = "101"
+                $0.room = room
                 $0.dateOfBirth = .with { $0.year = 2004; $0.month = 5; $0.day = 17 }
             },
             options: CallOptions(timeout: .seconds(20))

@@ -61,7 +61,7 @@ enum JobsReadsHummingbird {
             migrator: JobsMigrations.migrator,
             logger: logger
         )
-        // As quad-jobs gets it: a peer transport to payments, which no read calls.
+        // As quad-jobs gets it: peer transports to payments and identity, which no read calls.
         let peers = Peers(explicit: [:], readyDirectory: nil, logger: logger) { context in
             try .client(
                 trustRootsPEM: certificates.caPath,
@@ -71,7 +71,11 @@ enum JobsReadsHummingbird {
             )
         }
         let endpoint = JobsHTTPEndpoint(
-            jobs: JobsService(database: database, payments: peers.transport("payments")),
+            jobs: JobsService(
+                database: database,
+                payments: peers.transport("payments"),
+                pickupPlaces: IdentityPickupPlaces(transport: peers.transport("identity"))
+            ),
             interceptor: CallerIdentityInterceptor()
         )
 

@@ -38,7 +38,9 @@ extension LaundryJob {
         configuration: LaundryJobConfiguration = .defaults
     ) throws(JobsError) -> [JobEvent] {
         let reason = reason.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-        if let reason { try requireLength(reason, field: "reason", maximum: configuration.maximumRejectionReasonLength) }
+        if let reason {
+            try requireLength(reason, field: "reason", maximum: configuration.maximumRejectionReasonLength)
+        }
         try requireCustomer(actor, for: .rejectDasher)
         try requireActive(for: .rejectDasher)
         guard let rejected = dasher else { throw .noDasher(self, .rejectDasher) }

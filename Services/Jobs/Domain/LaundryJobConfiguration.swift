@@ -40,7 +40,7 @@ public struct LaundryJobConfiguration: Sendable, Hashable {
 
     /// 14 days to review (L11): long enough to notice a missing sock, short enough that a rating still describes the
     /// job. 1000 characters of instructions is a paragraph about delicates; 2000 for a review or a dispute is a few
-    /// paragraphs; 500 for why a dasher was
-    /// sent away is a few sentences; ten evidence documents are the same limit payments applies to the dispute's money side (P5).
+    /// paragraphs; 500 for why a dasher was sent away is a few sentences; ten evidence documents are the same limit
+    /// payments applies to the dispute's money side (P5).
     public static var defaults: LaundryJobConfiguration { LaundryJobConfiguration() }
 }

@@ -89,21 +89,22 @@ enum JobsOutbox {
 /// The job changes jobs logs for the customer's and the dasher's feeds (L14), in the transaction of the change.
 enum JobsFeed {
     /// One `JobChanged` per `change` for everyone who should see it: the customer, the dasher before and after the
-    /// change (so a rejected or cancelled-on dasher hears of it). `job` is `record` as the wire shows it, mapped once
-    /// by the caller, which answers with it too.
-    static func log(_ changes: [String], job: Quad_Jobs_V1_LaundryJob, record: JobRecord, dasherBefore: String?, at: Int64, _ db: Database) throws {
+    /// change (so a rejected or cancelled-on dasher hears of it). Each sees the job as they may (the pickup place
+    /// goes to the assigned dasher of an active job only, never to a rejected one).
+    static func log(_ changes: [String], record: JobRecord, dasherBefore: String?, at: Int64, _ db: Database) throws {
         guard !changes.isEmpty else { return }
         var recipients = [record.job.customer]
         for dasher in [dasherBefore, record.job.dasher].compactMap({ $0 }) where !recipients.contains(dasher) {
             recipients.append(dasher)
         }
         let occurredAt = Date(timeIntervalSince1970: Double(at) / 1_000_000)
+        let views = recipients.map { JobsProtoMapping.job(record, for: $0) }
         for change in changes {
-            let payload = try Quad_Jobs_V1_JobChanged.with {
-                $0.change = change
-                $0.job = job
-            }.serializedData()
-            for user in recipients {
+            for (user, job) in zip(recipients, views) {
+                let payload = try Quad_Jobs_V1_JobChanged.with {
+                    $0.change = change
+                    $0.job = job
+                }.serializedData()
                 try EventLog.append(db, userID: user, type: Quad_Jobs_V1_JobChanged.protoMessageName, payload: payload, occurredAt: occurredAt)
             }
         }

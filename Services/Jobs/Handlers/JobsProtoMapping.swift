@@ -66,7 +66,21 @@ enum JobsProtoMapping {
         }
     }
 
-    /// What the job's customer and dasher see of it.
+    /// What `viewer` sees of the job: everyone allowed to see it sees the same, except ``JobRecord/pickup``, which
+    /// only the assigned dasher of an active job sees (``JobRecord/showsPickup(to:)``, A4).
+    static func job(_ record: JobRecord, for viewer: String?) -> Quad_Jobs_V1_LaundryJob {
+        var job = job(record)
+        if let pickup = record.pickup, record.showsPickup(to: viewer) {
+            job.pickup = .with {
+                $0.firstName = pickup.firstName
+                $0.dormID = pickup.dorm
+                $0.room = pickup.room
+            }
+        }
+        return job
+    }
+
+    /// What the job's customer sees of it, and what anyone does but its assigned dasher: never the pickup place.
     static func job(_ record: JobRecord) -> Quad_Jobs_V1_LaundryJob {
         let job = record.job
         let submission = job.submission

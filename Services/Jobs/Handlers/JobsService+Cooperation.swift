@@ -26,7 +26,9 @@ extension JobsService {
                 }
                 let at = max(clock, record.job.lastChangeAt)
                 do {
-                    try Self.apply(&record, at: at, db) { record in try record.job.assign(dasher: accepted.dasherID, at: at) }
+                    try Self.apply(&record, at: at, viewer: nil, db) { record in
+                        try record.job.assign(dasher: accepted.dasherID, at: at)
+                    }
                 } catch let refusal as JobsError {
                     logger.notice(
                         "an accepted offer could not be assigned; nothing changed",
@@ -45,17 +47,21 @@ extension JobsService {
         case "payment.released":
             let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: request.payload)
             let amount = JobsProtoMapping.money(released.released).formatted
-            let detail = released.expired ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
+            let detail =
+                released.expired
+                ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
             return try await database.receive(request) { db in
-                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) {
-                    $0.paymentState = .released
+                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) { record in
+                    record.paymentState = .released
                 }
             }
         case "dispute.resolved":
             let resolved = try Quad_Payments_V1_DisputeResolved(serializedBytes: request.payload)
             return try await database.receive(request) { db in
                 let refunded = JobsProtoMapping.money(resolved.refunded)
-                let detail = refunded.isPositive ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
+                let detail =
+                    refunded.isPositive
+                    ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
                 try Self.update(jobID: resolved.jobID, change: .disputeResolved, detail: detail, at: clock, logger: logger, db) { record in
                     record.disputeOutcome = resolved.outcome
                     record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)
@@ -89,7 +95,7 @@ extension JobsService {
         record.updatedAt = at
         record.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
         try JobsStore.save(record, db)
-        try JobsFeed.log([change.rawValue], job: JobsProtoMapping.job(record), record: record, dasherBefore: nil, at: at, db)
+        try JobsFeed.log([change.rawValue], record: record, dasherBefore: nil, at: at, db)
     }
 
     /// G3: jobs' event source (JobChanged for the customer and the dasher), followed by the gateway.

@@ -13,7 +13,7 @@ extension JobsService {
         return try await refusingAsRPC {
             try await database.read { db in
                 guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else { throw Self.notFound(jobID) }
-                return JobsProtoMapping.job(record)
+                return JobsProtoMapping.job(record, for: caller.userID)
             }
         }
     }
@@ -47,7 +47,7 @@ extension JobsService {
         let records = try await refusingAsRPC {
             try await database.read { db in try JobsStore.jobs(of: party, filter: filter, limit: limit, db) }
         }
-        return .with { $0.jobs = records.map(JobsProtoMapping.job) }
+        return .with { $0.jobs = records.map { JobsProtoMapping.job($0, for: caller.userID) } }
     }
 
     /// Service only: whether a job exists and how it stands (payments' sweep of unconfirmed holds).

@@ -39,6 +39,8 @@ extension JobsService {
                 configuration: configuration.job
             )
         }
+        // Before any money is held: a job whose dasher could not learn where to pick up is no job (A4).
+        let pickup = try await pickupPlace(of: caller)
         let jobID = try await database.write { db in
             try JobsStore.reserveJobID(customer: caller.userID, key: key, proposed: proposed, db)
         }
@@ -75,20 +77,43 @@ extension JobsService {
         do {
             return try await refusingAsRPC {
                 try await database.idempotent(scope: scope, key: key, request: request) { db in
-                    if let existing = try JobsStore.job(id: jobID, db) { return JobsProtoMapping.job(existing) }
+                    if let existing = try JobsStore.job(id: jobID, db) {
+                        return JobsProtoMapping.job(existing, for: caller.userID)
+                    }
                     let (job, events) = try LaundryJob.submit(final, now: at, configuration: jobConfiguration)
-                    var record = JobRecord(job: job, estimateQuote: hold.estimate, updatedAt: at)
+                    var record = JobRecord(job: job, estimateQuote: hold.estimate, pickup: pickup, updatedAt: at)
                     try JobsOutbox.send(events, record: &record, at: at, db)
                     try JobsStore.save(record, db)
-                    let answer = JobsProtoMapping.job(record)
-                    try JobsFeed.log(["submitted"], job: answer, record: record, dasherBefore: nil, at: at, db)
-                    return answer
+                    try JobsFeed.log(["submitted"], record: record, dasherBefore: nil, at: at, db)
+                    return JobsProtoMapping.job(record, for: caller.userID)
                 }
             }
         } catch {
             await releaseOrphanedHold(jobID: jobID, intent: intent, context: context)
             throw error
         }
+    }
+
+    /// Where `caller` is picked up, from identity (their first name, dorm and room). UNAVAILABLE when identity cannot
+    /// be asked, FAILED_PRECONDITION when it has no such account; either way no money is held and no job posted.
+    private func pickupPlace(of caller: Caller) async throws -> JobRecord.Pickup {
+        let place: JobRecord.Pickup?
+        do {
+            place = try await pickupPlaces.pickupPlace(of: caller.userID)
+        } catch {
+            throw RPCError(
+                code: .unavailable,
+                message: "identity could not be asked where your laundry is picked up; no job was posted: retry with the "
+                    + "same idempotency-key"
+            )
+        }
+        guard let place else {
+            throw RPCError(
+                code: .failedPrecondition,
+                message: "identity has no account \(caller.userID) to pick laundry up from; sign in again"
+            )
+        }
+        return place
     }
 
     /// Releases the hold of a job that could not be stored, unless a concurrent repeat stored it after all.

@@ -12,20 +12,24 @@ public import QuadWire
 public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     let database: QuadDatabase
     let payments: Quad_Payments_V1_Payments.Client
+    let pickupPlaces: any PickupPlaceDirectory
     let configuration: JobsConfiguration
     let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - payments: payments' service (holds at submission, final prices at "finished drying").
+    ///   - pickupPlaces: where customers are picked up (identity's `GetPickupPlaces`), asked at submission.
     ///   - now: the clock (tests pass a manual one).
     public init(
         database: QuadDatabase,
         payments: any ClientTransport,
+        pickupPlaces: any PickupPlaceDirectory,
         configuration: JobsConfiguration = JobsConfiguration(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database
         self.payments = Quad_Payments_V1_Payments.Client(transport: payments)
+        self.pickupPlaces = pickupPlaces
         self.configuration = configuration
         self.now = now
     }
@@ -58,17 +62,18 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
                     throw Self.notFound(jobID)
                 }
                 let at = max(clock, record.job.lastChangeAt)
-                return try Self.apply(&record, at: at, db) { record in try operation(&record, at) }
+                return try Self.apply(&record, at: at, viewer: caller.userID, db) { record in try operation(&record, at) }
             }
         }
     }
 
     /// Runs `operation` on `record` and stores what it did: the job, its outbox messages, its feed events. Returns
-    /// the job as the wire shows it.
+    /// the job as the wire shows it to `viewer`. A job that ended forgets its pickup place (A4: shown until then).
     @discardableResult
     static func apply(
         _ record: inout JobRecord,
         at: Int64,
+        viewer: String?,
         _ db: Database,
         _ operation: (inout JobRecord) throws -> [JobEvent]
     ) throws -> Quad_Jobs_V1_LaundryJob {
@@ -76,12 +81,12 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
         let entriesBefore = record.job.timeline.count
         let events = try operation(&record)
         record.updatedAt = max(record.updatedAt, at)
+        if record.job.status != .active { record.pickup = nil }
         try JobsOutbox.send(events, record: &record, at: at, db)
         try JobsStore.save(record, db)
         let changes = record.job.timeline[entriesBefore...].map(JobsProtoMapping.kind)
-        let job = JobsProtoMapping.job(record)
-        try JobsFeed.log(Array(changes), job: job, record: record, dasherBefore: dasherBefore, at: at, db)
-        return job
+        try JobsFeed.log(Array(changes), record: record, dasherBefore: dasherBefore, at: at, db)
+        return JobsProtoMapping.job(record, for: viewer)
     }
 
     static func requireJobID(_ jobID: String) throws {

@@ -29,6 +29,9 @@ public struct JobRecord: Sendable {
     public var disputeRefunded: Money?
     /// What payments did with the job's money, oldest first: the timeline's lines that are not the domain's.
     public var paymentEntries: [PaymentEntry]
+    /// Where the laundry is picked up, from identity at submission; nil once the job ended (or for jobs submitted
+    /// before jobs kept it).
+    public var pickup: Pickup?
     /// When anything about the job last changed, its timeline or what another context told (UTC microseconds).
     public var updatedAt: Int64
 
@@ -41,6 +44,7 @@ public struct JobRecord: Sendable {
         disputeOutcome: Quad_Payments_V1_DisputeOutcome? = nil,
         disputeRefunded: Money? = nil,
         paymentEntries: [PaymentEntry] = [],
+        pickup: Pickup? = nil,
         updatedAt: Int64
     ) {
         self.job = job
@@ -51,6 +55,7 @@ public struct JobRecord: Sendable {
         self.disputeOutcome = disputeOutcome
         self.disputeRefunded = disputeRefunded
         self.paymentEntries = paymentEntries
+        self.pickup = pickup
         self.updatedAt = updatedAt
     }
 

@@ -42,6 +42,10 @@ public enum JobsMigrations {
         migrator.registerMigration("jobs.v2") { db in
             try db.execute(sql: "ALTER TABLE laundry_job ADD COLUMN payment_timeline BLOB")
         }
+        // Where a job's laundry is picked up (JSON of `JobRecord.Pickup`), kept while the job is active; NULL after.
+        migrator.registerMigration("jobs.v3") { db in
+            try db.execute(sql: "ALTER TABLE laundry_job ADD COLUMN pickup_place BLOB")
+        }
         return migrator
     }
 }

@@ -23,18 +23,19 @@ public enum JobsStore {
     public static func save(_ record: JobRecord, _ db: Database) throws {
         let timeline = try JSONEncoder().encode(record.job.timeline)
         let paymentTimeline = record.paymentEntries.isEmpty ? nil : try JSONEncoder().encode(record.paymentEntries)
+        let pickup = try record.pickup.map { try JSONEncoder().encode($0) }
         // Cached statements: a job is saved on every change.
         try db.cachedStatement(
             sql: """
                 INSERT INTO laundry_job (id, customer_id, dasher_id, dorm_id, status, submitted_at, updated_at, timeline,
                     estimate_quote, final_quote, payment_state, dispute_id, dispute_outcome, dispute_refunded_minor,
-                    payment_timeline)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    payment_timeline, pickup_place)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET dasher_id = excluded.dasher_id, status = excluded.status,
                     updated_at = excluded.updated_at, timeline = excluded.timeline, final_quote = excluded.final_quote,
                     payment_state = excluded.payment_state, dispute_id = excluded.dispute_id,
                     dispute_outcome = excluded.dispute_outcome, dispute_refunded_minor = excluded.dispute_refunded_minor,
-                    payment_timeline = excluded.payment_timeline
+                    payment_timeline = excluded.payment_timeline, pickup_place = excluded.pickup_place
                 """
         ).execute(
             arguments: [
@@ -42,6 +43,7 @@ public enum JobsStore {
                 record.job.submittedAt, record.updatedAt, timeline, try record.estimateQuote.serializedData(),
                 try record.finalQuote?.serializedData(), record.paymentState.rawValue, record.disputeID,
                 record.disputeOutcome?.rawValue, record.disputeRefunded?.minorUnits, paymentTimeline,
+                pickup,
             ]
         )
     }
@@ -110,6 +112,9 @@ public enum JobsStore {
         let paymentEntries = try (row["payment_timeline"] as Data?).map {
             try JSONDecoder().decode([JobRecord.PaymentEntry].self, from: $0)
         } ?? []
+        let pickup = try (row["pickup_place"] as Data?).map {
+            try JSONDecoder().decode(JobRecord.Pickup.self, from: $0)
+        }
         return JobRecord(
             job: job,
             estimateQuote: estimate,
@@ -119,6 +124,7 @@ public enum JobsStore {
             disputeOutcome: outcome,
             disputeRefunded: refunded,
             paymentEntries: paymentEntries,
+            pickup: pickup,
             updatedAt: row["updated_at"]
         )
     }

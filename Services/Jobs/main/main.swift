@@ -1,6 +1,7 @@
 // quad-jobs: the jobs service executable (laundry jobs, L1 and L6-L15). Configuration: the common service flags
 // (`--help-config`) plus `--payments-timeout`. It calls payments (holds, final prices) through `--peers` or
-// `--peers-dir`, and its outbox delivers to matching, payments and identity.
+// `--peers-dir`, identity (GetPickupPlaces at submission) likewise, and its outbox delivers to matching, payments and
+// identity.
 import JobsService
 import QuadServiceKit
 
@@ -12,6 +13,7 @@ try await QuadServiceMain.run(
     let jobs = JobsService(
         database: environment.database,
         payments: environment.peers.transport("payments"),
+        pickupPlaces: IdentityPickupPlaces(transport: environment.peers.transport("identity")),
         configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout)
     )
     return ServiceSetup(services: [jobs])

@@ -52,13 +52,14 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var normalSide: LedgerEntry.Side {
         switch self {
         case .customerHold, .customerCharges, .cardClearing, .refunds: .debit
-        case .cardAuthorizations, .cardCharges, .unallocatedReceipts, .userBalance, .payoutsInTransit, .platformRevenue:
+        case .cardAuthorizations, .cardCharges, .unallocatedReceipts, .userBalance, .payoutsInTransit,
+            .platformRevenue:
             .credit
         }
     }
 
-    /// The account as one stable string for storage: `customer_hold:<id>`, `customer_charges:<id>`, `user_balance:<id>`,
-    /// or the name alone
+    /// The account as one stable string for storage: `customer_hold:<id>`, `customer_charges:<id>`,
+    /// `user_balance:<id>`, or the name alone
     /// (`card_clearing`). ``init(code:)`` reads it back.
     public var code: String {
         switch self {
@@ -112,7 +113,8 @@ public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
         switch self {
         case .customerHold(let customer), .customerCharges(let customer): customer
         case .userBalance(let user): user
-        case .cardAuthorizations, .cardCharges, .cardClearing, .unallocatedReceipts, .payoutsInTransit, .platformRevenue, .refunds:
+        case .cardAuthorizations, .cardCharges, .cardClearing, .unallocatedReceipts, .payoutsInTransit,
+            .platformRevenue, .refunds:
             nil
         }
     }

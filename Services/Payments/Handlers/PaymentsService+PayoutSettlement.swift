@@ -80,7 +80,12 @@ extension PaymentsService {
     }
 
     /// Records `record` as `status` at `at` with its posting and the user's feed event.
-    private func settle(_ record: PayoutRecord, as status: PayoutRecord.Status, reason: String, at: Int64) async throws {
+    private func settle(
+        _ record: PayoutRecord,
+        as status: PayoutRecord.Status,
+        reason: String,
+        at: Int64
+    ) async throws {
         let payout = record.payout
         let posting = try status == .paid ? payout.settledPosting(at: at) : payout.returnedPosting(at: at)
         try await database.write { db in

@@ -98,7 +98,8 @@ extension PaymentsService {
             )
         }
         // A repeat gets the first answer, even if the recipient's account is gone since.
-        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Payments_V1_TransferReceipt.self) {
+        let receiptType = Quad_Payments_V1_TransferReceipt.self
+        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: receiptType) {
             return stored
         }
         try await requireRecipient(transfer.toUser)

@@ -26,7 +26,10 @@ public struct IdentityUserDirectory: UserDirectory {
     }
 
     public func userExists(_ userID: String) async throws -> Bool {
-        let answer = try await client.getPublicProfiles(.with { $0.userIds = [userID] }, options: CallOptions(timeout: timeout))
+        let answer = try await client.getPublicProfiles(
+            .with { $0.userIds = [userID] },
+            options: CallOptions(timeout: timeout)
+        )
         return answer.profiles.contains { $0.userID == userID }
     }
 }

@@ -199,7 +199,11 @@ public actor SandboxPaymentProvider: PaymentProvider {
         let settlesAt = sent.sentAt + payoutSettlementDelay
         guard now() >= settlesAt else { return .inTransit }
         if sent.bankAccount == SandboxTokens.returningBankAccount {
-            return .failed(code: "could_not_process", reason: "the bank could not process the payout and returned it", at: settlesAt)
+            return .failed(
+                code: "could_not_process",
+                reason: "the bank could not process the payout and returned it",
+                at: settlesAt
+            )
         }
         return .paid(at: settlesAt)
     }

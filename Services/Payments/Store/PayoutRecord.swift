@@ -24,7 +24,13 @@ public struct PayoutRecord: Sendable, Hashable {
     public var settledAt: Int64?
 
     /// Creates a record.
-    public init(payout: Payout, status: Status, failureReason: String = "", receiptID: String, settledAt: Int64? = nil) {
+    public init(
+        payout: Payout,
+        status: Status,
+        failureReason: String = "",
+        receiptID: String,
+        settledAt: Int64? = nil
+    ) {
         self.payout = payout
         self.status = status
         self.failureReason = failureReason

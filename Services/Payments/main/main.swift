@@ -6,7 +6,8 @@
 //                             expire, holds no job.posted confirmed within 15 minutes are released when jobs has no
 //                             such job, payouts the bank settled are recorded PAID or FAILED
 //   --directory-refresh DURATION  how long identity's dorm prices are cached (duration; default 5m)
-// It calls identity (ListCampuses; GetPublicProfiles for a transfer's recipient) and jobs (GetJobStatus) through `--peers` or `--peers-dir`; its outbox delivers
+// It calls identity (ListCampuses; GetPublicProfiles for a transfer's recipient) and jobs (GetJobStatus) through
+// `--peers` or `--peers-dir`; its outbox delivers
 // payment.captured and dispute.resolved to jobs.
 import PaymentsProviders
 import PaymentsService

@@ -168,6 +168,18 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: false
         )
+        /// A4, for the jobs service only (service_only, never routed; PERMISSION_DENIED for any other
+        /// peer): customers' first names, dorms and rooms, for their jobs' assigned dashers.
+        public static let getPickupPlaces = MethodDescriptor(
+            service: serviceName,
+            method: "GetPickupPlaces",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
         /// job.completed (the dasher's jobs done).
         public static let deliver = MethodDescriptor(
@@ -194,7 +206,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -231,6 +243,9 @@ public enum Quad_Identity_V1_Identity {
         func getTokenVerificationKey(request: Quad_Identity_V1_GetTokenVerificationKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_TokenVerificationKey
         /// A4, up to 200 at once.
         func getPublicProfiles(request: Quad_Identity_V1_GetPublicProfilesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetPublicProfilesResponse
+        /// A4, for the jobs service only (service_only, never routed; PERMISSION_DENIED for any other
+        /// peer): customers' first names, dorms and rooms, for their jobs' assigned dashers.
+        func getPickupPlaces(request: Quad_Identity_V1_GetPickupPlacesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetPickupPlacesResponse
         /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
         /// job.completed (the dasher's jobs done).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
@@ -321,6 +336,12 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.getPublicProfiles, request: request, as: Quad_Identity_V1_GetPublicProfilesResponse.self, options: options)
         }
 
+        /// A4, for the jobs service only (service_only, never routed; PERMISSION_DENIED for any other
+        /// peer): customers' first names, dorms and rooms, for their jobs' assigned dashers.
+        public func getPickupPlaces(_ request: Quad_Identity_V1_GetPickupPlacesRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetPickupPlacesResponse {
+            try await transport.unary(Method.getPickupPlaces, request: request, as: Quad_Identity_V1_GetPickupPlacesResponse.self, options: options)
+        }
+
         /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
         /// job.completed (the dasher's jobs done).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
@@ -359,6 +380,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.requestRole) { try await self.requestRole(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getTokenVerificationKey) { try await self.getTokenVerificationKey(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getPublicProfiles) { try await self.getPublicProfiles(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.getPickupPlaces) { try await self.getPickupPlaces(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]

@@ -608,11 +608,39 @@ public nonisolated struct Quad_Jobs_V1_LaundryJob: @unchecked Sendable {
     set {_uniqueStorage()._reviewDeadlineMicros = newValue}
   }
 
+  /// A4: where to pick the laundry up. Only in what the assigned dasher sees, from assignment
+  /// until completion; never to the customer (it is their own room), in an offer, or to anyone else.
+  public var pickup: Quad_Jobs_V1_Pickup {
+    get {_storage._pickup ?? Quad_Jobs_V1_Pickup()}
+    set {_uniqueStorage()._pickup = newValue}
+  }
+  /// Returns true if `pickup` has been explicitly set.
+  public var hasPickup: Bool {_storage._pickup != nil}
+  /// Clears the value of `pickup`. Subsequent reads from it will return its default value.
+  public mutating func clearPickup() {_uniqueStorage()._pickup = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// The customer's first name, dorm and room, from identity at submission (A4).
+public nonisolated struct Quad_Jobs_V1_Pickup: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var firstName: String = String()
+
+  public var dormID: String = String()
+
+  public var room: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// L1. Needs `idempotency-key`: a repeat gets the same job and places no second hold.
@@ -1343,7 +1371,7 @@ nonisolated extension Quad_Jobs_V1_DisputeClaim: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Quad_Jobs_V1_LaundryJob: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LaundryJob"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}customer_id\0\u{3}dorm_id\0\u{3}dasher_id\0\u{1}stage\0\u{1}status\0\u{3}estimated_loads\0\u{1}instructions\0\u{3}pickup_at_micros\0\u{3}drop_off_at_micros\0\u{3}add_ons\0\u{3}preferred_dasher_id\0\u{1}estimate\0\u{3}final_price\0\u{3}stage_stamps\0\u{1}timeline\0\u{3}rejected_dasher_ids\0\u{3}payment_intent_id\0\u{3}payment_state\0\u{3}customer_review\0\u{3}dasher_review\0\u{1}dispute\0\u{3}submitted_at_micros\0\u{3}updated_at_micros\0\u{3}review_deadline_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}customer_id\0\u{3}dorm_id\0\u{3}dasher_id\0\u{1}stage\0\u{1}status\0\u{3}estimated_loads\0\u{1}instructions\0\u{3}pickup_at_micros\0\u{3}drop_off_at_micros\0\u{3}add_ons\0\u{3}preferred_dasher_id\0\u{1}estimate\0\u{3}final_price\0\u{3}stage_stamps\0\u{1}timeline\0\u{3}rejected_dasher_ids\0\u{3}payment_intent_id\0\u{3}payment_state\0\u{3}customer_review\0\u{3}dasher_review\0\u{1}dispute\0\u{3}submitted_at_micros\0\u{3}updated_at_micros\0\u{3}review_deadline_micros\0\u{1}pickup\0")
 
   fileprivate class _StorageClass {
     var _jobID: String = String()
@@ -1371,6 +1399,7 @@ nonisolated extension Quad_Jobs_V1_LaundryJob: SwiftProtobuf.Message, SwiftProto
     var _submittedAtMicros: Int64 = 0
     var _updatedAtMicros: Int64 = 0
     var _reviewDeadlineMicros: Int64 = 0
+    var _pickup: Quad_Jobs_V1_Pickup? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1406,6 +1435,7 @@ nonisolated extension Quad_Jobs_V1_LaundryJob: SwiftProtobuf.Message, SwiftProto
       _submittedAtMicros = source._submittedAtMicros
       _updatedAtMicros = source._updatedAtMicros
       _reviewDeadlineMicros = source._reviewDeadlineMicros
+      _pickup = source._pickup
     }
   }
 
@@ -1449,6 +1479,7 @@ nonisolated extension Quad_Jobs_V1_LaundryJob: SwiftProtobuf.Message, SwiftProto
         case 23: try { try decoder.decodeSingularInt64Field(value: &_storage._submittedAtMicros) }()
         case 24: try { try decoder.decodeSingularInt64Field(value: &_storage._updatedAtMicros) }()
         case 25: try { try decoder.decodeSingularInt64Field(value: &_storage._reviewDeadlineMicros) }()
+        case 26: try { try decoder.decodeSingularMessageField(value: &_storage._pickup) }()
         default: break
         }
       }
@@ -1536,6 +1567,9 @@ nonisolated extension Quad_Jobs_V1_LaundryJob: SwiftProtobuf.Message, SwiftProto
       if _storage._reviewDeadlineMicros != 0 {
         try visitor.visitSingularInt64Field(value: _storage._reviewDeadlineMicros, fieldNumber: 25)
       }
+      try { if let v = _storage._pickup {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1570,10 +1604,51 @@ nonisolated extension Quad_Jobs_V1_LaundryJob: SwiftProtobuf.Message, SwiftProto
         if _storage._submittedAtMicros != rhs_storage._submittedAtMicros {return false}
         if _storage._updatedAtMicros != rhs_storage._updatedAtMicros {return false}
         if _storage._reviewDeadlineMicros != rhs_storage._reviewDeadlineMicros {return false}
+        if _storage._pickup != rhs_storage._pickup {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_Pickup: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Pickup"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_name\0\u{3}dorm_id\0\u{1}room\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.firstName) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.dormID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.room) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.firstName.isEmpty {
+      try visitor.visitSingularStringField(value: self.firstName, fieldNumber: 1)
+    }
+    if !self.dormID.isEmpty {
+      try visitor.visitSingularStringField(value: self.dormID, fieldNumber: 2)
+    }
+    if !self.room.isEmpty {
+      try visitor.visitSingularStringField(value: self.room, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_Pickup, rhs: Quad_Jobs_V1_Pickup) -> Bool {
+    if lhs.firstName != rhs.firstName {return false}
+    if lhs.dormID != rhs.dormID {return false}
+    if lhs.room != rhs.room {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
