@@ -457,7 +457,7 @@ let package = Package(
             name: "GatewayServiceTests",
             dependencies: [
                 "GatewayService", "GatewayDomain", "IdentityTestSupport", "QuadTokens", "QuadWire", "QuadWireNIO",
-                "QuadContracts", "QuadServiceKit", "QuadCertificates", crypto, logging,
+                "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadTestSupport", crypto, logging,
             ],
             path: "Tests/GatewayServiceTests",
             swiftSettings: strictSwift
@@ -466,7 +466,7 @@ let package = Package(
             name: "IdentityServiceTests",
             dependencies: [
                 "IdentityService", "IdentityDomain", "IdentityTestSupport", "QuadWire", "QuadWireCore", "QuadWireNIO",
-                "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", grdb, logging,
+                "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", "QuadTokens", grdb, logging, crypto,
             ],
             path: "Tests/IdentityServiceTests",
             swiftSettings: strictSwift

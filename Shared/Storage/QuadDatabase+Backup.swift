@@ -21,6 +21,10 @@ extension QuadDatabase {
         let partialPath = path + ".partial"
         do {
             try? FileManager.default.removeItem(atPath: partialPath)
+            // Owner-only, like the database it copies: the directory tightened if it is looser,
+            // the file made 0600 before SQLite opens it. (A missing directory still fails below.)
+            _ = chmod(URL(fileURLWithPath: path).deletingLastPathComponent().path, FilePermissions.directory)
+            FilePermissions.ensurePrivateDatabaseFile(partialPath)
             try await pool.read { source in
                 let copy = try DatabaseQueue(path: partialPath)
                 try copy.writeWithoutTransaction { destination in

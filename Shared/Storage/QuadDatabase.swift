@@ -86,8 +86,11 @@ public final class QuadDatabase: Sendable {
         grdb.busyMode = .timeout(configuration.busyTimeout.inSeconds)
         do {
             let directory = URL(fileURLWithPath: configuration.path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // Owner-only: the database holds password hashes, sessions and sealed keys.
+            try FilePermissions.ensurePrivateDirectory(directory.path)
+            FilePermissions.ensurePrivateDatabaseFile(configuration.path)
             let pool = try DatabasePool(path: configuration.path, configuration: grdb)
+            FilePermissions.ensurePrivateDatabaseFile(configuration.path)
             // After the pool is open: GRDB sets synchronous=NORMAL when it turns WAL on. Only the
             // writer connection commits, so it is the one whose level matters.
             try pool.writeWithoutTransaction { db in

@@ -27,6 +27,10 @@ public struct AccessTokenClaims: Sendable, Hashable, Codable {
     public var tokenID: String
     /// `token_use`: always ``accessTokenUse`` for tokens this module signs.
     public var tokenUse: String
+    /// `sid`: the session (refresh-token family) the token was issued for, so the gateway can
+    /// refuse the tokens of a revoked session before they expire. Absent in tokens signed
+    /// before it existed.
+    public var sessionID: String?
 
     /// Creates claims; ``AccessTokenSigner`` is the usual way to get them.
     public init(
@@ -39,7 +43,8 @@ public struct AccessTokenClaims: Sendable, Hashable, Codable {
         issuedAt: Date,
         expiresAt: Date,
         tokenID: String,
-        tokenUse: String = AccessTokenClaims.accessTokenUse
+        tokenUse: String = AccessTokenClaims.accessTokenUse,
+        sessionID: String? = nil
     ) {
         self.subject = subject
         self.roles = roles
@@ -51,6 +56,7 @@ public struct AccessTokenClaims: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
         self.tokenID = tokenID
         self.tokenUse = tokenUse
+        self.sessionID = sessionID
     }
 
     enum CodingKeys: String, CodingKey {
@@ -64,6 +70,7 @@ public struct AccessTokenClaims: Sendable, Hashable, Codable {
         case expiresAt = "exp"
         case tokenID = "jti"
         case tokenUse = "token_use"
+        case sessionID = "sid"
     }
 
     /// Decodes claims with `iat` and `exp` as NumericDate (seconds since 1970).
@@ -79,6 +86,7 @@ public struct AccessTokenClaims: Sendable, Hashable, Codable {
         expiresAt = Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .expiresAt))
         tokenID = try container.decode(String.self, forKey: .tokenID)
         tokenUse = try container.decode(String.self, forKey: .tokenUse)
+        sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
     }
 
     /// Encodes claims with `iat` and `exp` as whole seconds since 1970.
@@ -94,5 +102,6 @@ public struct AccessTokenClaims: Sendable, Hashable, Codable {
         try container.encode(Int64(expiresAt.timeIntervalSince1970.rounded(.down)), forKey: .expiresAt)
         try container.encode(tokenID, forKey: .tokenID)
         try container.encode(tokenUse, forKey: .tokenUse)
+        try container.encodeIfPresent(sessionID, forKey: .sessionID)
     }
 }

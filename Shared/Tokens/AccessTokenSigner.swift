@@ -26,7 +26,8 @@ public struct AccessTokenSigner: Sendable {
 
     /// Creates a signer.
     ///
-    /// - Parameter lifetime: keep it short (minutes): an access token cannot be revoked before it expires.
+    /// - Parameter lifetime: keep it short (minutes): the gateway refuses the tokens of a revoked
+    ///   session, but a service called directly only checks the expiry.
     public init(
         privateKey: Curve25519.Signing.PrivateKey,
         keyID: String,
@@ -41,13 +42,18 @@ public struct AccessTokenSigner: Sendable {
         self.lifetime = lifetime
     }
 
-    /// Signs a token for a user, valid from `now` for ``lifetime``.
+    /// Signs a token for a user's session `sessionID`, valid from `now` for ``lifetime``.
     ///
     /// `now` is truncated to whole seconds, since JWT times are whole seconds; the returned claims are
     /// exactly those a verifier decodes.
-    public func sign(subject: String, roles: [String], campus: String, dorm: String, now: Date) throws
-        -> SignedAccessToken
-    {
+    public func sign(
+        subject: String,
+        roles: [String],
+        campus: String,
+        dorm: String,
+        sessionID: String? = nil,
+        now: Date
+    ) throws -> SignedAccessToken {
         let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let claims = AccessTokenClaims(
             subject: subject,
@@ -58,7 +64,8 @@ public struct AccessTokenSigner: Sendable {
             audience: audience,
             issuedAt: issuedAt,
             expiresAt: issuedAt.addingTimeInterval(lifetime.timeInterval),
-            tokenID: UUID().uuidString.lowercased()
+            tokenID: UUID().uuidString.lowercased(),
+            sessionID: sessionID
         )
         return SignedAccessToken(token: try sign(claims), claims: claims)
     }

@@ -65,6 +65,16 @@ public struct AccessTokenVerifier: Sendable {
         return claims
     }
 
+    /// The `kid` of a token's header, unverified (to choose the key to verify with); nil when
+    /// the token is too long, has no decodable header, or the header names no key.
+    public static func keyID(of token: String) -> String? {
+        guard token.utf8.count <= maximumTokenLength, let dot = token.firstIndex(of: "."),
+            let bytes = Base64URL.decode(token[..<dot]),
+            let header = try? JSONDecoder().decode(JOSEHeader.self, from: bytes)
+        else { return nil }
+        return header.kid
+    }
+
     private func check(_ header: JOSEHeader) throws(TokenError) {
         guard header.alg == JOSEHeader.algorithm else {
             // The header is not authenticated yet, so none of it is echoed back.

@@ -25,9 +25,11 @@ struct GatewayHarness: Sendable {
 
     /// Runs the harness, with the gateway following identity's events; `homeTransports`
     /// replaces home-screen parts' transports (see Gateway), `eventStreamRenewal` is how long
-    /// the gateway keeps one stream of identity's events before re-opening it.
+    /// the gateway keeps one stream of identity's events before re-opening it, `admission` the
+    /// gateway-wide concurrency limit (nil: none).
     static func run<T: Sendable>(
         protection: GatewayProtectionConfiguration = .defaults,
+        admission: ConcurrencyLimitConfiguration? = GatewayConfiguration.defaultAdmission,
         eventStreamRenewal: Duration = .seconds(240),
         homeTransports: @escaping @Sendable (IdentityHarness) throws -> [String: any ClientTransport] = { _ in [:] },
         _ body: @Sendable (GatewayHarness) async throws -> T
@@ -38,7 +40,8 @@ struct GatewayHarness: Sendable {
                 configuration: GatewayConfiguration(
                     upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)],
                     protection: protection,
-                    eventStreamRenewal: eventStreamRenewal
+                    eventStreamRenewal: eventStreamRenewal,
+                    admission: admission
                 ),
                 upstreamTLS: GatewayTestTLS.upstream(certificates),
                 logger: Logger(label: "test.gateway"),

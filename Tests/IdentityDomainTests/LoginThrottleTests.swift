@@ -20,7 +20,10 @@ struct LoginThrottleTests {
     @Test("the first four failures count down the attempts left")
     func countdown() {
         var throttle = LoginThrottle()
-        let actions = (0..<4).map { _ in throttle.loginFailed(now: start) }
+        let actions = (0..<4).map { _ in
+            _ = throttle.loginAttempted(now: start)
+            return throttle.loginFailed(now: start)
+        }
         #expect(actions == [4, 3, 2, 1].map { .refuse(remainingAttempts: $0) })
         #expect(throttle.consecutiveFailures == 4)
         #expect(throttle.lockedUntil == nil)
@@ -97,7 +100,9 @@ struct LoginThrottleTests {
         var throttle = LoginThrottle(consecutiveFailures: 3, lockedUntil: nil, configuration: configuration)
 
         // When
+        _ = throttle.loginAttempted(now: start)
         _ = throttle.loginFailed(now: start)
+        _ = throttle.loginAttempted(now: start)
         let action = throttle.loginFailed(now: start)
 
         // Then
@@ -106,6 +111,36 @@ struct LoginThrottleTests {
         let halfASecondEarly = restored.loginAttempted(now: start.addingTimeInterval(59.5))
         #expect(halfASecondEarly == .refuseLocked(until: start.addingTimeInterval(60), remaining: .milliseconds(500)))
         #expect(restored.loginAttempted(now: start.addingTimeInterval(60)) == .proceed)
+    }
+
+    @Test("attempts are counted before the password is checked: the fifth in flight locks, a sixth is refused unchecked")
+    func countedBeforeChecking() {
+        // Given: five attempts started at once, none answered yet
+        var throttle = LoginThrottle()
+        let started = (0..<5).map { _ in throttle.loginAttempted(now: start) }
+
+        // When: a sixth arrives, with the right password or not
+        let sixth = throttle.loginAttempted(now: start.addingTimeInterval(1))
+
+        // Then: only the five are checked, and the sixth is refused without a check
+        #expect(started == Array(repeating: .proceed, count: 5))
+        let until = start.addingTimeInterval(15 * 60)
+        #expect(sixth == .refuseLocked(until: until, remaining: .seconds(15 * 60 - 1)))
+        #expect(throttle.lockedUntil == until)
+        #expect(throttle.loginFailed(now: start.addingTimeInterval(2)) == .locked(until: until, remaining: .seconds(15 * 60 - 2)))
+    }
+
+    @Test("an attempt refused while locked leaves the lock as it is")
+    func refusalKeepsLock() {
+        var throttle = LoginThrottle()
+        _ = fail(&throttle, times: 5, from: start)
+        let before = throttle
+        for second in [10.0, 100, 903] {
+            if case .proceed = throttle.loginAttempted(now: start.addingTimeInterval(second)) {
+                Issue.record("an attempt proceeded at +\(second) s while locked")
+            }
+        }
+        #expect(throttle == before)
     }
 
     @Test("unknown email and wrong password get the same answer")

@@ -14,6 +14,6 @@ struct QuadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quad",
         abstract: "Run Quad on one machine and call its services.",
-        subcommands: [CertsCommand.self, UpCommand.self, SeedCommand.self, CallCommand.self, BackupCommand.self]
+        subcommands: [CertsCommand.self, UpCommand.self, SeedCommand.self, CallCommand.self, BackupCommand.self, RotateKeyCommand.self]
     )
 }

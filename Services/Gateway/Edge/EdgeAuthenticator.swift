@@ -5,21 +5,31 @@ import QuadTokens
 public import QuadWire
 import Synchronization
 
-/// Verifies access tokens at the edge (G1) with identity's public key, and says exactly why a
-/// token is refused. The key is fetched from identity at start (`GetTokenVerificationKey`)
-/// and fetched again when a token names a key id the gateway does not know (identity rotated
-/// its key), at most once per ``refetchInterval``.
+/// Verifies access tokens at the edge (G1) with identity's public keys, refuses the tokens of
+/// revoked sessions, and says exactly why a token is refused. The keys are fetched from
+/// identity at start (`GetTokenVerificationKey`: the signing key and every older key that
+/// still verifies) and fetched again when a token names a key id the gateway does not know
+/// (identity rotated its key), at most once per ``refetchInterval``.
+///
+/// A session ended before its time (logout, a reused refresh token) is remembered from
+/// identity's `SessionRevoked` events (``revoke(sessionID:at:)``), and read again from
+/// identity (`ListRevokedSessions`) before the first token is accepted and whenever events
+/// may have been missed (``loadRevocations()``), so a restarted gateway refuses them too.
+/// A revocation is kept for ``revocationRetention``, longer than any access token lives.
 ///
 /// A token that verified is remembered with its caller until it expires, so an app's calls
 /// cost one Ed25519 verification per token rather than one per call (the largest share of the
 /// gateway's CPU per call). The memory is bounded (``cacheCapacity`` tokens: expired ones are
-/// dropped when it is full, and everything if that is not enough) and forgotten when the key
-/// changes, so a token of a retired key is not accepted from memory.
+/// dropped when it is full, and everything if that is not enough) and forgotten when the keys
+/// change, so a token of a retired key is not accepted from memory; a revoked session is
+/// checked on every call, remembered tokens included.
 public final class EdgeAuthenticator: Sendable {
-    /// Loads identity's current verification key.
-    public typealias KeySource = @Sendable () async throws -> VerificationKey
+    /// Loads identity's verification keys (the signing key first).
+    public typealias KeySource = @Sendable () async throws -> [VerificationKey]
+    /// Loads the sessions revoked since a time.
+    public typealias RevocationSource = @Sendable (Date) async throws -> [Revocation]
 
-    /// Identity's token-verification key and the claims it expects.
+    /// One of identity's token-verification keys and the claims it expects.
     public struct VerificationKey: Sendable {
         public var keyID: String
         public var publicKey: Curve25519.Signing.PublicKey
@@ -34,60 +44,114 @@ public final class EdgeAuthenticator: Sendable {
         }
     }
 
+    /// A session that ended, and when.
+    public struct Revocation: Sendable, Hashable {
+        public var sessionID: String
+        public var revokedAt: Date
+
+        public init(sessionID: String, revokedAt: Date) {
+            self.sessionID = sessionID
+            self.revokedAt = revokedAt
+        }
+    }
+
     private struct State {
-        var verifier: AccessTokenVerifier?
-        var lastFetch: ContinuousClock.Instant?
+        var keys: AccessTokenKeySet?
+        /// When the keys were last fetched, on the injected wall clock.
+        var lastFetch: Date?
         var verified: [String: (caller: Caller, expiresAt: Date)] = [:]
+        /// Session id to when it was revoked.
+        var revoked: [String: Date] = [:]
+        var revocationsLoaded = false
     }
 
     private let state = Mutex(State())
     private let keySource: KeySource
+    private let revocationSource: RevocationSource?
     private let now: @Sendable () -> Date
     /// The shortest time between two key fetches triggered by unknown key ids.
     public let refetchInterval: Duration
     /// How many verified tokens are remembered at most.
     public let cacheCapacity: Int
+    /// How long a revoked session is remembered: longer than identity's access tokens live
+    /// (15 minutes by default) plus the verifier's leeway.
+    public let revocationRetention: Duration
 
+    /// - Parameter revocationSource: where revoked sessions are read after a start or a gap
+    ///   in identity's events; nil only in tests of token checks alone.
     public init(
         refetchInterval: Duration = .seconds(10),
         cacheCapacity: Int = 10_000,
+        revocationRetention: Duration = .seconds(60 * 60),
         now: @escaping @Sendable () -> Date = Date.init,
-        keySource: @escaping KeySource
+        keySource: @escaping KeySource,
+        revocationSource: RevocationSource? = nil
     ) {
         self.keySource = keySource
+        self.revocationSource = revocationSource
         self.refetchInterval = refetchInterval
         self.cacheCapacity = cacheCapacity
+        self.revocationRetention = revocationRetention
         self.now = now
     }
 
     /// Tokens remembered now (tests, metrics).
     public var cachedTokens: Int { state.withLock { $0.verified.count } }
 
-    /// Fetches the key now (at start, so the first calls need not wait).
+    /// Revoked sessions remembered now (tests, metrics).
+    public var revokedSessions: Int { state.withLock { $0.revoked.count } }
+
+    /// Whether `sessionID` is known to be revoked.
+    public func isRevoked(_ sessionID: String) -> Bool { state.withLock { $0.revoked[sessionID] != nil } }
+
+    /// Fetches the keys now (at start, so the first calls need not wait).
     public func loadKey() async throws {
-        let key = try await keySource()
-        install(key)
+        let keys = try await keySource()
+        install(keys)
     }
 
-    private func install(_ key: VerificationKey) {
-        let verifier = AccessTokenVerifier(
-            publicKey: key.publicKey,
-            keyID: key.keyID,
-            issuer: key.issuer,
-            audience: key.audience
-        )
+    /// Reads the sessions revoked within ``revocationRetention`` from identity and remembers
+    /// them (at start, and when identity's events may have been missed).
+    public func loadRevocations() async throws {
+        guard let revocationSource else { return }
+        let since = now().addingTimeInterval(-TimeInterval(revocationRetention.components.seconds))
+        let revocations = try await revocationSource(since)
+        state.withLock { state in
+            for revocation in revocations { Self.remember(revocation, in: &state) }
+            state.revocationsLoaded = true
+        }
+    }
+
+    /// Refuses the tokens of `sessionID` from now on (identity's SessionRevoked event).
+    public func revoke(sessionID: String, at revokedAt: Date) {
+        state.withLock { state in
+            Self.remember(Revocation(sessionID: sessionID, revokedAt: revokedAt), in: &state)
+            // Forget what has outlived every token it could refuse.
+            let horizon = now().addingTimeInterval(-TimeInterval(revocationRetention.components.seconds))
+            state.revoked = state.revoked.filter { $0.value >= horizon }
+        }
+    }
+
+    private static func remember(_ revocation: Revocation, in state: inout State) {
+        state.revoked[revocation.sessionID] = max(state.revoked[revocation.sessionID] ?? revocation.revokedAt, revocation.revokedAt)
+        state.verified = state.verified.filter { $0.value.caller.sessionID != revocation.sessionID }
+    }
+
+    private func install(_ keys: [VerificationKey]) {
+        let keySet = AccessTokenKeySet(keys.map { key in
+            AccessTokenVerifier(publicKey: key.publicKey, keyID: key.keyID, issuer: key.issuer, audience: key.audience)
+        })
         state.withLock {
-            if $0.verifier?.keyID != verifier.keyID || $0.verifier?.publicKey.rawRepresentation != verifier.publicKey.rawRepresentation {
-                $0.verified = [:]
-            }
-            $0.verifier = verifier
-            $0.lastFetch = .now
+            let before = $0.keys?.verifiers.mapValues(\.publicKey.rawRepresentation)
+            if before != keySet.verifiers.mapValues(\.publicKey.rawRepresentation) { $0.verified = [:] }
+            $0.keys = keySet
+            $0.lastFetch = now()
         }
     }
 
     /// The caller named by the call's `authorization: Bearer` token; UNAUTHENTICATED saying
-    /// which check failed (no header, not Bearer, malformed, wrong algorithm, bad signature,
-    /// expired, a refresh token, …).
+    /// which check failed (no header, not Bearer, malformed, wrong algorithm, unknown key, bad
+    /// signature, expired, a refresh token, a revoked session, …).
     public func authenticate(_ metadata: [String: String], method: MethodDescriptor) async throws -> Caller {
         guard let header = metadata["authorization"] else {
             throw RPCError(
@@ -104,21 +168,42 @@ public final class EdgeAuthenticator: Sendable {
         }
         let token = String(header.dropFirst(scheme.count + 1)).trimmingCharacters(in: .whitespaces)
         let now = now()
-        if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt { return known.caller }
+        if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt { return try notRevoked(known.caller) }
+        let caller: Caller
         do {
-            return try verify(token, verifier: try await currentVerifier())
+            caller = try verify(token, keys: try await currentKeys())
         } catch let error as TokenError where error.reason == .unknownKey {
-            // Identity may have rotated its key: fetch it again (rate-limited), then retry once.
-            guard let refreshed = try await refetchIfDue() else { throw refusal(error) }
-            return try verify(token, verifier: refreshed)
+            // Identity may have rotated its key: fetch the keys again (rate-limited), then retry once.
+            guard let refreshed = await refetchIfDue() else { throw refusal(error) }
+            do {
+                caller = try verify(token, keys: refreshed)
+            } catch let error as TokenError {
+                // Still unknown after the refetch: a refusal like any other, never INTERNAL.
+                throw refusal(error)
+            }
         }
+        return try notRevoked(caller)
     }
 
-    private func verify(_ token: String, verifier: AccessTokenVerifier) throws -> Caller {
+    private func notRevoked(_ caller: Caller) throws -> Caller {
+        guard let session = caller.sessionID, isRevoked(session) else { return caller }
+        throw RPCError(
+            code: .unauthenticated,
+            message: "access token refused: its session has ended (signed out, or its refresh token was reused); sign in again"
+        )
+    }
+
+    private func verify(_ token: String, keys: AccessTokenKeySet) throws -> Caller {
         do {
-            let claims = try verifier.verify(token, now: now())
-            let caller = Caller(userID: claims.subject, roles: claims.roles, campusID: claims.campus, dormID: claims.dorm)
-            remember(token, caller: caller, expiresAt: claims.expiresAt, verifiedWith: verifier)
+            let claims = try keys.verify(token, now: now())
+            let caller = Caller(
+                userID: claims.subject,
+                roles: claims.roles,
+                campusID: claims.campus,
+                dormID: claims.dorm,
+                sessionID: claims.sessionID
+            )
+            remember(token, caller: caller, expiresAt: claims.expiresAt, verifiedWith: keys)
             return caller
         } catch where error.reason == .unknownKey {
             throw error
@@ -127,11 +212,11 @@ public final class EdgeAuthenticator: Sendable {
         }
     }
 
-    private func remember(_ token: String, caller: Caller, expiresAt: Date, verifiedWith verifier: AccessTokenVerifier) {
+    private func remember(_ token: String, caller: Caller, expiresAt: Date, verifiedWith keys: AccessTokenKeySet) {
         let now = now()
         state.withLock { state in
-            // Only while the key that verified it is still the current one.
-            guard state.verifier?.keyID == verifier.keyID else { return }
+            // Only while the keys that verified it are still the current ones.
+            guard state.keys?.keyIDs == keys.keyIDs else { return }
             if state.verified.count >= cacheCapacity {
                 state.verified = state.verified.filter { now < $0.value.expiresAt }
                 if state.verified.count >= cacheCapacity { state.verified = [:] }
@@ -144,27 +229,35 @@ public final class EdgeAuthenticator: Sendable {
         RPCError(code: .unauthenticated, message: "access token refused: \(error.message)")
     }
 
-    private func currentVerifier() async throws -> AccessTokenVerifier {
-        if let verifier = state.withLock({ $0.verifier }) { return verifier }
+    /// The keys, and the revocations read at least once: before that no token is accepted,
+    /// so a restarted gateway never lets through the token of a session it has not heard of
+    /// ending.
+    private func currentKeys() async throws -> AccessTokenKeySet {
+        let (keys, revocationsLoaded) = state.withLock { ($0.keys, $0.revocationsLoaded) }
+        if let keys, revocationsLoaded || revocationSource == nil { return keys }
         do {
-            try await loadKey()
+            if keys == nil { try await loadKey() }
+            if !revocationsLoaded { try await loadRevocations() }
         } catch {
             throw RPCError(
                 code: .unavailable,
-                message: "cannot verify access tokens: identity's verification key is unavailable (\(error))",
+                message: "cannot verify access tokens: identity's verification keys or revoked sessions are unavailable (\(error))",
                 cause: error
             )
         }
-        return state.withLock { $0.verifier }!
+        return state.withLock { $0.keys }!
     }
 
-    private func refetchIfDue() async throws -> AccessTokenVerifier? {
+    private func refetchIfDue() async -> AccessTokenKeySet? {
+        let now = now()
         let due = state.withLock { state in
-            guard let last = state.lastFetch else { return true }
-            return last.duration(to: .now) >= refetchInterval
+            // A clock that went back makes a fetch due rather than never.
+            guard let last = state.lastFetch, last <= now else { return true }
+            return now.timeIntervalSince(last) >= TimeInterval(refetchInterval.components.seconds)
+                + TimeInterval(refetchInterval.components.attoseconds) / 1e18
         }
         guard due else { return nil }
         try? await loadKey()
-        return state.withLock { $0.verifier }
+        return state.withLock { $0.keys }
     }
 }

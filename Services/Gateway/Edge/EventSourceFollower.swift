@@ -1,8 +1,18 @@
 import GatewayDomain
 public import Logging
-import QuadContracts
+public import QuadContracts
 import Synchronization
 public import QuadWire
+
+/// Told what an ``EventSourceFollower`` sees, besides the feeds (the edge's session
+/// revocations follow identity's source this way).
+public protocol EventSourceObserver: Sendable {
+    /// A stream started; `continuous` is false when events before it may have been missed
+    /// (the first stream, or the context no longer had some).
+    func started(continuous: Bool) async
+    /// An event, after it was published to the user's feed.
+    func received(_ event: Quad_Events_V1_UserEvent)
+}
 
 /// Follows one context's event source (`(quad.options.v1.event_source)`) for as long as the
 /// gateway runs, and publishes each event into the user's feed in the ``EventFeedHub``.
@@ -25,6 +35,7 @@ public struct EventSourceFollower: Sendable {
     let initialBackoff: Duration
     let maximumBackoff: Duration
     let renewal: Duration
+    let observer: (any EventSourceObserver)?
 
     public init(
         context: String,
@@ -35,8 +46,10 @@ public struct EventSourceFollower: Sendable {
         logger: Logger,
         renewal: Duration = .seconds(240),
         initialBackoff: Duration = .milliseconds(100),
-        maximumBackoff: Duration = .seconds(5)
+        maximumBackoff: Duration = .seconds(5),
+        observer: (any EventSourceObserver)? = nil
     ) {
+        self.observer = observer
         self.renewal = renewal
         self.context = context
         self.method = method
@@ -70,6 +83,7 @@ public struct EventSourceFollower: Sendable {
                                 hub.requireResync()
                             }
                             resumeAfter.withLock { $0 = started.afterSequence }
+                            await observer?.started(continuous: !(first || started.gap))
                             hub.markStarted(context)
                         case .event(let event):
                             hub.publish(user: event.userID, event: .with {
@@ -78,6 +92,7 @@ public struct EventSourceFollower: Sendable {
                                 $0.type = event.type
                                 $0.payload = event.payload
                             })
+                            observer?.received(event)
                             resumeAfter.withLock { $0 = event.sequence }
                         case nil:
                             break

@@ -53,21 +53,39 @@ public struct Gateway: Sendable {
             logger.warning("no upstream configured; its methods answer UNAVAILABLE", metadata: ["context": "\(context)"])
         }
         let identity = upstreams["identity"].map { Quad_Identity_V1_Identity.Client(transport: $0) }
-        let authenticator = EdgeAuthenticator(now: now, keySource: {
-            guard let identity else {
-                throw RPCError(code: .unavailable, message: "no identity upstream is configured")
+        let authenticator = EdgeAuthenticator(
+            now: now,
+            keySource: {
+                guard let identity else {
+                    throw RPCError(code: .unavailable, message: "no identity upstream is configured")
+                }
+                let answer = try await identity.getTokenVerificationKey(.init(), options: CallOptions(timeout: .seconds(5)))
+                // The signing key, then every older key that still verifies (identity rotates keys).
+                return try ([answer] + answer.verifyingKeys).map { key in
+                    guard key.algorithm == "EdDSA" else {
+                        throw RPCError(code: .failedPrecondition, message: "identity signs with \(key.algorithm); the gateway verifies EdDSA only")
+                    }
+                    return EdgeAuthenticator.VerificationKey(
+                        keyID: key.keyID,
+                        publicKey: try Curve25519.Signing.PublicKey(rawRepresentation: key.publicKey),
+                        issuer: answer.issuer,
+                        audience: answer.audience
+                    )
+                }
+            },
+            revocationSource: { since in
+                guard let identity else {
+                    throw RPCError(code: .unavailable, message: "no identity upstream is configured")
+                }
+                let answer = try await identity.listRevokedSessions(
+                    .with { $0.revokedSinceMicros = Int64((since.timeIntervalSince1970 * 1_000_000).rounded()) },
+                    options: CallOptions(timeout: .seconds(5))
+                )
+                return answer.sessions.map {
+                    EdgeAuthenticator.Revocation(sessionID: $0.sessionID, revokedAt: Date(timeIntervalSince1970: Double($0.revokedAtMicros) / 1_000_000))
+                }
             }
-            let key = try await identity.getTokenVerificationKey(.init(), options: CallOptions(timeout: .seconds(5)))
-            guard key.algorithm == "EdDSA" else {
-                throw RPCError(code: .failedPrecondition, message: "identity signs with \(key.algorithm); the gateway verifies EdDSA only")
-            }
-            return EdgeAuthenticator.VerificationKey(
-                keyID: key.keyID,
-                publicKey: try Curve25519.Signing.PublicKey(rawRepresentation: key.publicKey),
-                issuer: key.issuer,
-                audience: key.audience
-            )
-        })
+        )
         self.routes = routes
         self.upstreams = upstreams
         self.admission = configuration.admission.map { GatewayAdmission(configuration: $0, clock: clock) }
@@ -97,6 +115,8 @@ public struct Gateway: Sendable {
         )
         self.eventSources = routes.eventSources.compactMap { source in
             guard let upstream = upstreams[source.context] else { return nil }
+            let observer: (any EventSourceObserver)? =
+                source.context == "identity" ? SessionRevocationObserver(authenticator: authenticator, logger: logger) : nil
             return EventSourceFollower(
                 context: source.context,
                 method: source.method,
@@ -104,7 +124,8 @@ public struct Gateway: Sendable {
                 hub: events,
                 clock: clock,
                 logger: logger,
-                renewal: configuration.eventStreamRenewal
+                renewal: configuration.eventStreamRenewal,
+                observer: observer
             )
         }
     }

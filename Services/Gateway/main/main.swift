@@ -18,8 +18,10 @@ let gateway = try Gateway(
 )
 do {
     try await gateway.authenticator.loadKey()
+    try await gateway.authenticator.loadRevocations()
 } catch {
-    // Identity may still be starting: the key is fetched again on the first signed-in call.
+    // Identity may still be starting: the keys and the revoked sessions are fetched again
+    // before the first signed-in call is let through.
     process.logger.warning("identity's token key is not available yet", metadata: ["error": "\(error)"])
 }
 let tls = try TLSSettings.server(

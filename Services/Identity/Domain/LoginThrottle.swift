@@ -61,7 +61,7 @@ public struct LoginThrottle: Sendable, Hashable {
         self.configuration = configuration
     }
 
-    /// Wrong passwords in a row since the last success or lock (0 while locked); for storage.
+    /// Attempts counted since the last success or lock (0 while locked); for storage.
     public var consecutiveFailures: Int {
         if case .open(let failures) = state { failures } else { 0 }
     }
@@ -71,38 +71,41 @@ public struct LoginThrottle: Sendable, Hashable {
         if case .locked(let until) = state { until } else { nil }
     }
 
-    /// A login attempt for this account at `now`, before the password is checked.
+    /// A login attempt for this account at `now`, before the password is checked. The attempt
+    /// is counted here, as if it failed, so that concurrent attempts cannot all pass before the
+    /// first failure is recorded: the attempt that reaches the limit sets the lock, and at
+    /// most `maximumConsecutiveFailures` passwords are checked per lock window. A success
+    /// (``loginSucceeded()``) takes the count back to zero.
     public mutating func loginAttempted(now: Date) -> AttemptAction {
         switch state {
-        case .open:
-            return .proceed
-        case .locked(let until) where now >= until:
-            // The cool-down is over: a clean slate, so the next failure counts as the first.
-            state = .open(consecutiveFailures: 0)
-            return .proceed
-        case .locked(let until):
+        case .locked(let until) where now < until:
             return .refuseLocked(until: until, remaining: .between(now, until))
+        case .locked:
+            // The cool-down is over: a clean slate, so this attempt counts as the first.
+            state = .open(consecutiveFailures: 0)
+            return loginAttempted(now: now)
+        case .open(let attempts):
+            let attempts = attempts + 1
+            if attempts >= configuration.maximumConsecutiveFailures {
+                state = .locked(until: now.addingTimeInterval(configuration.coolDown.timeInterval))
+            } else {
+                state = .open(consecutiveFailures: attempts)
+            }
+            return .proceed
         }
     }
 
-    /// The password was wrong at `now`.
-    public mutating func loginFailed(now: Date) -> FailureAction {
+    /// The password of an attempt (counted by ``loginAttempted(now:)``) was wrong at `now`;
+    /// changes nothing, since the attempt was counted already, and says what to answer.
+    public func loginFailed(now: Date) -> FailureAction {
         switch state {
         case .locked(let until) where now < until:
-            // A concurrent attempt that passed `loginAttempted` before the lock: the lock stands as it is.
             return .locked(until: until, remaining: .between(now, until))
         case .locked:
-            state = .open(consecutiveFailures: 0)
-            return loginFailed(now: now)
-        case .open(let failures):
-            let failures = failures + 1
-            guard failures >= configuration.maximumConsecutiveFailures else {
-                state = .open(consecutiveFailures: failures)
-                return .refuse(remainingAttempts: configuration.maximumConsecutiveFailures - failures)
-            }
-            let until = now.addingTimeInterval(configuration.coolDown.timeInterval)
-            state = .locked(until: until)
-            return .locked(until: until, remaining: configuration.coolDown)
+            // The lock this attempt belonged to has ended meanwhile; the next attempt starts over.
+            return .refuse(remainingAttempts: configuration.maximumConsecutiveFailures)
+        case .open(let attempts):
+            return .refuse(remainingAttempts: max(0, configuration.maximumConsecutiveFailures - attempts))
         }
     }
 

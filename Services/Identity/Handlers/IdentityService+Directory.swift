@@ -1,3 +1,4 @@
+import Foundation
 public import QuadContracts
 import IdentityDomain
 public import QuadWire
@@ -11,17 +12,31 @@ extension IdentityService {
         .with { $0.campuses = directory.campuses.map(ProtoMapping.campus) }
     }
 
-    /// The key access tokens are verified with (for the gateway). Public.
+    /// The key access tokens are signed with, and every key that still verifies some (for
+    /// the gateway, which refetches them when a token names a key it does not know). Public.
     public func getTokenVerificationKey(
         request: Quad_Identity_V1_GetTokenVerificationKeyRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_TokenVerificationKey {
-        .with {
-            $0.keyID = signer.keyID
+        let keys = keyring.current
+        // Retired keys only while tokens they signed may still be unexpired.
+        let horizon = now().addingTimeInterval(-Double(keyring.verifyingWindow.components.seconds))
+        let verifying = keys.verifying.filter { ($0.retiredAt ?? .distantFuture) > horizon }
+        return .with {
+            $0.keyID = keys.signer.keyID
             $0.algorithm = "EdDSA"
-            $0.publicKey = signer.publicKey.rawRepresentation
-            $0.issuer = signer.issuer
-            $0.audience = signer.audience
+            $0.publicKey = keys.signer.publicKey.rawRepresentation
+            $0.issuer = keys.signer.issuer
+            $0.audience = keys.signer.audience
+            $0.verifyingKeys = verifying.map { key in
+                .with {
+                    $0.keyID = key.keyID
+                    $0.algorithm = "EdDSA"
+                    $0.publicKey = key.publicKey.rawRepresentation
+                    $0.issuer = keys.signer.issuer
+                    $0.audience = keys.signer.audience
+                }
+            }
         }
     }
 }

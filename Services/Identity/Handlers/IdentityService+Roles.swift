@@ -24,7 +24,9 @@ extension IdentityService {
         }
     }
 
-    /// A6: 80% or more grants the dasher role; a failure waits 24 hours, and the answer says how long.
+    /// A6: 80% or more grants the dasher role and renews the caller's session, so the answer
+    /// carries an access token with the new role; a failure waits 24 hours, and the answer
+    /// says how long.
     public func submitDasherQuiz(
         request: Quad_Identity_V1_SubmitDasherQuizRequest,
         context: ServerContext
@@ -33,7 +35,11 @@ extension IdentityService {
         let answers = request.answers.map { QuizAnswer(questionID: $0.questionID, choiceIndex: Int($0.choiceIndex)) }
         let now = self.now()
         let qualification = self.qualification
-        let result = try await database.write { db -> Result<DasherQualification.Outcome, IdentityError> in
+        // Made before the transaction (token generation is not database work); stored only on a pass.
+        let successor = EntityID.generate(now: now)
+        let newFamily = EntityID.generate(now: now)
+        typealias Graded = (outcome: DasherQualification.Outcome, account: Account, renewed: IssuedRefreshToken?)
+        let result = try await database.write { db -> Result<Graded, IdentityError> in
             guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
             let result = Result { () throws(IdentityError) in
                 try qualification.submit(
@@ -43,16 +49,31 @@ extension IdentityService {
                     now: now
                 )
             }
-            guard case .success(let outcome) = result else { return result }
+            guard case .success(let outcome) = result else { return result.map { ($0, record.account, nil) } }
             let rolesChanged = outcome.roles != record.account.roles
             record.account.roles = outcome.roles
             record.quizFailedAt = outcome.failedAt ?? record.quizFailedAt
             try IdentityStore.update(record, db)
             if rolesChanged { try IdentityFeed.profileChanged(record.account, at: now, db) }
-            return result
+            guard outcome.grade.passed else { return .success((outcome, record.account, nil)) }
+            // Renew the caller's session as Refresh does: its live refresh token is rotated and
+            // a successor issued in the same family, so the session id (and its revocation) stay one.
+            let renewed: IssuedRefreshToken
+            if let familyID = caller.sessionID,
+                let live = try IdentityStore.liveToken(familyID: familyID, userID: caller.userID, now: now, db)
+            {
+                try IdentityStore.markRotated(tokenID: live, at: now, db)
+                renewed = RefreshTokens.issue(id: successor, familyID: familyID, userID: caller.userID, now: now)
+            } else {
+                renewed = RefreshTokens.issue(id: successor, familyID: newFamily, userID: caller.userID, now: now)
+            }
+            try IdentityStore.insert(renewed.record, db)
+            return .success((outcome, record.account, renewed))
         }
-        let outcome = try result.get()
+        let (outcome, account, renewed) = try result.get()
+        let session = try renewed.map { try self.session(for: account, refresh: $0, now: now) }
         return .with {
+            if let session { $0.session = session }
             $0.passed = outcome.grade.passed
             $0.correct = UInt32(clamping: outcome.grade.correct)
             $0.total = UInt32(clamping: outcome.grade.total)

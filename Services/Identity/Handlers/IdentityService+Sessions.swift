@@ -32,50 +32,69 @@ extension IdentityService {
 
     /// A2: unknown email and wrong password get the same answer; five wrong passwords in a
     /// row lock the account for the cool-down, and the answer says how long is left.
+    ///
+    /// The attempt is counted in the database before the password is checked (see
+    /// ``LoginThrottle/loginAttempted(now:)``), so concurrent guesses cannot all be verified
+    /// before the first failure lands: at most five run per lock window, and any attempt
+    /// (the right password included) that arrives while the account is locked is refused
+    /// without touching the lock.
     public func login(
         request: Quad_Identity_V1_LoginRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_LoginResponse {
         let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let record = try await database.read({ db in try IdentityStore.account(email: email, db) }) else {
+        let attemptedAt = now()
+        let configuration = self.configuration
+        enum Attempt: Sendable {
+            case unknownEmail
+            case locked(Duration)
+            case verify(AccountRecord)
+        }
+        let attempt = try await database.write { db -> Attempt in
+            guard var record = try IdentityStore.account(email: email, db) else { return .unknownEmail }
+            var throttle = LoginThrottle(
+                consecutiveFailures: record.failedLogins,
+                lockedUntil: record.lockedUntil,
+                configuration: configuration.login
+            )
+            if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) { return .locked(remaining) }
+            record.failedLogins = throttle.consecutiveFailures
+            record.lockedUntil = throttle.lockedUntil
+            try IdentityStore.update(record, db)
+            return .verify(record)
+        }
+        let record: AccountRecord
+        switch attempt {
+        case .unknownEmail:
             try await hashing.dummyVerify(request.password)
             throw IdentityError.invalidCredentials
-        }
-        var throttle = LoginThrottle(
-            consecutiveFailures: record.failedLogins,
-            lockedUntil: record.lockedUntil,
-            configuration: configuration.login
-        )
-        if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: now()) {
+        case .locked(let remaining):
             throw IdentityError.accountLocked(remaining: remaining)
+        case .verify(let counted):
+            record = counted
         }
         let matches = try await hashing.verify(request.password, against: record.account.passwordHash)
         let now = self.now()
-        let configuration = self.configuration
         guard matches else {
-            // Re-read under the write: concurrent failures must all count.
-            let outcome = try await database.write { db -> LoginThrottle.FailureAction? in
-                guard var current = try IdentityStore.account(id: record.account.id, db) else { return nil }
-                var throttle = LoginThrottle(
+            // Counted already; the stored state says whether this attempt's window is locked now.
+            let outcome = try await database.read { db -> LoginThrottle.FailureAction? in
+                guard let current = try IdentityStore.account(id: record.account.id, db) else { return nil }
+                return LoginThrottle(
                     consecutiveFailures: current.failedLogins,
                     lockedUntil: current.lockedUntil,
                     configuration: configuration.login
-                )
-                let action = throttle.loginFailed(now: now)
-                current.failedLogins = throttle.consecutiveFailures
-                current.lockedUntil = throttle.lockedUntil
-                try IdentityStore.update(current, db)
-                return action
+                ).loginFailed(now: now)
             }
             if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
             throw IdentityError.invalidCredentials
         }
-        throttle.loginSucceeded()
         let issued = RefreshTokens.issue(id: EntityID.generate(now: now), familyID: EntityID.generate(now: now), userID: record.account.id, now: now)
         let account = try await database.write { db -> Account? in
             guard var current = try IdentityStore.account(id: record.account.id, db) else { return nil }
-            current.failedLogins = 0
-            current.lockedUntil = nil
+            var throttle = LoginThrottle(configuration: configuration.login)
+            throttle.loginSucceeded()
+            current.failedLogins = throttle.consecutiveFailures
+            current.lockedUntil = throttle.lockedUntil
             try IdentityStore.update(current, db)
             try IdentityStore.insert(issued.record, db)
             return current.account
@@ -129,8 +148,9 @@ extension IdentityService {
         }
     }
 
-    /// A3: revokes the presented refresh token's family. Idempotent; a token of someone else
-    /// is PERMISSION_DENIED.
+    /// A3: revokes the presented refresh token's family. Idempotent. A token that is unknown
+    /// and a token of another account get the same answer (OK, nothing changed), so Logout
+    /// tells nobody whether a refresh token exists.
     public func logout(
         request: Quad_Identity_V1_LogoutRequest,
         context: ServerContext
@@ -138,26 +158,22 @@ extension IdentityService {
         let caller = try context.requireCaller()
         let now = self.now()
         let hash = RefreshTokens.hash(request.refreshToken)
-        let allowed = try await database.write { db -> Bool in
-            guard let record = try IdentityStore.refreshToken(hash: hash, db) else { return true }
-            guard record.userID == caller.userID else { return false }
+        try await database.write { db in
+            guard let record = try IdentityStore.refreshToken(hash: hash, db), record.userID == caller.userID else { return }
             if try IdentityStore.revokeFamily(record.familyID, at: now, db) {
                 try IdentityFeed.sessionRevoked(userID: record.userID, sessionID: record.familyID, reason: .logout, at: now, db)
             }
-            return true
-        }
-        guard allowed else {
-            throw RPCError(code: .permissionDenied, message: "that refresh token belongs to another account")
         }
         return .init()
     }
 
     func session(for account: Account, refresh: IssuedRefreshToken, now: Date) throws -> Quad_Identity_V1_Session {
-        let access = try signer.sign(
+        let access = try keyring.current.signer.sign(
             subject: account.id,
             roles: account.roles.sorted().map(\.rawValue),
             campus: account.campusID,
             dorm: account.dormID,
+            sessionID: refresh.record.familyID,
             now: now
         )
         return .with {

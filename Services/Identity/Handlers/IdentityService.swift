@@ -1,3 +1,4 @@
+public import Crypto
 public import Foundation
 public import IdentityDomain
 public import QuadContracts
@@ -13,41 +14,43 @@ public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, S
     let configuration: IdentityConfiguration
     let now: @Sendable () -> Date
     let directory: CampusDirectory
-    let signer: AccessTokenSigner
-    let verifier: AccessTokenVerifier
+    let keyring: SigningKeyring
+    let keyEncryptionKey: SymmetricKey
     let hashing: PasswordHashingExecutor
     let qualification = DasherQualification()
 
     /// Opens identity on its database: seeds the demo campus on first start and loads (or
-    /// makes) the token signing key.
+    /// makes) the token signing key, sealed under `keyEncryptionKey` (``KeyEncryptionKey``);
+    /// a key still stored in plain bytes is sealed, and a new one made to sign from now on.
     public init(
         database: QuadDatabase,
         configuration: IdentityConfiguration = IdentityConfiguration(),
+        keyEncryptionKey: SymmetricKey,
         seed: CampusDirectory = .demo,
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws {
         self.database = database
         self.configuration = configuration
+        self.keyEncryptionKey = keyEncryptionKey
         self.now = now
         let start = now()
-        let (directory, keyID, key) = try await database.write { db in
+        let window = configuration.accessTokenLifetime + .seconds(60)
+        let (directory, loaded) = try await database.write { db in
             try IdentityStore.seedDirectoryIfEmpty(seed, db)
-            let (keyID, key) = try IdentityStore.signingKey(now: start, db)
-            return (try IdentityStore.directory(db), keyID, key)
+            let loaded = try SigningKeyVault.load(kek: keyEncryptionKey, now: start, window: window, db)
+            return (try IdentityStore.directory(db), loaded)
+        }
+        if loaded.sealedPlaintext {
+            // The plain key's bytes were zeroed in place (secure_delete); the WAL still holds
+            // the pages from before, until it is checkpointed and emptied.
+            try await database.checkpointAndTruncateLog()
         }
         self.directory = directory
-        signer = AccessTokenSigner(
-            privateKey: key,
-            keyID: keyID,
+        keyring = SigningKeyring(
+            loaded,
             issuer: configuration.issuer,
             audience: configuration.audience,
             lifetime: configuration.accessTokenLifetime
-        )
-        verifier = AccessTokenVerifier(
-            publicKey: key.publicKey,
-            keyID: keyID,
-            issuer: configuration.issuer,
-            audience: configuration.audience
         )
         hashing = PasswordHashingExecutor(
             hasher: PasswordHasher(parameters: configuration.passwordParameters),
@@ -59,12 +62,22 @@ public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, S
     /// Verifies an access token for `authorization: Bearer` on identity's own port.
     public func verifyBearer(_ token: String) throws -> Caller {
         do {
-            let claims = try verifier.verify(token, now: now())
-            return Caller(userID: claims.subject, roles: claims.roles, campusID: claims.campus, dormID: claims.dorm)
+            let claims = try keyring.current.verifiers.verify(token, now: now())
+            return Caller(
+                userID: claims.subject,
+                roles: claims.roles,
+                campusID: claims.campus,
+                dormID: claims.dorm,
+                sessionID: claims.sessionID
+            )
         } catch {
             throw RPCError(code: .unauthenticated, message: "access token refused: \(error.message)")
         }
     }
+
+    /// How many passwords have been checked against an account's hash since start (the
+    /// lockout allows at most five per lock window); for tests and metrics.
+    public var passwordVerifications: Int { hashing.verifications }
 
     /// Stops the hashing threads.
     public func shutdown() async throws {

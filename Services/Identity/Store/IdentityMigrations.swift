@@ -62,6 +62,19 @@ public enum IdentityMigrations {
                     """
             )
         }
+        // Issue 11: signing keys sealed under a key-encryption key (private_key keeps only
+        // X''), rotation (retired_at_micros), and revoked sessions found by time for the gateway.
+        migrator.registerMigration("identity.v2.sealed-keys") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE signing_key ADD COLUMN public_key BLOB;
+                    ALTER TABLE signing_key ADD COLUMN sealed_key BLOB;
+                    ALTER TABLE signing_key ADD COLUMN retired_at_micros INTEGER;
+                    CREATE INDEX refresh_token_revoked ON refresh_token(revoked_at_micros)
+                        WHERE revoked_at_micros IS NOT NULL;
+                    """
+            )
+        }
         return migrator
     }
 }

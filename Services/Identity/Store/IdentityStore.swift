@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import IdentityDomain
@@ -148,23 +147,5 @@ enum IdentityStore {
                 )
             }
         }
-    }
-
-    // MARK: Signing key
-
-    /// The token signing key, made on first start and kept in the database so tokens
-    /// survive restarts. (A deployment would keep it in a KMS; see docs/architecture.md.)
-    static func signingKey(now: Date, _ db: Database) throws -> (keyID: String, key: Curve25519.Signing.PrivateKey) {
-        if let row = try Row.fetchOne(db, sql: "SELECT key_id, private_key FROM signing_key ORDER BY created_at_micros DESC LIMIT 1") {
-            return (row["key_id"], try Curve25519.Signing.PrivateKey(rawRepresentation: row["private_key"] as Data))
-        }
-        let key = Curve25519.Signing.PrivateKey()
-        let digest = SHA256.hash(data: key.publicKey.rawRepresentation)
-        let keyID = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
-        try db.execute(
-            sql: "INSERT INTO signing_key (key_id, private_key, created_at_micros) VALUES (?, ?, ?)",
-            arguments: [keyID, key.rawRepresentation, now.micros]
-        )
-        return (keyID, key)
     }
 }

@@ -8,12 +8,16 @@ public struct Caller: Sendable, Hashable, Codable {
     public var roles: [String]
     public var campusID: String
     public var dormID: String
+    /// The session (identity's refresh-token family) the caller's access token belongs to;
+    /// nil for tokens signed before access tokens carried it.
+    public var sessionID: String?
 
-    public init(userID: String, roles: [String], campusID: String, dormID: String) {
+    public init(userID: String, roles: [String], campusID: String, dormID: String, sessionID: String? = nil) {
         self.userID = userID
         self.roles = roles
         self.campusID = campusID
         self.dormID = dormID
+        self.sessionID = sessionID
     }
 
     /// The `x-quad-caller` metadata value: this caller as JSON with sorted keys (what the
@@ -23,7 +27,7 @@ public struct Caller: Sendable, Hashable, Codable {
     /// characters included).
     public var headerValue: String {
         var json = "{\"campus_id\":"
-        json.reserveCapacity(96 + userID.utf8.count + campusID.utf8.count + dormID.utf8.count)
+        json.reserveCapacity(112 + (sessionID?.utf8.count ?? 0) + userID.utf8.count + campusID.utf8.count + dormID.utf8.count)
         Self.appendString(campusID, to: &json)
         json += ",\"dorm_id\":"
         Self.appendString(dormID, to: &json)
@@ -32,7 +36,12 @@ public struct Caller: Sendable, Hashable, Codable {
             if index > 0 { json += "," }
             Self.appendString(role, to: &json)
         }
-        json += "],\"user_id\":"
+        json += "]"
+        if let sessionID {
+            json += ",\"session_id\":"
+            Self.appendString(sessionID, to: &json)
+        }
+        json += ",\"user_id\":"
         Self.appendString(userID, to: &json)
         json += "}"
         return json
@@ -63,6 +72,7 @@ public struct Caller: Sendable, Hashable, Codable {
         case roles
         case campusID = "campus_id"
         case dormID = "dorm_id"
+        case sessionID = "session_id"
     }
 }
 

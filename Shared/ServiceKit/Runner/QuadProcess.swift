@@ -1,4 +1,12 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 public import Logging
 import Metrics
 public import QuadCertificates
@@ -35,6 +43,9 @@ public struct QuadProcess: Sendable {
         name: String,
         settings: (ConfigurationSource) throws -> Settings
     ) throws -> (process: QuadProcess, settings: Settings)? {
+        // Everything the process creates is owner-only (0700 directories, 0600 files): data,
+        // WAL, SHM, backups and keys hold secrets (issue 11 item 1).
+        umask(0o077)
         let source = ConfigurationSource()
         let options = try ServiceOptions(source: source)
         let own = try settings(source)

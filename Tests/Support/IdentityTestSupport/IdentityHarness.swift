@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
 import IdentityDomain
-import IdentityService
+public import IdentityService
 import Logging
 public import QuadCertificates
 public import QuadContracts
@@ -29,6 +29,8 @@ public struct IdentityHarness: Sendable {
     /// A client with the CLI's client certificate.
     public let client: Quad_Identity_V1_Identity.Client
     public let transport: QuadClient
+    /// The service itself, for what tests observe directly (``IdentityService/passwordVerifications``).
+    public let service: IdentityService
     public let clock: TestWallClock
     public let database: QuadDatabase
     /// The dev certificates: identity's, the gateway's, the CLI's client certificate.
@@ -47,7 +49,12 @@ public struct IdentityHarness: Sendable {
         let clock = TestWallClock()
         var configuration = IdentityConfiguration()
         configuration.passwordParameters.logN = 10
-        let identity = try await IdentityService(database: database, configuration: configuration, now: { clock.now })
+        let identity = try await IdentityService(
+            database: database,
+            configuration: configuration,
+            keyEncryptionKey: try KeyEncryptionKey.load(configured: "", directory: certificates.directory),
+            now: { clock.now }
+        )
         let server = QuadServer(
             configuration: ServerConfiguration(
                 tls: try .mutualTLSServer(
@@ -76,6 +83,7 @@ public struct IdentityHarness: Sendable {
             let harness = IdentityHarness(
                 client: Quad_Identity_V1_Identity.Client(transport: transport),
                 transport: transport,
+                service: identity,
                 clock: clock,
                 database: database,
                 certificates: certificates,

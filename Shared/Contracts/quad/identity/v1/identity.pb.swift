@@ -798,9 +798,24 @@ public nonisolated struct Quad_Identity_V1_SubmitDasherQuizResponse: Sendable {
   /// set when failed: the earliest retry
   public var retryAllowedAtMicros: Int64 = 0
 
+  /// Set when passed: the caller's session renewed, as Refresh renews it (the same
+  /// session_id, a new refresh token, the one the app held rotated), with an access token
+  /// that carries the dasher role, so the app can act as a dasher at once. Replace the app's
+  /// session with it. (A caller whose token names no session gets a new session.)
+  public var session: Quad_Identity_V1_Session {
+    get {_session ?? Quad_Identity_V1_Session()}
+    set {_session = newValue}
+  }
+  /// Returns true if `session` has been explicitly set.
+  public var hasSession: Bool {self._session != nil}
+  /// Clears the value of `session`. Subsequent reads from it will return its default value.
+  public mutating func clearSession() {self._session = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _session: Quad_Identity_V1_Session? = nil
 }
 
 public nonisolated struct Quad_Identity_V1_RequestRoleRequest: Sendable {
@@ -857,6 +872,80 @@ public nonisolated struct Quad_Identity_V1_TokenVerificationKey: Sendable {
 
   /// the `aud` claim
   public var audience: String = String()
+
+  /// Every key that verifies tokens now: the signing key above first, then the keys it
+  /// replaced whose tokens may not have expired yet (key_id, algorithm and public_key set).
+  public var verifyingKeys: [Quad_Identity_V1_TokenVerificationKey] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The sessions revoked since a time (for the gateway, which refuses their access tokens).
+public nonisolated struct Quad_Identity_V1_ListRevokedSessionsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var revokedSinceMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_RevokedSession: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessionID: String = String()
+
+  public var userID: String = String()
+
+  public var revokedAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_ListRevokedSessionsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// oldest first
+  public var sessions: [Quad_Identity_V1_RevokedSession] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_RotateSigningKeyRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_RotateSigningKeyResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the new signing key's id
+  public var keyID: String = String()
+
+  public var rotatedAtMicros: Int64 = 0
+
+  /// every key that verifies tokens now, newest first
+  public var verifyingKeyIds: [String] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2127,7 +2216,7 @@ nonisolated extension Quad_Identity_V1_SubmitDasherQuizRequest: SwiftProtobuf.Me
 
 nonisolated extension Quad_Identity_V1_SubmitDasherQuizResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SubmitDasherQuizResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}passed\0\u{1}correct\0\u{1}total\0\u{1}roles\0\u{3}retry_allowed_at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}passed\0\u{1}correct\0\u{1}total\0\u{1}roles\0\u{3}retry_allowed_at_micros\0\u{1}session\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2140,12 +2229,17 @@ nonisolated extension Quad_Identity_V1_SubmitDasherQuizResponse: SwiftProtobuf.M
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.total) }()
       case 4: try { try decoder.decodeRepeatedEnumField(value: &self.roles) }()
       case 5: try { try decoder.decodeSingularInt64Field(value: &self.retryAllowedAtMicros) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._session) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.passed != false {
       try visitor.visitSingularBoolField(value: self.passed, fieldNumber: 1)
     }
@@ -2161,6 +2255,9 @@ nonisolated extension Quad_Identity_V1_SubmitDasherQuizResponse: SwiftProtobuf.M
     if self.retryAllowedAtMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.retryAllowedAtMicros, fieldNumber: 5)
     }
+    try { if let v = self._session {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2170,6 +2267,7 @@ nonisolated extension Quad_Identity_V1_SubmitDasherQuizResponse: SwiftProtobuf.M
     if lhs.total != rhs.total {return false}
     if lhs.roles != rhs.roles {return false}
     if lhs.retryAllowedAtMicros != rhs.retryAllowedAtMicros {return false}
+    if lhs._session != rhs._session {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2256,7 +2354,7 @@ nonisolated extension Quad_Identity_V1_GetTokenVerificationKeyRequest: SwiftProt
 
 nonisolated extension Quad_Identity_V1_TokenVerificationKey: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TokenVerificationKey"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}key_id\0\u{1}algorithm\0\u{3}public_key\0\u{1}issuer\0\u{1}audience\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}key_id\0\u{1}algorithm\0\u{3}public_key\0\u{1}issuer\0\u{1}audience\0\u{3}verifying_keys\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2269,6 +2367,7 @@ nonisolated extension Quad_Identity_V1_TokenVerificationKey: SwiftProtobuf.Messa
       case 3: try { try decoder.decodeSingularBytesField(value: &self.publicKey) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.issuer) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.audience) }()
+      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.verifyingKeys) }()
       default: break
       }
     }
@@ -2290,6 +2389,9 @@ nonisolated extension Quad_Identity_V1_TokenVerificationKey: SwiftProtobuf.Messa
     if !self.audience.isEmpty {
       try visitor.visitSingularStringField(value: self.audience, fieldNumber: 5)
     }
+    if !self.verifyingKeys.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.verifyingKeys, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2299,6 +2401,166 @@ nonisolated extension Quad_Identity_V1_TokenVerificationKey: SwiftProtobuf.Messa
     if lhs.publicKey != rhs.publicKey {return false}
     if lhs.issuer != rhs.issuer {return false}
     if lhs.audience != rhs.audience {return false}
+    if lhs.verifyingKeys != rhs.verifyingKeys {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_ListRevokedSessionsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListRevokedSessionsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}revoked_since_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.revokedSinceMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.revokedSinceMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.revokedSinceMicros, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_ListRevokedSessionsRequest, rhs: Quad_Identity_V1_ListRevokedSessionsRequest) -> Bool {
+    if lhs.revokedSinceMicros != rhs.revokedSinceMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_RevokedSession: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RevokedSession"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{3}user_id\0\u{3}revoked_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.revokedAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 1)
+    }
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 2)
+    }
+    if self.revokedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.revokedAtMicros, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_RevokedSession, rhs: Quad_Identity_V1_RevokedSession) -> Bool {
+    if lhs.sessionID != rhs.sessionID {return false}
+    if lhs.userID != rhs.userID {return false}
+    if lhs.revokedAtMicros != rhs.revokedAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_ListRevokedSessionsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListRevokedSessionsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.sessions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.sessions, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_ListRevokedSessionsResponse, rhs: Quad_Identity_V1_ListRevokedSessionsResponse) -> Bool {
+    if lhs.sessions != rhs.sessions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_RotateSigningKeyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RotateSigningKeyRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_RotateSigningKeyRequest, rhs: Quad_Identity_V1_RotateSigningKeyRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_RotateSigningKeyResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RotateSigningKeyResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}key_id\0\u{3}rotated_at_micros\0\u{3}verifying_key_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.keyID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.rotatedAtMicros) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.verifyingKeyIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.keyID.isEmpty {
+      try visitor.visitSingularStringField(value: self.keyID, fieldNumber: 1)
+    }
+    if self.rotatedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.rotatedAtMicros, fieldNumber: 2)
+    }
+    if !self.verifyingKeyIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.verifyingKeyIds, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_RotateSigningKeyResponse, rhs: Quad_Identity_V1_RotateSigningKeyResponse) -> Bool {
+    if lhs.keyID != rhs.keyID {return false}
+    if lhs.rotatedAtMicros != rhs.rotatedAtMicros {return false}
+    if lhs.verifyingKeyIds != rhs.verifyingKeyIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -46,7 +46,9 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: false
         )
-        /// A3. Revokes the refresh token's family; idempotent.
+        /// A3. Revokes the refresh token's family; idempotent. A token that is unknown and a token
+        /// of another account get the same answer (OK, nothing changed). The gateway refuses the
+        /// session's access tokens within a second (they carry its id as `sid`).
         public static let logout = MethodDescriptor(
             service: serviceName,
             method: "Logout",
@@ -124,7 +126,8 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
-        /// message); ALREADY_EXISTS when the caller is a dasher already.
+        /// message); ALREADY_EXISTS when the caller is a dasher already. A pass returns the
+        /// caller's session renewed, its access token carrying the dasher role (`session`).
         public static let submitDasherQuiz = MethodDescriptor(
             service: serviceName,
             method: "SubmitDasherQuiz",
@@ -146,7 +149,8 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: false
         )
-        /// For the gateway, public: the key access tokens are verified with.
+        /// For the gateway, public: the key access tokens are signed with, and every key that still
+        /// verifies some (keys rotate; see RotateSigningKey).
         public static let getTokenVerificationKey = MethodDescriptor(
             service: serviceName,
             method: "GetTokenVerificationKey",
@@ -192,6 +196,32 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
+        /// For the gateway (not routed): the sessions revoked since a time, so that after a restart
+        /// it refuses their access tokens until they expire, as it does for the SessionRevoked
+        /// events it follows.
+        public static let listRevokedSessions = MethodDescriptor(
+            service: serviceName,
+            method: "ListRevokedSessions",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
+        /// For operators only (`quad rotate-key`, a client certificate of the deployment; services
+        /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
+        /// keys keep verifying until the tokens they signed have expired.
+        public static let rotateSigningKey = MethodDescriptor(
+            service: serviceName,
+            method: "RotateSigningKey",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -206,7 +236,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, deliver, listRevokedSessions, rotateSigningKey, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -220,7 +250,9 @@ public enum Quad_Identity_V1_Identity {
         /// A2/A3, public. UNAUTHENTICATED for an unknown, expired or revoked token; a reused
         /// (already rotated) token revokes its whole family.
         func refresh(request: Quad_Identity_V1_RefreshRequest, context: ServerContext) async throws -> Quad_Identity_V1_RefreshResponse
-        /// A3. Revokes the refresh token's family; idempotent.
+        /// A3. Revokes the refresh token's family; idempotent. A token that is unknown and a token
+        /// of another account get the same answer (OK, nothing changed). The gateway refuses the
+        /// session's access tokens within a second (they carry its id as `sid`).
         func logout(request: Quad_Identity_V1_LogoutRequest, context: ServerContext) async throws -> Quad_Identity_V1_LogoutResponse
         /// A3.
         func getMyProfile(request: Quad_Identity_V1_GetMyProfileRequest, context: ServerContext) async throws -> Quad_Identity_V1_Profile
@@ -235,11 +267,13 @@ public enum Quad_Identity_V1_Identity {
         /// A6. The questions without their answers.
         func getDasherQuiz(request: Quad_Identity_V1_GetDasherQuizRequest, context: ServerContext) async throws -> Quad_Identity_V1_DasherQuiz
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
-        /// message); ALREADY_EXISTS when the caller is a dasher already.
+        /// message); ALREADY_EXISTS when the caller is a dasher already. A pass returns the
+        /// caller's session renewed, its access token carrying the dasher role (`session`).
         func submitDasherQuiz(request: Quad_Identity_V1_SubmitDasherQuizRequest, context: ServerContext) async throws -> Quad_Identity_V1_SubmitDasherQuizResponse
         /// A7. INVALID_ARGUMENT for a role that cannot be requested.
         func requestRole(request: Quad_Identity_V1_RequestRoleRequest, context: ServerContext) async throws -> Quad_Identity_V1_RequestRoleResponse
-        /// For the gateway, public: the key access tokens are verified with.
+        /// For the gateway, public: the key access tokens are signed with, and every key that still
+        /// verifies some (keys rotate; see RotateSigningKey).
         func getTokenVerificationKey(request: Quad_Identity_V1_GetTokenVerificationKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_TokenVerificationKey
         /// A4, up to 200 at once.
         func getPublicProfiles(request: Quad_Identity_V1_GetPublicProfilesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetPublicProfilesResponse
@@ -249,6 +283,14 @@ public enum Quad_Identity_V1_Identity {
         /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
         /// job.completed (the dasher's jobs done).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
+        /// For the gateway (not routed): the sessions revoked since a time, so that after a restart
+        /// it refuses their access tokens until they expire, as it does for the SessionRevoked
+        /// events it follows.
+        func listRevokedSessions(request: Quad_Identity_V1_ListRevokedSessionsRequest, context: ServerContext) async throws -> Quad_Identity_V1_ListRevokedSessionsResponse
+        /// For operators only (`quad rotate-key`, a client certificate of the deployment; services
+        /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
+        /// keys keep verifying until the tokens they signed have expired.
+        func rotateSigningKey(request: Quad_Identity_V1_RotateSigningKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_RotateSigningKeyResponse
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -280,7 +322,9 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.refresh, request: request, as: Quad_Identity_V1_RefreshResponse.self, options: options)
         }
 
-        /// A3. Revokes the refresh token's family; idempotent.
+        /// A3. Revokes the refresh token's family; idempotent. A token that is unknown and a token
+        /// of another account get the same answer (OK, nothing changed). The gateway refuses the
+        /// session's access tokens within a second (they carry its id as `sid`).
         public func logout(_ request: Quad_Identity_V1_LogoutRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_LogoutResponse {
             try await transport.unary(Method.logout, request: request, as: Quad_Identity_V1_LogoutResponse.self, options: options)
         }
@@ -316,7 +360,8 @@ public enum Quad_Identity_V1_Identity {
         }
 
         /// A6. FAILED_PRECONDITION within 24 hours of a failed attempt (the time left in the
-        /// message); ALREADY_EXISTS when the caller is a dasher already.
+        /// message); ALREADY_EXISTS when the caller is a dasher already. A pass returns the
+        /// caller's session renewed, its access token carrying the dasher role (`session`).
         public func submitDasherQuiz(_ request: Quad_Identity_V1_SubmitDasherQuizRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_SubmitDasherQuizResponse {
             try await transport.unary(Method.submitDasherQuiz, request: request, as: Quad_Identity_V1_SubmitDasherQuizResponse.self, options: options)
         }
@@ -326,7 +371,8 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.requestRole, request: request, as: Quad_Identity_V1_RequestRoleResponse.self, options: options)
         }
 
-        /// For the gateway, public: the key access tokens are verified with.
+        /// For the gateway, public: the key access tokens are signed with, and every key that still
+        /// verifies some (keys rotate; see RotateSigningKey).
         public func getTokenVerificationKey(_ request: Quad_Identity_V1_GetTokenVerificationKeyRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_TokenVerificationKey {
             try await transport.unary(Method.getTokenVerificationKey, request: request, as: Quad_Identity_V1_TokenVerificationKey.self, options: options)
         }
@@ -346,6 +392,20 @@ public enum Quad_Identity_V1_Identity {
         /// job.completed (the dasher's jobs done).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
+        }
+
+        /// For the gateway (not routed): the sessions revoked since a time, so that after a restart
+        /// it refuses their access tokens until they expire, as it does for the SessionRevoked
+        /// events it follows.
+        public func listRevokedSessions(_ request: Quad_Identity_V1_ListRevokedSessionsRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_ListRevokedSessionsResponse {
+            try await transport.unary(Method.listRevokedSessions, request: request, as: Quad_Identity_V1_ListRevokedSessionsResponse.self, options: options)
+        }
+
+        /// For operators only (`quad rotate-key`, a client certificate of the deployment; services
+        /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
+        /// keys keep verifying until the tokens they signed have expired.
+        public func rotateSigningKey(_ request: Quad_Identity_V1_RotateSigningKeyRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_RotateSigningKeyResponse {
+            try await transport.unary(Method.rotateSigningKey, request: request, as: Quad_Identity_V1_RotateSigningKeyResponse.self, options: options)
         }
 
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
@@ -382,6 +442,8 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.getPublicProfiles) { try await self.getPublicProfiles(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getPickupPlaces) { try await self.getPickupPlaces(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.listRevokedSessions) { try await self.listRevokedSessions(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.rotateSigningKey) { try await self.rotateSigningKey(request: $0, context: $1) },
             .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }

@@ -1,0 +1,37 @@
+import Foundation
+public import QuadContracts
+import QuadServiceKit
+import QuadStorage
+public import QuadWire
+
+extension IdentityService {
+    /// For operators only (`quad rotate-key`): a new signing key signs from now on; the
+    /// previous keys keep verifying until their last tokens expire. The interceptor lets only
+    /// deployment certificates through (service_only); this lets only operators' client
+    /// certificates through, as Backup does.
+    public func rotateSigningKey(
+        request: Quad_Identity_V1_RotateSigningKeyRequest,
+        context: ServerContext
+    ) async throws -> Quad_Identity_V1_RotateSigningKeyResponse {
+        guard case .client = context.peerName else {
+            throw RPCError(
+                code: .permissionDenied,
+                message: "rotating the signing key is for operators: call with a client certificate of the deployment (peer is \(context.peerName))"
+            )
+        }
+        let now = self.now()
+        let kek = keyEncryptionKey
+        let window = keyring.verifyingWindow
+        let loaded = try await database.write { db in
+            try SigningKeyVault.rotate(kek: kek, now: now, db)
+            return try SigningKeyVault.loaded(kek: kek, now: now, window: window, db)
+        }
+        keyring.replace(with: loaded)
+        context.logger.notice("signing key rotated", metadata: ["key_id": "\(loaded.keyID)"])
+        return .with {
+            $0.keyID = loaded.keyID
+            $0.rotatedAtMicros = now.micros
+            $0.verifyingKeyIds = loaded.verifying.map(\.keyID)
+        }
+    }
+}
