@@ -47,7 +47,8 @@ struct QuadUpServiceDeathTests {
             )
             defer { app.close() }
             let identity = Quad_Identity_V1_Identity.Client(transport: app)
-            let registered = try await identity.register(Self.ada)
+            // (A production-strength hash in a debug build on a shared machine: the gateway's longest deadline.)
+            let registered = try await identity.register(Self.ada, options: CallOptions(timeout: .seconds(30)))
             let bearer = CallOptions(
                 timeout: .seconds(20),
                 metadata: ["authorization": "Bearer \(registered.session.accessToken)"]
