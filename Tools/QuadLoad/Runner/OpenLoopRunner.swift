@@ -42,6 +42,8 @@ public final class OpenLoopRunner: Sendable {
         var completed = 0
         var failed = 0
         var inFlight = 0
+        /// Journeys running that arrived in the measured window: the drain waits for these only.
+        var measuredInFlight = 0
         var waiting = CircularBuffer<Arrival>()
         var failures: [FailureRecord] = []
         var failureCount = 0
@@ -126,7 +128,9 @@ public final class OpenLoopRunner: Sendable {
                 return left
             }
             for arrival in leftOver { drop(arrival, at: clock.now()) }
-            while state.withLock({ $0.inFlight }) > 0, clock.now() < drainEnd {
+            // Only journeys that arrived in the measured window are waited for: the cool-down's own journeys
+            // are there to keep the load on while those finish, and are cancelled with nothing measured lost.
+            while state.withLock({ $0.measuredInFlight }) > 0, clock.now() < drainEnd {
                 try? await Task.sleep(for: .milliseconds(20))
             }
             group.cancelAll()
@@ -195,7 +199,10 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.timeline.started(at: arrival.intended)
             state.totalStarted += 1
-            if window.contains(arrival.intended) { state.started += 1 }
+            if window.contains(arrival.intended) {
+                state.started += 1
+                state.measuredInFlight += 1
+            }
         }
         let session = JourneySession(
             journeyName: journey.name,
@@ -222,7 +229,10 @@ public final class OpenLoopRunner: Sendable {
             }
         }
         let sample = CallSample(name: name, intended: arrival.intended, sent: sent, finished: clock.now(), status: status)
-        state.withLock { $0.journeys.record(sample) }
+        state.withLock { state in
+            state.journeys.record(sample)
+            if window.contains(arrival.intended) { state.measuredInFlight -= 1 }
+        }
     }
 
     private func finished(call sample: CallSample, journey: String, trace: String) {

@@ -180,6 +180,20 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
+        /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
+        /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
+        /// service's certificate, a user's token or x-quad-caller is PERMISSION_DENIED. See
+        /// SeedAccountsRequest.
+        public static let seedAccounts = MethodDescriptor(
+            service: serviceName,
+            method: "SeedAccounts",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -194,7 +208,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, deliver, seedAccounts, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -234,6 +248,11 @@ public enum Quad_Identity_V1_Identity {
         /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
         /// job.completed (the dasher's jobs done).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
+        /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
+        /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
+        /// service's certificate, a user's token or x-quad-caller is PERMISSION_DENIED. See
+        /// SeedAccountsRequest.
+        func seedAccounts(request: Quad_Identity_V1_SeedAccountsRequest, context: ServerContext) async throws -> Quad_Identity_V1_SeedAccountsResponse
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -327,6 +346,14 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }
 
+        /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
+        /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
+        /// service's certificate, a user's token or x-quad-caller is PERMISSION_DENIED. See
+        /// SeedAccountsRequest.
+        public func seedAccounts(_ request: Quad_Identity_V1_SeedAccountsRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_SeedAccountsResponse {
+            try await transport.unary(Method.seedAccounts, request: request, as: Quad_Identity_V1_SeedAccountsResponse.self, options: options)
+        }
+
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -360,6 +387,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.getTokenVerificationKey) { try await self.getTokenVerificationKey(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getPublicProfiles) { try await self.getPublicProfiles(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.seedAccounts) { try await self.seedAccounts(request: $0, context: $1) },
             .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }
