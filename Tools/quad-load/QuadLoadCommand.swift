@@ -55,7 +55,7 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "Arrivals go on this long after the measured part, left out of it, so journeys waiting on others finish.")
     var cooldown = "10s"
 
-    @Option(help: "After the cool-down, how long journeys that arrived in the measured part may take to end before they are cancelled (and count as failed).")
+    @Option(help: "After the cool-down, how long journeys that arrived in the measured part may take to end before they are cancelled (and count as failed); sooner once no call has finished for --call-timeout.")
     var drain = "30s"
 
     @Option(help: "Arrivals: poisson or constant.")

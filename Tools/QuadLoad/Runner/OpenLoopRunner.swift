@@ -42,8 +42,11 @@ public final class OpenLoopRunner: Sendable {
         var completed = 0
         var failed = 0
         var inFlight = 0
-        /// Journeys running that arrived in the measured window: the drain waits for these only.
+        /// Arrivals of the measured window not yet ended (running, or waiting for a slot): the drain waits for
+        /// these only.
         var measuredInFlight = 0
+        /// When the last call finished, ns since the run's start.
+        var lastCallFinished: UInt64 = 0
         var waiting = CircularBuffer<Arrival>()
         var failures: [FailureRecord] = []
         var failureCount = 0
@@ -108,7 +111,12 @@ public final class OpenLoopRunner: Sendable {
                     if window.contains(intended) { state.lag.record(nanoseconds: max(woke, intended) - intended) }
                     state.timeline.offered(at: intended)
                     state.totalOffered += 1
-                    if window.contains(intended) { state.offered += 1 }
+                    if window.contains(intended) {
+                        state.offered += 1
+                        // Counted from its arrival, not from when its task runs: the drain must not miss a
+                        // journey that was added but has not started yet.
+                        state.measuredInFlight += 1
+                    }
                     guard state.inFlight < plan.maxInFlight else {
                         state.waiting.append(arrival)
                         return false
@@ -121,16 +129,20 @@ public final class OpenLoopRunner: Sendable {
                 }
             }
             // The schedule is over: arrivals still waiting will not start; journeys in flight may finish.
-            let drainEnd = clock.now() + Self.nanoseconds(plan.drainTimeout)
+            let drain = RunDrain(
+                deadline: clock.now() + Self.nanoseconds(plan.drainTimeout),
+                idleLimit: Self.nanoseconds(plan.callTimeout)
+            )
             let leftOver = state.withLock { state -> [Arrival] in
                 let left = Array(state.waiting)
                 state.waiting.removeAll()
                 return left
             }
             for arrival in leftOver { drop(arrival, at: clock.now()) }
-            // Only journeys that arrived in the measured window are waited for: the cool-down's own journeys
-            // are there to keep the load on while those finish, and are cancelled with nothing measured lost.
-            while state.withLock({ $0.measuredInFlight }) > 0, clock.now() < drainEnd {
+            // Only journeys that arrived in the measured window are waited for (RunDrain says how long).
+            while true {
+                let (measured, lastFinished) = state.withLock { ($0.measuredInFlight, $0.lastCallFinished) }
+                if drain.stop(now: clock.now(), measuredInFlight: measured, lastCallFinished: lastFinished) != nil { break }
                 try? await Task.sleep(for: .milliseconds(20))
             }
             group.cancelAll()
@@ -188,7 +200,10 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.timeline.dropped(at: arrival.intended)
             state.totalDropped += 1
-            if window.contains(arrival.intended) { state.dropped += 1 }
+            if window.contains(arrival.intended) {
+                state.dropped += 1
+                state.measuredInFlight -= 1
+            }
         }
     }
 
@@ -199,10 +214,7 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.timeline.started(at: arrival.intended)
             state.totalStarted += 1
-            if window.contains(arrival.intended) {
-                state.started += 1
-                state.measuredInFlight += 1
-            }
+            if window.contains(arrival.intended) { state.started += 1 }
         }
         let session = JourneySession(
             journeyName: journey.name,
@@ -239,6 +251,7 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.methods.record(sample)
             state.timeline.finished(sample)
+            state.lastCallFinished = max(state.lastCallFinished, sample.finished)
             if sample.isOK { state.completed += 1 } else { state.failed += 1 }
         }
         callLog?.write(sample, journey: journey, traceID: trace)
