@@ -1,6 +1,6 @@
 import Foundation
 import IdentityDomain
-public import QuadContracts
+import QuadContracts
 public import QuadWire
 public import QuadWireNIO
 
