@@ -935,7 +935,8 @@ public nonisolated struct Quad_Identity_V1_GetPublicProfilesResponse: Sendable {
 /// costs one hash. An existing account is found only when it has this password (accounts seeded
 /// by one call share one hash, so checking them costs one verification per earlier call);
 /// otherwise the call is FAILED_PRECONDITION naming it, and nothing changes. Bad input is
-/// INVALID_ARGUMENT naming every bad field (`accounts[2].dorm_id`) and changes nothing.
+/// INVALID_ARGUMENT naming every bad field (`accounts[2].registration.dorm_id`) and changes
+/// nothing.
 public nonisolated struct Quad_Identity_V1_SeedAccountsRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
