@@ -84,6 +84,13 @@ final class ClientConnection: Sendable {
             // A caller already on the connection's event loop (an EventLoopTaskExecutor
             // preference) starts the call without a hop.
             if eventLoop.inEventLoop { start() } else { eventLoop.execute(start) }
+            // A task cancelled before it got here ran `onCancel` at once, before the call existed, so that
+            // abandon found nothing and the call would wait for its answer: abandon it again, after the start.
+            if Task.isCancelled {
+                eventLoop.execute {
+                    handler.value.abandon(token: token, status: Status(code: .cancelled, message: "the caller cancelled the call"))
+                }
+            }
             return try await promise.futureResult.get()
         } onCancel: {
             eventLoop.execute {

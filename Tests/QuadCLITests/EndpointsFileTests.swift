@@ -99,13 +99,46 @@ struct EndpointsFileTests {
         // Then the gateway is top level and named after itself; the rest are services; each keeps its pid
         #expect(
             file.services == [
-                "identity": ServiceEndpoint(rpc: "127.0.0.1:1", admin: "127.0.0.1:2", serverName: "identity", pid: 10)
+                "identity": ServiceEndpoint(
+                    rpc: "127.0.0.1:1",
+                    admin: "127.0.0.1:2",
+                    serverName: "identity",
+                    pid: 10,
+                    status: .running
+                )
             ]
         )
         #expect(
-            file.gateway == ServiceEndpoint(rpc: "127.0.0.1:3", admin: "127.0.0.1:4", serverName: "gateway", pid: 11)
+            file.gateway
+                == ServiceEndpoint(rpc: "127.0.0.1:3", admin: "127.0.0.1:4", serverName: "gateway", pid: 11, status: .running)
         )
         #expect(file.serviceNames == ["identity", "gateway"])
+    }
+
+    @Test("marks an exited service with how it ended and a restarting one, the others running")
+    func statuses() throws {
+        // Given three services' ready files, one exited and one being restarted
+        let ready = [
+            ReadyFile(service: "identity", rpc: "127.0.0.1:1", admin: "127.0.0.1:2", pid: 10),
+            ReadyFile(service: "payments", rpc: "127.0.0.1:5", admin: "127.0.0.1:6", pid: 12),
+            ReadyFile(service: "gateway", rpc: "127.0.0.1:3", admin: "127.0.0.1:4", pid: 11),
+        ]
+        // When the endpoints are made from them
+        let file = EndpointsFile(
+            ca: "/ca",
+            clientCertificate: "/c",
+            clientKey: "/k",
+            ready: ready,
+            restarting: ["identity"],
+            exited: ["payments": "signal 9"]
+        )
+        // Then each says so, and the JSON a script reads carries it
+        #expect(file.services["payments"]?.status == .exited && file.services["payments"]?.exit == "signal 9")
+        #expect(file.services["identity"]?.status == .restarting && file.services["identity"]?.exit == nil)
+        #expect(file.gateway?.status == .running)
+        let json = String(decoding: try file.encoded(), as: UTF8.self)
+        #expect(json.contains(#""exit" : "signal 9""#) && json.contains(#""status" : "exited""#), "\(json)")
+        #expect(try EndpointsFile.decode(file.encoded()) == file)
     }
 
     @Test("writes a file that load reads back, and names the missing file")

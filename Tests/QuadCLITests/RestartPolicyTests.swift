@@ -7,12 +7,12 @@ import Testing
 struct RestartPolicyTests {
     static let start = ContinuousClock.now
 
-    @Test("without --supervise, the first exit stops everything")
+    @Test("without --supervise, a service that exits is left down")
     func unsupervised() {
         // Given quad up without --supervise
         var policy = RestartPolicy(supervise: false)
-        // When a service exits, then everything stops, as before supervision existed
-        #expect(policy.serviceExited("payments", at: Self.start) == .stopEverything(.notSupervised))
+        // When a service exits, then it is not restarted (the others keep running)
+        #expect(policy.serviceExited("payments", at: Self.start) == .leaveDown(.notSupervised))
     }
 
     @Test("with --supervise, restarts a service up to four times a minute and gives up on the fifth exit")
@@ -25,10 +25,10 @@ struct RestartPolicyTests {
         }
         // And another service's exits are counted apart
         #expect(policy.serviceExited("jobs", at: Self.start + .seconds(45)) == .restart)
-        // When it exits a fifth time within the minute, then quad up gives up
+        // When it exits a fifth time within the minute, then quad up gives up on it
         #expect(
             policy.serviceExited("payments", at: Self.start + .seconds(50))
-                == .stopEverything(.exitedTooOften(count: 5, window: .seconds(60)))
+                == .leaveDown(.exitedTooOften(count: 5, window: .seconds(60)))
         )
     }
 
@@ -45,7 +45,7 @@ struct RestartPolicyTests {
         // And with four recent exits, the next within the minute is the fifth
         #expect(
             policy.serviceExited("payments", at: Self.start + .seconds(66))
-                == .stopEverything(.exitedTooOften(count: 5, window: .seconds(60)))
+                == .leaveDown(.exitedTooOften(count: 5, window: .seconds(60)))
         )
     }
 
@@ -58,7 +58,7 @@ struct RestartPolicyTests {
         #expect(policy.serviceExited("identity", at: Self.start + .seconds(2)) == .restart)
         #expect(
             policy.serviceExited("identity", at: Self.start + .milliseconds(2500))
-                == .stopEverything(.exitedTooOften(count: 2, window: .seconds(1)))
+                == .leaveDown(.exitedTooOften(count: 2, window: .seconds(1)))
         )
     }
 }

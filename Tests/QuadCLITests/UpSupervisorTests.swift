@@ -76,35 +76,94 @@ struct UpSupervisorTests {
         }
     }
 
-    @Test("gives up on a service that keeps exiting: the fifth exit within a minute ends the watch")
+    @Test("gives up on a service that keeps exiting: after the fifth exit within a minute it is left down")
     func givesUp() async throws {
         // Given a supervised service that exits with status 3 half a second after it is ready
         let script = "\(LocalClusterTests.writeReady); sleep 0.5; exit 3"
-        try await Self.withSupervisedService(script, supervise: true) { _, supervisor, _ in
-            // When it is watched, then the watch ends with its exit
+        try await Self.withSupervisedService(script, supervise: true) { _, supervisor, layout in
+            // When it is watched, then the watch ends once it is down for good, its last exit named
             let outcome = await Self.watch(supervisor)
-            guard case .serviceExited(let process) = outcome else {
-                Issue.record("expected the service's exit to end the watch, got \(outcome)")
+            guard case .everyServiceExited = outcome else {
+                Issue.record("expected the watch to end with every service down, got \(outcome)")
                 return
             }
-            #expect(process.exitDescription == "status 3")
+            let endpoint = try EndpointsFile.load(path: layout.endpoints).services["fake"]
+            #expect(endpoint?.status == .exited && endpoint?.exit == "status 3")
         }
     }
 
-    @Test("without --supervise, the first exit ends the watch and names the signal")
+    @Test("without --supervise, a killed service is left down and marked exited; the others keep running")
     func unsupervised() async throws {
-        try await Self.withSupervisedService(Self.longLived, supervise: false) { member, supervisor, _ in
-            // Given an unsupervised service, when it is killed
-            member.process.send(SIGKILL)
-            // Then the watch ends with that process, which a signal ended
-            let outcome = await Self.watch(supervisor)
-            guard case .serviceExited(let process) = outcome else {
-                Issue.record("expected the service's exit to end the watch, got \(outcome)")
+        try await LocalClusterTests.withTemporaryDirectory { directory in
+            // Given two unsupervised services, "fake" and "other"
+            let layout = UpLayout(directory: directory)
+            try layout.createDirectories()
+            let certificates = try DevCertificateSet.ensure(directory: layout.certificates, services: ["fake"])
+            let cluster = LocalCluster(readyTimeout: .seconds(30), stopTimeout: .seconds(10))
+            do {
+                try await Self.killOneOfTwo(cluster: cluster, layout: layout, certificates: certificates, in: directory)
+            } catch {
+                await cluster.stopAll()
+                throw error
+            }
+            await cluster.stopAll()
+        }
+    }
+
+    /// The body of ``unsupervised()``: two services, one killed.
+    static func killOneOfTwo(
+        cluster: LocalCluster,
+        layout: UpLayout,
+        certificates: DevCertificateSet,
+        in directory: String
+    ) async throws {
+        let fake = try await cluster.start(LocalClusterTests.launch(Self.longLived, in: directory))
+        let other = try await cluster.start(Self.launch(Self.longLived, named: "other", in: directory))
+        let supervisor = UpSupervisor(
+            members: [fake, other],
+            cluster: cluster,
+            layout: layout,
+            certificates: certificates,
+            supervise: false
+        )
+        try supervisor.writeEndpoints()
+        try await withThrowingTaskGroup(of: UpOutcome.self) { group in
+            group.addTask { await Self.watch(supervisor) }
+            // When "fake" is killed
+            fake.process.send(SIGKILL)
+            // Then endpoints.json marks it exited by signal 9 (the file is polled; at most 30 s)
+            let deadline = ContinuousClock.now + .seconds(30)
+            var file = try EndpointsFile.load(path: layout.endpoints)
+            while file.services["fake"]?.status != .exited, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                file = try EndpointsFile.load(path: layout.endpoints)
+            }
+            #expect(file.services["fake"]?.status == .exited && file.services["fake"]?.exit == "signal 9")
+            #expect(file.services["fake"]?.pid == fake.process.pid)
+            // And the other still runs, marked running, and nothing was restarted
+            #expect(other.process.isRunning)
+            #expect(file.services["other"]?.status == .running)
+            #expect(cluster.process(service: "fake") === fake.process)
+
+            // When the other one exits too, then the watch ends: nothing is left to serve
+            other.process.send(SIGTERM)
+            let outcome = try await group.next()
+            guard case .everyServiceExited = outcome else {
+                Issue.record("expected the watch to end with every service down, got \(String(describing: outcome))")
                 return
             }
-            #expect(process === member.process)
-            #expect(process.exitDescription == "signal 9")
-            #expect(supervisor.cluster.process(service: "fake") === member.process)
         }
+    }
+
+    /// A launch of `script` as the service `name`, whose ready file names it.
+    static func launch(_ script: String, named name: String, in directory: String) -> ServiceProcess.Launch {
+        let ready = directory + "/\(name).ready.json"
+        return ServiceProcess.Launch(
+            service: name,
+            executable: "/bin/sh",
+            arguments: ["-c", script.replacingOccurrences(of: #""service":"fake""#, with: #""service":"\#(name)""#), name, ready],
+            logPath: directory + "/\(name).log",
+            readyFilePath: ready
+        )
     }
 }

@@ -17,7 +17,8 @@ struct HTMLReportTests {
         #expect(Self.occurrences(of: "</svg>", in: html) == 2)
         #expect(html.contains("Latency percentiles per method"))
         #expect(html.contains("Throughput over time"))
-        #expect(html.contains(">VALID<"))
+        #expect(html.contains("ITS BOUNDS<p>"))
+        #expect(html.contains("Harness: valid"))
     }
 
     @Test("a step-mode page adds the latency-versus-rate plot with the knee marked, and says INVALID with reasons")

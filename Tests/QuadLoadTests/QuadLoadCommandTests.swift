@@ -18,6 +18,8 @@ struct QuadLoadCommandTests {
                 "--gateway", "127.0.0.1:\(fake.port)", "--ca", fake.certificates.caPath,
                 "--journey", "ping", "--rate", "50", "--arrivals", "constant", "--duration", "1s", "--warmup", "0s",
                 "--cooldown", "0s", "--report", report, "--calls-jsonl", directory + "/calls.jsonl",
+                // Latency is not what this test is about: a loaded machine must not make it miss a bound.
+                "--max-p99", "60s",
             ])
             #expect(result.status == 0, "\(result.output)")
             let decoded = try LoadReport.decode(try Data(contentsOf: URL(fileURLWithPath: report + ".json")))
@@ -37,6 +39,41 @@ struct QuadLoadCommandTests {
             #expect((first?["trace_id"] as? String)?.count == 32)
             #expect(first?["method"] as? String == "health.Check")
             #expect(result.output.contains("report: \(report).json"))
+        }
+    }
+
+    @Test("a run where a tenth of the calls fail misses its bounds: the verdict says so first, exit 4")
+    func missedBounds() async throws {
+        // Given a target that refuses every tenth call
+        try await FakeTarget.run(answer: { $0 % 10 == 9 ? .refuse(.unavailable) : .now }) { fake in
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let report = directory + "/run"
+            // When quad-load runs against it with its output a pipe, not a terminal
+            let result = try await Self.quadLoad([
+                "--gateway", "127.0.0.1:\(fake.port)", "--ca", fake.certificates.caPath,
+                "--journey", "ping", "--rate", "50", "--arrivals", "constant", "--duration", "1s", "--warmup", "0s",
+                "--cooldown", "0s", "--report", report, "--max-error-rate", "0.05", "--max-p99", "60s",
+            ])
+            // Then it exits 4, and says the verdict before the harness's validity
+            #expect(result.status == 4, "\(result.output)")
+            let verdict = try #require(result.output.range(of: "verdict: MISSED ITS BOUNDS"), "\(result.output)")
+            let harness = try #require(result.output.range(of: "harness: valid"), "\(result.output)")
+            #expect(verdict.lowerBound < harness.lowerBound)
+            #expect(result.output.contains("  missed: health.Check: "), "\(result.output)")
+            #expect(result.output.contains("of calls failed (bound 5%)"), "\(result.output)")
+            // And its phases were printed though stderr is not a terminal
+            #expect(result.output.contains("running ping at 50/s: warm-up 0s, measured 1s, cool-down 0s"), "\(result.output)")
+            #expect(result.output.contains("run ended; writing the report"), "\(result.output)")
+            // And the JSON carries the verdict with the bounds given
+            let decoded = try LoadReport.decode(try Data(contentsOf: URL(fileURLWithPath: report + ".json")))
+            #expect(decoded.configuration.bounds?.maxErrorRatio == 0.05)
+            #expect(decoded.verdict?.metBounds == false)
+            let judged = try #require(decoded.verdict)
+            let ping = try #require(decoded.runs.first?.methods.first { $0.name == "health.Check" })
+            // (A tenth of the calls the fake target saw; on a loaded machine the run's window may hold a few fewer.)
+            #expect(judged.journeysSucceeded < judged.journeys && ping.errors["UNAVAILABLE", default: 0] >= 4)
+            #expect(judged.breaches.contains { $0.subject == "health.Check" && $0.measure == .errors && $0.value > 0.05 })
         }
     }
 
@@ -80,6 +117,8 @@ struct QuadLoadCommandTests {
         (["--mix", "browsing=-1"], "weight of browsing"),
         (["--fault", "explode:jobs@1s"], "explode"),
         (["--gateway", "127.0.0.1:1"], "--ca"),
+        (["--max-error-rate", "5"], "--max-error-rate"),
+        (["--max-p99", "fast"], "--max-p99"),
     ])
     func badFlags(arguments: [String], named: String) async throws {
         let result = try await Self.quadLoad(arguments)

@@ -161,6 +161,32 @@ struct LiveCallTests {
         }
     }
 
+    @Test("a call made by a task already cancelled ends CANCELLED at once, not when the server answers")
+    func cancelledBeforeTheCall() async throws {
+        try await withEchoServer { _, port, certificates, _ in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            // Given a connection that is up
+            _ = try await client.unary(Echo.unary, request: text("warm"), as: Text.self, options: .defaults)
+            // When a task cancelled before it starts its call calls a method that never answers (within 5 s)
+            let outcome = await withTaskGroup(of: Result<Text, any Error>.self) { group in
+                group.addTask {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    do {
+                        let options = CallOptions(timeout: .seconds(5))
+                        return .success(try await client.unary(Echo.hang, request: text(""), as: Text.self, options: options))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                return await group.next()!
+            }
+            // Then the call ends CANCELLED: it was abandoned, not left to run into its deadline
+            let error = #expect(throws: RPCError.self) { try outcome.get() }
+            #expect(error?.code == .cancelled, "\(String(describing: error))")
+        }
+    }
+
     @Test("graceful shutdown lets an open call finish and refuses new ones", arguments: executions)
     func gracefulShutdown(execution: ServerConfiguration.HandlerExecution) async throws {
         try await withEchoServer(configure: { $0.handlerExecution = execution }) { server, port, certificates, events in

@@ -1,10 +1,12 @@
 import Foundation
 import IdentityDomain
-public import QuadContracts
-import QuadWire
+import QuadContracts
+public import QuadWire
 public import QuadWireNIO
 
-/// Registers (or signs in) demo people through the gateway.
+/// Seeds demo people (`quad seed`, quad-load): their accounts in one operator call to identity's SeedAccounts
+/// (the password hashed once, the dasher role granted as the quiz would, a session each), then, through the
+/// gateway like an app, each customer's sandbox card and each dasher's presence.
 public struct DemoSeeder: Sendable {
     /// One demo person: their role (`customer` or `dasher`), email, user id, a fresh access token and, for a
     /// customer, their sandbox card.
@@ -23,6 +25,21 @@ public struct DemoSeeder: Sendable {
         }
     }
 
+    /// Someone to seed: `name`@northfield.edu, a customer or a dasher.
+    public struct Person: Sendable, Hashable {
+        /// The email's local part, e.g. `customer1`.
+        public var name: String
+        /// Whether they are a dasher (granted the role and set accepting) rather than a customer (given a card).
+        public var isDasher: Bool
+
+        /// Creates a person.
+        public init(name: String, isDasher: Bool) {
+            self.name = name
+            self.isDasher = isDasher
+        }
+    }
+
+    /// The gateway, for the per-person steps (cards, presence) and the register-or-login fallback.
     public let transport: QuadClient
     public let password: String
     private var identity: Quad_Identity_V1_Identity.Client { .init(transport: transport) }
@@ -36,35 +53,116 @@ public struct DemoSeeder: Sendable {
         self.password = password
     }
 
-    /// Registers (or signs in) the customer `name`@northfield.edu with a sandbox card.
-    public func customer(_ name: String) async throws -> Seeded {
-        var person = try await signIn(name, role: "customer")
+    /// Creates or finds the accounts of `people` in one SeedAccounts call to identity, made through
+    /// `operatorIdentity` (identity itself, with the deployment's client certificate: endpoints.json's), and
+    /// returns them signed in, in order; dashers already carry the dasher role in their token.
+    ///
+    /// - Throws: ``CLIError`` saying what identity refused (a bad name, an account with another password) or that
+    ///   it could not be reached.
+    public static func accounts(
+        _ people: [Person],
+        password: String,
+        operatorIdentity: any ClientTransport
+    ) async throws -> [Seeded] {
+        let campus = Campus.northfield
+        let request = Quad_Identity_V1_SeedAccountsRequest.with { request in
+            request.password = password
+            request.accounts = people.map { person in
+                .with {
+                    $0.registration = .with {
+                        $0.email = "\(person.name)@\(campus.emailDomains[0])"
+                        $0.firstName = person.name.prefix(1).uppercased() + person.name.dropFirst().filter(\.isLetter)
+                        $0.lastName = "Demo"
+                        $0.gender = .preferNotToSay
+                        $0.campusID = campus.id
+                        $0.dormID = campus.dorms[0].id
+                        $0.room = "101"
+                        $0.dateOfBirth = .with {
+                            $0.year = 2004
+                            $0.month = 9
+                            $0.day = 1
+                        }
+                    }
+                    if person.isDasher { $0.roles = [.dasher] }
+                }
+            }
+        }
+        let response: Quad_Identity_V1_SeedAccountsResponse
+        do {
+            response = try await Quad_Identity_V1_Identity.Client(transport: operatorIdentity).seedAccounts(
+                request,
+                options: CallOptions(timeout: .seconds(120))
+            )
+        } catch let error as RPCError {
+            throw CLIError(
+                "identity refused to seed \(people.count) accounts: \(error.code.name): \(error.message)",
+                exitCode: 1,
+                cause: error
+            )
+        }
+        return zip(people, response.accounts).map { person, seeded in
+            Seeded(
+                role: person.isDasher ? "dasher" : "customer",
+                email: seeded.profile.email,
+                userID: seeded.profile.userID,
+                accessToken: seeded.session.accessToken
+            )
+        }
+    }
+
+    /// Gives the signed-in `person` what their role needs, through the gateway: a customer their sandbox card
+    /// (the first they have, or a new one), a dasher presence as accepting.
+    public func prepare(_ person: Seeded) async throws -> Seeded {
+        var person = person
         let options = Self.bearer(person.accessToken)
+        if person.role == "dasher" {
+            _ = try await matching.setAccepting(.with { $0.accepting = true }, options: options)
+            return person
+        }
         let methods = try await payments.listPaymentMethods(.init(), options: options).paymentMethods
         if let existing = methods.first {
             person.paymentMethodID = existing.paymentMethodID
         } else {
-            let added = try await payments.addPaymentMethod(.with { $0.token = "tok_sandbox_visa"; $0.label = "Apple Pay" }, options: options)
+            let added = try await payments.addPaymentMethod(
+                .with {
+                    $0.token = "tok_sandbox_visa"
+                    $0.label = "Apple Pay"
+                },
+                options: options
+            )
             person.paymentMethodID = added.paymentMethodID
         }
         return person
     }
 
-    /// Registers (or signs in) the dasher `name`@northfield.edu, passes the quiz and sets them accepting.
+    /// Without an operator's certificate (quad-load `--gateway`): registers, or signs in, the customer
+    /// `name`@northfield.edu through the gateway like an app, with a sandbox card. Slow (a full password hash
+    /// each) and subject to the gateway's registration limit per address.
+    public func customer(_ name: String) async throws -> Seeded {
+        try await prepare(try await signIn(name, role: "customer"))
+    }
+
+    /// Without an operator's certificate: registers, or signs in, the dasher `name`@northfield.edu through the
+    /// gateway, passes the quiz and sets them accepting.
     public func dasher(_ name: String) async throws -> Seeded {
         var person = try await signIn(name, role: "dasher")
         let profile = try await identity.getMyProfile(.init(), options: Self.bearer(person.accessToken))
         if !profile.roles.contains(.dasher) {
             let answers = DasherQuiz.standard.questions.map { question in
-                Quad_Identity_V1_QuizAnswer.with { $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice) }
+                Quad_Identity_V1_QuizAnswer.with {
+                    $0.questionID = question.id
+                    $0.choiceIndex = UInt32(question.correctChoice)
+                }
             }
-            let graded = try await identity.submitDasherQuiz(.with { $0.answers = answers }, options: Self.bearer(person.accessToken))
+            let graded = try await identity.submitDasherQuiz(
+                .with { $0.answers = answers },
+                options: Self.bearer(person.accessToken)
+            )
             guard graded.passed else { throw CLIError("\(person.email) did not pass the dasher quiz") }
             // A new token carries the dasher role.
             person.accessToken = try await login(person.email).session.accessToken
         }
-        _ = try await matching.setAccepting(.with { $0.accepting = true }, options: Self.bearer(person.accessToken))
-        return person
+        return try await prepare(person)
     }
 
     /// Registers `name`@northfield.edu in Maple Hall, or signs in when the account exists.
@@ -82,19 +180,39 @@ public struct DemoSeeder: Sendable {
                     $0.campusID = campus.id
                     $0.dormID = campus.dorms[0].id
                     $0.room = "101"
-                    $0.dateOfBirth = .with { $0.year = 2004; $0.month = 9; $0.day = 1 }
+                    $0.dateOfBirth = .with {
+                        $0.year = 2004
+                        $0.month = 9
+                        $0.day = 1
+                    }
                 },
                 options: Self.timeout
             )
-            return Seeded(role: role, email: email, userID: registered.profile.userID, accessToken: registered.session.accessToken)
+            return Seeded(
+                role: role,
+                email: email,
+                userID: registered.profile.userID,
+                accessToken: registered.session.accessToken
+            )
         } catch let error as RPCError where error.code == .alreadyExists {
             let session = try await login(email)
-            return Seeded(role: role, email: email, userID: session.profile.userID, accessToken: session.session.accessToken)
+            return Seeded(
+                role: role,
+                email: email,
+                userID: session.profile.userID,
+                accessToken: session.session.accessToken
+            )
         }
     }
 
     private func login(_ email: String) async throws -> Quad_Identity_V1_LoginResponse {
-        try await identity.login(.with { $0.email = email; $0.password = password }, options: Self.timeout)
+        try await identity.login(
+            .with {
+                $0.email = email
+                $0.password = password
+            },
+            options: Self.timeout
+        )
     }
 
     private static func bearer(_ token: String) -> CallOptions {
@@ -109,7 +227,10 @@ public struct DemoSeeder: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let file = File(customers: people.filter { $0.role == "customer" }, dashers: people.filter { $0.role == "dasher" })
+        let file = File(
+            customers: people.filter { $0.role == "customer" },
+            dashers: people.filter { $0.role == "dasher" }
+        )
         try encoder.encode(file).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -6,12 +6,14 @@ public import Foundation
 /// ```json
 /// {"ca": "/abs/certs/ca.pem", "client_cert": "/abs/certs/client.pem", "client_key": "/abs/certs/client-key.pem",
 ///  "services": {"identity": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "identity",
-///                             "pid": 4242}},
-///  "gateway": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "gateway", "pid": 4243}}
+///                             "pid": 4242, "status": "running"}},
+///  "gateway": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "gateway", "pid": 4243,
+///              "status": "running"}}
 /// ```
 ///
-/// Paths are absolute; `gateway` is absent until a gateway executable exists. `quad up --supervise` rewrites the
-/// file (atomically) with the new `pid` whenever it restarts a service.
+/// Paths are absolute; `gateway` is absent until a gateway executable exists. `quad up` rewrites the file
+/// (atomically) whenever a service exits: its `status` becomes `exited` (with `exit`, e.g. `"signal 9"`) while the
+/// others keep running, or, under `--supervise`, `restarting` and then `running` with the new `pid`.
 public struct EndpointsFile: Codable, Hashable, Sendable {
     /// The name the gateway has (`quad up`'s ServiceCatalog uses the same).
     public static let gatewayName = "gateway"
@@ -110,19 +112,44 @@ public struct ServiceEndpoint: Codable, Hashable, Sendable {
     /// The service's process id, for tools that signal it (`quad-load --fault`); nil in files written before
     /// `quad up` recorded it, which still decode.
     public var pid: Int32?
+    /// Whether the process `pid` names still runs; nil in files written before `quad up` recorded it.
+    public var status: ServiceStatus?
+    /// How the process ended (`signal 9`, `status 3`) when ``status`` is ``ServiceStatus/exited``.
+    public var exit: String?
 
     private enum CodingKeys: String, CodingKey {
         case rpc
         case admin
         case serverName = "server_name"
         case pid
+        case status
+        case exit
     }
 
     /// Creates an endpoint.
-    public init(rpc: String, admin: String, serverName: String, pid: Int32? = nil) {
+    public init(
+        rpc: String,
+        admin: String,
+        serverName: String,
+        pid: Int32? = nil,
+        status: ServiceStatus? = nil,
+        exit: String? = nil
+    ) {
         self.rpc = rpc
         self.admin = admin
         self.serverName = serverName
         self.pid = pid
+        self.status = status
+        self.exit = exit
     }
+}
+
+/// What `quad up` knows of a service's process, as endpoints.json says it.
+public enum ServiceStatus: String, Codable, Hashable, Sendable {
+    /// Ready and running.
+    case running
+    /// It exited and `quad up --supervise` is starting it again on the same ports.
+    case restarting
+    /// It exited and stays down (no `--supervise`, or it kept exiting); the other services keep running.
+    case exited
 }

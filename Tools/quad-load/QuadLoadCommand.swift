@@ -17,9 +17,11 @@ struct QuadLoadCommand: AsyncParsableCommand {
             constant arrivals) for --warmup, --duration and --cooldown (only --duration is measured), never waiting for answers before the next \
             arrival. Latency is measured from each call's intended start (corrected) and from when it was \
             sent (uncorrected). --step raises the rate by --step-factor until p99 or errors pass their \
-            bounds (the knee). Writes REPORT.json and REPORT.html. Exit status: 0 a valid run, 3 the run \
-            was invalid (the harness could not keep the rate: see the report), 1 the run could not start \
-            (target unreachable, bad certificate), 64 a bad flag.
+            bounds (the knee). Writes REPORT.json and REPORT.html, whose headline is the verdict: the journeys' \
+            success rate and whether every method stayed within --max-error-rate and --max-p99. Exit status: 0 \
+            the run met its bounds and the harness kept its schedule; 4 a fixed-rate run missed a bound (see \
+            the report's verdict); 3 the bounds were met but the run was invalid (the harness could not keep \
+            the rate); 1 the run could not start (target unreachable, bad certificate); 64 a bad flag.
             """
     )
 
@@ -52,6 +54,9 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(help: "Arrivals go on this long after the measured part, left out of it, so journeys waiting on others finish.")
     var cooldown = "10s"
+
+    @Option(help: "After the cool-down, how long journeys that arrived in the measured part may take to end before they are cancelled (and count as failed); sooner once no call has finished for --call-timeout.")
+    var drain = "30s"
 
     @Option(help: "Arrivals: poisson or constant.")
     var arrivals: ArrivalProcess = .poisson
@@ -95,11 +100,17 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "Step mode: stop at this rate.")
     var maxRate: Double = 5_000
 
-    @Option(help: "Step mode: the knee is passed when the worst method's corrected p99 exceeds this.")
-    var p99Bound = "500ms"
+    @Option(
+        name: [.customLong("max-p99"), .customLong("p99-bound")],
+        help: "The bound on each method's corrected p99: a fixed run that passes it exits 4; step mode's knee."
+    )
+    var maxP99 = "500ms"
 
-    @Option(help: "Step mode: the knee is passed when this share of calls fail.")
-    var errorBound: Double = 0.01
+    @Option(
+        name: [.customLong("max-error-rate"), .customLong("error-bound")],
+        help: "The bound on each method's share of failed calls, and on failed journeys (0.01 is 1%): a fixed run that passes it exits 4; step mode's knee."
+    )
+    var maxErrorRate: Double = 0.01
 
     @Option(help: "A fault during the run (repeatable): kill:SERVICE@AT, stop:SERVICE@AT+FOR, restart:SERVICE@AT.")
     var fault: [String] = []
@@ -113,12 +124,12 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "How the machine's cores were shared, for the report.")
     var cores = "harness and system on the same machine, sharing its cores"
 
-    @Flag(help: "No progress line, even on a terminal.")
+    @Flag(help: "Say nothing on stderr but errors: no phases, no progress.")
     var quiet = false
 
     func validate() throws {
         guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of journeys per second") }
-        for (flag, text) in [("--duration", duration), ("--warmup", warmup), ("--cooldown", cooldown), ("--drop-after", dropAfter), ("--call-timeout", callTimeout), ("--p99-bound", p99Bound)] {
+        for (flag, text) in [("--duration", duration), ("--warmup", warmup), ("--cooldown", cooldown), ("--drain", drain), ("--drop-after", dropAfter), ("--call-timeout", callTimeout), ("--max-p99", maxP99)] {
             guard DurationText.parse(text) != nil else {
                 throw ValidationError("\(flag) '\(text)' is not a duration: write it like 30s, 1.5s, 500ms or 2m")
             }
@@ -127,6 +138,9 @@ struct QuadLoadCommand: AsyncParsableCommand {
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
         guard (0...5_000).contains(customers), (0...5_000).contains(dashers) else {
             throw ValidationError("--customers and --dashers must be 0...5000")
+        }
+        guard (0...1).contains(maxErrorRate) else {
+            throw ValidationError("--max-error-rate must be a share of calls from 0 to 1 (0.01 is 1%)")
         }
         guard thinkScale >= 0 else { throw ValidationError("--think-scale must not be negative") }
         if gateway != nil, ca == nil { throw ValidationError("--gateway needs --ca, the CA certificate that signed it") }
@@ -169,18 +183,31 @@ struct QuadLoadCommand: AsyncParsableCommand {
         defer { client.close() }
         try await target.check(client)
 
-        let progress = Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        let progress = ProgressReporter(
+            mode: .choose(quiet: quiet, isTerminal: isatty(STDERR_FILENO) == 1)
+        )
         var population = Population.empty
         if mix.needsPeople {
-            progress.say("seeding \(customers) customers and \(dashers) dashers (seed \(seed)) through \(target.description)")
+            // With endpoints.json, accounts come from identity's operator-only SeedAccounts (one hash per 500
+            // people, sessions included); with --gateway there is no operator certificate, so each person
+            // registers through the gateway like an app.
+            let identity = gateway == nil ? try? EndpointsFile.load(path: endpoints).operatorClient(of: "identity") : nil
+            defer { identity?.close() }
+            let how = identity == nil
+                ? "registering each through \(target.description) (no operator certificate: slow)"
+                : "accounts through identity's SeedAccounts, cards and presence through \(target.description)"
+            progress.say("seeding \(customers) customers and \(dashers) dashers (seed \(seed)): \(how)")
+            let seedingStarted = ContinuousClock.now
             population = try await Population.seed(
                 device: { try target.client(connections: 1, from: target.deviceAddress(index: $0)) },
                 customers: customers,
                 dashers: dashers,
                 seed: seed,
-                password: password
+                password: password,
+                operatorIdentity: identity
             ) { done, all in progress.update("seeded \(done)/\(all)") }
-            progress.finishLine()
+            let took = (ContinuousClock.now - seedingStarted).seconds
+            progress.say("seeded \(customers + dashers) people in \(Self.format(took)) s")
         }
         defer { population.close() }
 
@@ -194,16 +221,25 @@ struct QuadLoadCommand: AsyncParsableCommand {
             maxInFlight: maxInFlight,
             dropAfter: DurationText.parse(dropAfter)!,
             callTimeout: DurationText.parse(callTimeout)!,
-            thinkScale: thinkScale
+            thinkScale: thinkScale,
+            drainTimeout: DurationText.parse(drain)!
         )
+        let bounds = RunBounds(maxErrorRatio: maxErrorRate, maxP99Milliseconds: DurationText.parse(maxP99)!.milliseconds)
         let stepConfiguration = step
             ? StepConfiguration(
                 startRate: startRate,
                 stepFactor: stepFactor,
                 maxRate: maxRate,
-                bounds: KneeSearch.Bounds(p99Milliseconds: DurationText.parse(p99Bound)!.milliseconds, errorRatio: errorBound)
+                bounds: KneeSearch.Bounds(p99Milliseconds: bounds.maxP99Milliseconds, errorRatio: bounds.maxErrorRatio)
             ) : nil
-        let test = LoadTest(plan: plan, step: stepConfiguration, mix: mix, targetDescription: target.description, cores: cores)
+        let test = LoadTest(
+            plan: plan,
+            step: stepConfiguration,
+            mix: mix,
+            targetDescription: target.description,
+            cores: cores,
+            bounds: bounds
+        )
         let callLog = try callsJsonl.map { try CallLog(path: $0) }
         defer { callLog?.close() }
         var hook: LoadTest.FaultHook?
@@ -212,6 +248,12 @@ struct QuadLoadCommand: AsyncParsableCommand {
                 await injector.run(startedAt: clock.start, onEvent: report)
             }
         }
+        let phases = "warm-up \(warmup), measured \(duration), cool-down \(cooldown)"
+        progress.say(
+            step ? "step mode from \(Self.short(startRate))/s (\(phases) each)"
+                : "running \(self.mix ?? journey) at \(Self.short(rate))/s: \(phases)"
+        )
+        let stepping = step
         let result: LoadReport
         do {
             result = try await test.run(
@@ -219,16 +261,18 @@ struct QuadLoadCommand: AsyncParsableCommand {
                 population: population,
                 callLog: callLog,
                 faults: hook,
-                onStep: { rate in progress.say("step: \(rate.formatted(.number.precision(.fractionLength(1))))/s") },
+                onStep: { rate in if stepping { progress.say("step: \(Self.short(rate))/s") } },
                 onProgress: { progress.update($0.line) }
             )
         } catch let error as KneeSearchError {
             throw ValidationError("\(error)")
         }
         progress.finishLine()
+        progress.say("run ended; writing the report")
         try write(result)
         Self.summarize(result)
-        if !result.valid { throw ExitCode(3) }
+        let outcome = LoadOutcome(result)
+        if outcome != .passed { throw ExitCode(outcome.exitStatus) }
     }
 
     private func write(_ result: LoadReport) throws {
@@ -243,14 +287,24 @@ struct QuadLoadCommand: AsyncParsableCommand {
         print("report: \(json), \(html)")
     }
 
-    /// The last lines: one per run, then the knee.
+    /// The last lines: the verdict first (fixed mode), the harness's validity beside it, one line per run, then the
+    /// knee.
     static func summarize(_ report: LoadReport) {
+        if let verdict = report.verdict {
+            let met = verdict.metBounds ? "met its bounds" : "MISSED ITS BOUNDS"
+            print("verdict: \(met): \(verdict.journeysLine); bounds: \(verdict.bounds.description)")
+            for breach in verdict.breaches { print("  missed: \(breach)") }
+        }
+        print(
+            report.valid
+                ? "harness: valid (it kept its schedule)"
+                : "harness: INVALID: " + report.invalidReasons.joined(separator: "; ")
+        )
         for run in report.runs {
             let worst = run.slowestMethod.map { "\($0.name) p99 \(format($0.corrected.p99)) ms" } ?? "no calls"
-            let verdict = run.valid ? "valid" : "INVALID: " + run.invalidReasons.joined(separator: "; ")
             print(
                 "rate \(format(run.achievedRate))/\(format(run.targetRate))/s  calls ok \(run.methods.map(\.ok).reduce(0, +))"
-                    + "  errors \(format(run.errorRatio * 100))%  worst \(worst)  \(verdict)"
+                    + "  errors \(format(run.errorRatio * 100))%  worst \(worst)"
             )
         }
         if let knee = report.knee {
@@ -259,6 +313,11 @@ struct QuadLoadCommand: AsyncParsableCommand {
         if report.failureCount > 0 {
             print("unexpected failures: \(report.failureCount) (the first are in the report)")
         }
+    }
+
+    /// A rate as typed: `50`, `12.5`.
+    static func short(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(0...1)).grouping(.never))
     }
 
     static func format(_ value: Double) -> String {

@@ -58,9 +58,10 @@ final class LocalCluster: Sendable {
         started.withLock { $0.last { $0.launch.service == service } }
     }
 
-    /// Returns the first started process to exit; waits forever while they all run (until cancelled).
-    func firstExit() async -> ServiceProcess? {
-        let processes = started.withLock { $0 }
+    /// Returns the first started process to exit, apart from those in `ignoring` (exits already dealt with);
+    /// waits forever while they all run (until cancelled), and returns nil at once when every process is ignored.
+    func firstExit(ignoring: Set<ObjectIdentifier> = []) async -> ServiceProcess? {
+        let processes = started.withLock { $0 }.filter { !ignoring.contains(ObjectIdentifier($0)) }
         return await withTaskGroup(of: ServiceProcess?.self) { group in
             for process in processes {
                 group.addTask {

@@ -1,5 +1,6 @@
 /// What `quad up` does when a service it started exits on its own: with `--supervise`, start it again, unless it
-/// keeps exiting; without, stop everything (exit 1).
+/// keeps exiting; without, leave it down. Either way the other services and the gateway keep running: one
+/// service's death must not take the system down.
 ///
 /// A state machine over the exits of every service (one `mutating` method per event, each returning the action
 /// the caller performs), so the decision is tested without processes or real time: the caller passes the instant
@@ -7,7 +8,7 @@
 struct RestartPolicy: Sendable {
     /// When supervision gives up on a service.
     struct Limits: Sendable, Hashable {
-        /// How many exits of one service within ``window`` end `quad up`: the last of them is not restarted.
+        /// How many exits of one service within ``window`` leave it down: the last of them is not restarted.
         var maxExits: Int
         /// The window ``maxExits`` is counted in.
         var window: Duration
@@ -20,15 +21,15 @@ struct RestartPolicy: Sendable {
     enum Action: Sendable, Hashable {
         /// Start the service again, with the same flags on the same ports.
         case restart
-        /// Stop everything and exit 1, for this reason.
-        case stopEverything(StopReason)
+        /// Leave the service down (endpoints.json marks it `exited`), for this reason; the others keep running.
+        case leaveDown(DownReason)
     }
 
-    /// Why an exit ends `quad up`.
-    enum StopReason: Sendable, Hashable {
-        /// `quad up` runs without `--supervise`: any exit ends it, as it always did.
+    /// Why a service that exited is not started again.
+    enum DownReason: Sendable, Hashable {
+        /// `quad up` runs without `--supervise`.
         case notSupervised
-        /// The service exited `count` times within `window`.
+        /// The service exited `count` times within `window`: restarting it again would only loop.
         case exitedTooOften(count: Int, window: Duration)
     }
 
@@ -53,7 +54,7 @@ struct RestartPolicy: Sendable {
     mutating func serviceExited(_ service: String, at now: ContinuousClock.Instant) -> Action {
         switch state {
         case .unsupervised:
-            return .stopEverything(.notSupervised)
+            return .leaveDown(.notSupervised)
         case .supervising(var exits):
             // Only the exits inside the window count: a service that crashes once an hour is restarted forever.
             var recent = (exits[service] ?? []).filter { now - $0 < limits.window }
@@ -61,7 +62,7 @@ struct RestartPolicy: Sendable {
             exits[service] = recent
             state = .supervising(exits: exits)
             guard recent.count < limits.maxExits else {
-                return .stopEverything(.exitedTooOften(count: recent.count, window: limits.window))
+                return .leaveDown(.exitedTooOften(count: recent.count, window: limits.window))
             }
             return .restart
         }

@@ -7,13 +7,15 @@ import QuadWireNIO
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Create demo customers and qualified dashers on the demo campus (through the gateway).",
+        abstract: "Create demo customers and qualified dashers on the demo campus.",
         discussion: """
             The demo campus (Northfield University, four dorms with their machine prices) is identity's own \
-            seed. This adds customers with a sandbox card (tok_sandbox_visa) and dashers who passed the quiz \
-            and are accepting requests, all in the campus's first dorm (Maple Hall), with the password given. \
-            Running it again signs the same people in instead of registering them. It writes their ids, \
-            fresh access tokens (15 minutes) and card ids to seed.json beside the endpoints file.
+            seed. This adds customers with a sandbox card (tok_sandbox_visa) and dashers with the dasher role who \
+            are accepting requests, all in the campus's first dorm (Maple Hall), with the password given. The \
+            accounts are made in one call to identity's operator-only SeedAccounts, with the client certificate \
+            endpoints.json names (the password is hashed once, not once per person); cards and presence go \
+            through the gateway like an app. Running it again finds the same people and signs them in. It writes \
+            their ids, fresh access tokens (15 minutes) and card ids to seed.json beside the endpoints file.
             """
     )
 
@@ -43,13 +45,17 @@ struct SeedCommand: AsyncParsableCommand {
             tls: try .client(trustRootsPEM: file.ca, serverName: gateway.serverName)
         )
         defer { client.close() }
-        let seeder = DemoSeeder(transport: client, password: password)
+        let identity = try file.operatorClient(of: "identity")
+        defer { identity.close() }
+        let wanted =
+            (0..<customers).map { DemoSeeder.Person(name: "customer\($0 + 1)", isDasher: false) }
+            + (0..<dashers).map { DemoSeeder.Person(name: "dasher\($0 + 1)", isDasher: true) }
         var people: [DemoSeeder.Seeded] = []
-        for index in 1...max(customers, 1) where customers > 0 {
-            people.append(try await seeder.customer("customer\(index)"))
-        }
-        for index in 1...max(dashers, 1) where dashers > 0 {
-            people.append(try await seeder.dasher("dasher\(index)"))
+        if !wanted.isEmpty {
+            let seeder = DemoSeeder(transport: client, password: password)
+            for person in try await DemoSeeder.accounts(wanted, password: password, operatorIdentity: identity) {
+                people.append(try await seeder.prepare(person))
+            }
         }
         let path = URL(fileURLWithPath: endpoints).deletingLastPathComponent().appendingPathComponent("seed.json").path
         try DemoSeeder.write(people, to: path)

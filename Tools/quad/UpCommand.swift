@@ -15,12 +15,15 @@ struct UpCommand: AsyncParsableCommand {
             certificates in DIR/certs if missing; databases go to DIR/data, logs to DIR/logs. When all are ready \
             it writes DIR/endpoints.json (what `quad call NAME` reads) and waits. SIGINT or SIGTERM stops the \
             services in reverse order (SIGTERM, 15 s to drain, then SIGKILL), removes endpoints.json and exits 0. \
-            Exits 1 if no service executable exists, or one fails to start or stops on its own.
+            Exits 1 if no service executable exists, if one fails to start, or once every service has exited.
 
-            With --supervise, a service that exits (crashed, killed, or stopped by someone else) is started \
-            again with the same flags on the same RPC and admin ports, and endpoints.json is rewritten with its \
-            new pid once it is ready (for fault runs, e.g. `quad-load --fault kill:payments@30s`). quad up still \
-            exits 1 when a service is not ready again within 60 s or exits 5 times within a minute.
+            A service that exits on its own (crashed, killed) does not stop the others: quad up says so with the \
+            end of its log, marks it "status": "exited" (with "exit", e.g. "signal 9") in endpoints.json, and the \
+            other services and the gateway keep serving; the gateway answers the dead service's methods with \
+            UNAVAILABLE. With --supervise, it is started again with the same flags on the same RPC and admin \
+            ports ("restarting", then "running" with its new pid once it is ready; for fault runs, e.g. \
+            `quad-load --fault kill:payments@30s`), unless it is not ready again within 60 s or exits 5 times \
+            within a minute: then it too is left down.
             """
     )
 
@@ -83,7 +86,7 @@ struct UpCommand: AsyncParsableCommand {
     }
 
     /// Starts `executables` one by one, each once the one before is ready, writes `endpoints.json`, then watches
-    /// them (``UpSupervisor``: restarting them when `supervise`) until one ends the run or a signal cancels this.
+    /// them (``UpSupervisor``: restarting them when `supervise`) until every one is down or a signal cancels this.
     static func startAndWatch(
         _ executables: [(service: String, path: String)],
         layout: UpLayout,
@@ -109,7 +112,8 @@ struct UpCommand: AsyncParsableCommand {
                 supervise: supervise
             )
             try supervisor.writeEndpoints()
-            let supervision = supervise ? "; a service that exits is restarted" : ""
+            let supervision =
+                supervise ? "; a service that exits is restarted" : "; a service that exits stays down, the others run on"
             Console.out(table(members).text + "endpoints: \(layout.endpoints)\nCtrl-C stops everything\(supervision)")
             return await supervisor.watch()
         } catch {
@@ -122,10 +126,8 @@ struct UpCommand: AsyncParsableCommand {
         switch outcome {
         case .signal(let number):
             Console.out("quad up: \(TerminationSignals.name(number)): stopping")
-        case .serviceExited(let process):
-            let status = process.exitDescription ?? "an unknown status"
-            Console.error("quad up: \(process.launch.service) exited with \(status); the end of its log:")
-            process.logTail().forEach { Console.error("  | \($0)") }
+        case .everyServiceExited:
+            Console.error("quad up: every service has exited; stopping")
         case .failed(let error):
             Console.error("quad up: \(error)")
         }
@@ -146,8 +148,8 @@ struct UpCommand: AsyncParsableCommand {
 enum UpOutcome: Sendable {
     /// SIGINT or SIGTERM: a normal stop, exit 0.
     case signal(Int32)
-    /// A service stopped on its own: exit 1.
-    case serviceExited(ServiceProcess)
+    /// Every service stopped on its own (each was reported as it went): exit 1.
+    case everyServiceExited
     /// A service did not start: exit 1.
     case failed(any Error)
 }

@@ -114,10 +114,17 @@ extension HTMLReport {
         )
     }
 
+    /// How many methods the percentile plot draws: more lines on one chart than this cannot be told apart.
+    static let plottedMethods = 5
+
+    /// The percentiles of the ``plottedMethods`` methods with the highest corrected p99 (every method is in the
+    /// table above it), each corrected (solid) and uncorrected (dashed) in its own colour.
     static func percentilesPlot(_ methods: [LatencySummary]) -> String {
+        let slowest = methods.sorted { ($0.corrected.p99, $1.name) > ($1.corrected.p99, $0.name) }
+            .prefix(plottedMethods)
         var plot = SVGPlot(title: "Latency percentiles per method", xLabel: "percentile", yLabel: "latency (ms)")
         plot.xCategories = ["p50", "p90", "p99", "p99.9", "max"]
-        for (index, method) in methods.enumerated() {
+        for (index, method) in slowest.enumerated() {
             let color = SVGPlot.palette[index % SVGPlot.palette.count]
             // Uncorrected first, so the corrected line is drawn over it where they coincide.
             for (percentiles, corrected) in [(method.uncorrected, false), (method.corrected, true)] {
@@ -133,7 +140,11 @@ extension HTMLReport {
                 )
             }
         }
-        return "<h3>Latency percentiles: corrected (solid) and uncorrected (dashed)</h3>\n" + plot.render()
+        let which =
+            methods.count > plottedMethods
+            ? "the \(plottedMethods) slowest of \(methods.count) methods by p99 (all are in the table)"
+            : "every method"
+        return "<h3>Latency percentiles of \(which): corrected (solid) and uncorrected (dashed)</h3>\n" + plot.render()
     }
 
     static func throughputPlot(_ timeline: [TimelineBucket], faults: [FaultEvent]) -> String {

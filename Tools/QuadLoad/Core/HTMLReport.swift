@@ -1,9 +1,10 @@
 /// The load report as one self-contained HTML page: inline CSS and inline SVG plots, nothing fetched from anywhere,
 /// so it can be attached to an issue or opened offline.
 ///
-/// The page has a header with the configuration and a VALID / INVALID banner with the reasons; the knee and its
-/// curve in step mode; per run, tables per method and per journey and plots of the percentiles and of throughput
-/// over time; the unexpected failures; and the harness's own health. All text is HTML-escaped.
+/// The page opens with the verdict (fixed mode: the journeys' success rate and the bounds met or missed) and the
+/// harness's validity beside it; then the configuration; the knee and its curve in step mode; per run, tables per
+/// method and per journey, the percentiles of the slowest methods and throughput over time; the unexpected
+/// failures; and the harness's own health. All text is HTML-escaped.
 public enum HTMLReport {
     /// Renders the page.
     public static func render(_ report: LoadReport) -> String {
@@ -54,13 +55,28 @@ public enum HTMLReport {
         return escaped
     }
 
+    /// The headline: in fixed mode the verdict a reader needs first (the journeys' success, the bounds met or
+    /// missed and which), then the harness's validity beside it, in a quieter box: a harness that kept its
+    /// schedule says nothing about whether the system served the calls.
     private static func banner(_ report: LoadReport) -> String {
+        var html = ""
+        if let verdict = report.verdict {
+            let title = verdict.metBounds ? "MET ITS BOUNDS" : "MISSED ITS BOUNDS"
+            html += #"<div class="banner \#(verdict.metBounds ? "valid" : "invalid")">\#(title)"#
+            html += "<p>\(escape(verdict.journeysLine)) at \(NumberFormat.plain(verdict.rate))/s. "
+            html += "Bounds: \(escape(verdict.bounds.description)) (--max-error-rate, --max-p99).</p>"
+            if !verdict.breaches.isEmpty {
+                html += "<ul>" + verdict.breaches.map { "<li>\(escape($0.description))</li>" }.joined() + "</ul>"
+            }
+            html += "</div>\n"
+        }
         guard !report.valid else {
-            return #"<div class="banner valid">VALID<p>Every run kept its schedule: "#
-                + "the latencies are the system&#39;s.</p></div>\n"
+            return html + #"<div class="harness">Harness: valid. Every run kept its schedule, so the latencies "#
+                + "are the system&#39;s; whether the calls succeeded is the verdict above and the tables below.</div>\n"
         }
         let reasons = report.invalidReasons.map { "<li>\(escape($0))</li>" }.joined()
-        return #"<div class="banner invalid">INVALID<ul>\#(reasons)</ul></div>"# + "\n"
+        return html + #"<div class="harness bad">Harness: INVALID. The figures below are not to be trusted:"#
+            + "<ul>\(reasons)</ul></div>\n"
     }
 
     private static func configurationSection(_ configuration: RunConfiguration) -> String {
@@ -111,6 +127,8 @@ public enum HTMLReport {
         .banner{font-size:28px;font-weight:700;padding:12px 18px;border-radius:8px;margin:12px 0}
         .banner p,.banner ul{font-size:15px;font-weight:normal;margin:6px 0 0}
         .valid{background:#dcfce7;color:#14532d}.invalid{background:#fee2e2;color:#7f1d1d}
+        .harness{background:#f3f4f6;color:#374151;padding:8px 18px;border-radius:8px;margin:0 0 12px}
+        .harness.bad{background:#fef3c7;color:#78350f}.harness ul{margin:4px 0 0}
         table{border-collapse:collapse;margin:6px 0 12px;font-variant-numeric:tabular-nums}
         th,td{padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:right}
         th:first-child,td:first-child,.config td{text-align:left}

@@ -49,6 +49,13 @@ public struct LoadReport: Codable, Sendable, Hashable {
         !runs.isEmpty && runs.allSatisfy(\.valid)
     }
 
+    /// The headline of a fixed-rate report: the journeys' success and the bounds met or missed, judged on its run
+    /// with the configuration's bounds; nil in step mode, where the knee is the headline.
+    public var verdict: RunVerdict? {
+        guard configuration.step == nil, let run = runs.first else { return nil }
+        return RunVerdict.judge(run, bounds: configuration.bounds ?? .defaults)
+    }
+
     /// Why the report is invalid, each reason prefixed with its run's rate; empty when valid.
     public var invalidReasons: [String] {
         if runs.isEmpty { return ["no run finished"] }
@@ -61,9 +68,11 @@ public struct LoadReport: Codable, Sendable, Hashable {
         case tool, startedAt, configuration, runs, knee, faults, failures, failureCount
         /// Written for readers of the JSON; recomputed from the runs when decoding.
         case valid
+        /// Written for readers of the JSON; recomputed from the runs and the bounds when decoding.
+        case verdict
     }
 
-    /// Decodes a report; `valid` in the JSON is ignored, being computed from the runs.
+    /// Decodes a report; `valid` and `verdict` in the JSON are ignored, being computed from the runs.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tool = try container.decode(String.self, forKey: .tool)
@@ -76,7 +85,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
         failureCount = try container.decode(Int.self, forKey: .failureCount)
     }
 
-    /// Encodes the report, `valid` included.
+    /// Encodes the report, `valid` and `verdict` included.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(tool, forKey: .tool)
@@ -88,6 +97,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
         try container.encode(failures, forKey: .failures)
         try container.encode(failureCount, forKey: .failureCount)
         try container.encode(valid, forKey: .valid)
+        try container.encodeIfPresent(verdict, forKey: .verdict)
     }
 
     /// The report as pretty JSON with sorted, snake_case keys.

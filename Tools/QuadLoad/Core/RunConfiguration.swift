@@ -20,6 +20,9 @@ public struct RunConfiguration: Codable, Sendable, Hashable {
     public var step: StepConfiguration?
     /// How cores were shared, e.g. "harness and 5 services on 2 cores".
     public var cores: String
+    /// What a fixed-rate run must stay within (``RunVerdict``); nil in reports written before bounds existed,
+    /// read as ``RunBounds/defaults``.
+    public var bounds: RunBounds?
 
     /// Creates a configuration.
     public init(
@@ -32,7 +35,8 @@ public struct RunConfiguration: Codable, Sendable, Hashable {
         seed: UInt64,
         maxInFlight: Int,
         step: StepConfiguration?,
-        cores: String
+        cores: String,
+        bounds: RunBounds? = nil
     ) {
         self.target = target
         self.mix = mix
@@ -44,5 +48,6 @@ public struct RunConfiguration: Codable, Sendable, Hashable {
         self.maxInFlight = maxInFlight
         self.step = step
         self.cores = cores
+        self.bounds = bounds
     }
 }

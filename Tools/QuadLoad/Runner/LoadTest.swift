@@ -16,14 +16,24 @@ public struct LoadTest: Sendable {
     public var targetDescription: String
     /// How the machine's cores were shared, in words, for the report.
     public var cores: String
+    /// What a fixed-rate run must stay within, for the report's verdict.
+    public var bounds: RunBounds
 
     /// A test; see each property.
-    public init(plan: RunPlan, step: StepConfiguration? = nil, mix: JourneyMix, targetDescription: String, cores: String) {
+    public init(
+        plan: RunPlan,
+        step: StepConfiguration? = nil,
+        mix: JourneyMix,
+        targetDescription: String,
+        cores: String,
+        bounds: RunBounds = .defaults
+    ) {
         self.plan = plan
         self.step = step
         self.mix = mix
         self.targetDescription = targetDescription
         self.cores = cores
+        self.bounds = bounds
     }
 
     /// Injects faults while the test runs: given the test's clock and where to report each fault; cancelled
@@ -94,7 +104,8 @@ public struct LoadTest: Sendable {
             seed: plan.seed,
             maxInFlight: plan.maxInFlight,
             step: step,
-            cores: cores
+            cores: cores,
+            bounds: bounds
         )
         return LoadReport(
             tool: "quad-load",

@@ -42,6 +42,11 @@ public final class OpenLoopRunner: Sendable {
         var completed = 0
         var failed = 0
         var inFlight = 0
+        /// Arrivals of the measured window not yet ended (running, or waiting for a slot): the drain waits for
+        /// these only.
+        var measuredInFlight = 0
+        /// When the last call finished, ns since the run's start.
+        var lastCallFinished: UInt64 = 0
         var waiting = CircularBuffer<Arrival>()
         var failures: [FailureRecord] = []
         var failureCount = 0
@@ -106,7 +111,12 @@ public final class OpenLoopRunner: Sendable {
                     if window.contains(intended) { state.lag.record(nanoseconds: max(woke, intended) - intended) }
                     state.timeline.offered(at: intended)
                     state.totalOffered += 1
-                    if window.contains(intended) { state.offered += 1 }
+                    if window.contains(intended) {
+                        state.offered += 1
+                        // Counted from its arrival, not from when its task runs: the drain must not miss a
+                        // journey that was added but has not started yet.
+                        state.measuredInFlight += 1
+                    }
                     guard state.inFlight < plan.maxInFlight else {
                         state.waiting.append(arrival)
                         return false
@@ -119,14 +129,20 @@ public final class OpenLoopRunner: Sendable {
                 }
             }
             // The schedule is over: arrivals still waiting will not start; journeys in flight may finish.
-            let drainEnd = clock.now() + Self.nanoseconds(plan.drainTimeout)
+            let drain = RunDrain(
+                deadline: clock.now() + Self.nanoseconds(plan.drainTimeout),
+                idleLimit: Self.nanoseconds(plan.callTimeout)
+            )
             let leftOver = state.withLock { state -> [Arrival] in
                 let left = Array(state.waiting)
                 state.waiting.removeAll()
                 return left
             }
             for arrival in leftOver { drop(arrival, at: clock.now()) }
-            while state.withLock({ $0.inFlight }) > 0, clock.now() < drainEnd {
+            // Only journeys that arrived in the measured window are waited for (RunDrain says how long).
+            while true {
+                let (measured, lastFinished) = state.withLock { ($0.measuredInFlight, $0.lastCallFinished) }
+                if drain.stop(now: clock.now(), measuredInFlight: measured, lastCallFinished: lastFinished) != nil { break }
                 try? await Task.sleep(for: .milliseconds(20))
             }
             group.cancelAll()
@@ -184,7 +200,10 @@ public final class OpenLoopRunner: Sendable {
         state.withLock { state in
             state.timeline.dropped(at: arrival.intended)
             state.totalDropped += 1
-            if window.contains(arrival.intended) { state.dropped += 1 }
+            if window.contains(arrival.intended) {
+                state.dropped += 1
+                state.measuredInFlight -= 1
+            }
         }
     }
 
@@ -222,13 +241,17 @@ public final class OpenLoopRunner: Sendable {
             }
         }
         let sample = CallSample(name: name, intended: arrival.intended, sent: sent, finished: clock.now(), status: status)
-        state.withLock { $0.journeys.record(sample) }
+        state.withLock { state in
+            state.journeys.record(sample)
+            if window.contains(arrival.intended) { state.measuredInFlight -= 1 }
+        }
     }
 
     private func finished(call sample: CallSample, journey: String, trace: String) {
         state.withLock { state in
             state.methods.record(sample)
             state.timeline.finished(sample)
+            state.lastCallFinished = max(state.lastCallFinished, sample.finished)
             if sample.isOK { state.completed += 1 } else { state.failed += 1 }
         }
         callLog?.write(sample, journey: journey, traceID: trace)

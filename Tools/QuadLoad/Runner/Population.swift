@@ -47,9 +47,14 @@ public final class Population: Sendable {
         for device in devices.values { device.close() }
     }
 
-    /// Registers (or signs in) `customers` customers and `dashers` dashers, `concurrency` at a time, each
-    /// through their own device (`device(n)` is person n's client of the gateway: customers first, then
-    /// dashers), calling `progress` after each.
+    /// Seeds `customers` customers and `dashers` dashers, each calling through their own device (`device(n)` is
+    /// person n's client of the gateway: customers first, then dashers).
+    ///
+    /// With `operatorIdentity` (identity itself, with the deployment's client certificate), their accounts are
+    /// made or found in SeedAccounts calls of up to 500 (one password hash per call, sessions included, dashers
+    /// with their role), and only the cards and presence go through the gateway; without it (a target given by
+    /// `--gateway`), each person registers or signs in through the gateway like an app, which costs a full
+    /// password hash each. `concurrency` people are prepared at a time; `progress(done, all)` is called after each.
     ///
     /// - Throws: ``CLIError`` naming the person who could not be seeded and why.
     public static func seed(
@@ -58,25 +63,43 @@ public final class Population: Sendable {
         dashers: Int,
         seed: UInt64,
         password: String,
+        operatorIdentity: (any ClientTransport)? = nil,
         concurrency: Int = 4,
         progress: @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> Population {
         let names = (0..<customers).map { (index: $0, person: $0, dasher: false, name: "load\(seed)c\($0)") }
             + (0..<dashers).map { (index: $0, person: customers + $0, dasher: true, name: "load\(seed)d\($0)") }
         let phones = try names.map { try device($0.person) }
+        var accounts: [DemoSeeder.Seeded?] = Array(repeating: nil, count: names.count)
+        if let operatorIdentity {
+            var offset = 0
+            while offset < names.count {
+                let batch = names[offset..<min(offset + AccountBatch.size, names.count)]
+                let people = batch.map { DemoSeeder.Person(name: $0.name, isDasher: $0.dasher) }
+                let seeded = try await DemoSeeder.accounts(people, password: password, operatorIdentity: operatorIdentity)
+                for (position, person) in seeded.enumerated() { accounts[offset + position] = person }
+                offset += batch.count
+            }
+        }
         var devices: [String: QuadClient] = [:]
         var seededCustomers = [DemoSeeder.Seeded?](repeating: nil, count: customers)
         var seededDashers = [DemoSeeder.Seeded?](repeating: nil, count: dashers)
         var done = 0
         try await withThrowingTaskGroup(of: (Int, Bool, DemoSeeder.Seeded, QuadClient).self) { group in
-            var pending = names[...]
+            var pending = names.indices[...]
             func startNext() {
-                guard let next = pending.popFirst() else { return }
-                let phone = phones[next.person]
+                guard let position = pending.popFirst() else { return }
+                let next = names[position]
+                let (phone, account) = (phones[next.person], accounts[position])
                 group.addTask {
                     do {
                         let seeder = DemoSeeder(transport: phone, password: password)
-                        let person = next.dasher ? try await seeder.dasher(next.name) : try await seeder.customer(next.name)
+                        let person: DemoSeeder.Seeded
+                        if let account {
+                            person = try await seeder.prepare(account)
+                        } else {
+                            person = next.dasher ? try await seeder.dasher(next.name) : try await seeder.customer(next.name)
+                        }
                         return (next.index, next.dasher, person, phone)
                     } catch {
                         throw CLIError("could not seed \(next.name) through the gateway: \(error)", exitCode: 1, cause: error)
@@ -115,4 +138,9 @@ public final class Population: Sendable {
     public static func bearer(_ person: DemoSeeder.Seeded) -> [String: String] {
         ["authorization": "Bearer \(person.accessToken)"]
     }
+}
+
+/// How many accounts one SeedAccounts call carries: identity's cap.
+enum AccountBatch {
+    static let size = 500
 }

@@ -23,7 +23,8 @@ public struct RunPlan: Sendable, Hashable {
     public var callTimeout: Duration
     /// Every think time is multiplied by this.
     public var thinkScale: Double
-    /// After the last arrival, how long journeys in flight may take to end before they are cancelled.
+    /// After the last arrival, how long the journeys that arrived in the measured window may take to end before
+    /// they are cancelled; the wait ends sooner once no call has finished for ``callTimeout`` (``RunDrain``).
     public var drainTimeout: Duration
 
     /// A plan; see each property.

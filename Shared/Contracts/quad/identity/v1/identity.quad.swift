@@ -222,6 +222,20 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
+        /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
+        /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
+        /// service's certificate, a user's token or x-quad-caller is PERMISSION_DENIED. See
+        /// SeedAccountsRequest.
+        public static let seedAccounts = MethodDescriptor(
+            service: serviceName,
+            method: "SeedAccounts",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -236,7 +250,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, deliver, listRevokedSessions, rotateSigningKey, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -291,6 +305,11 @@ public enum Quad_Identity_V1_Identity {
         /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
         /// keys keep verifying until the tokens they signed have expired.
         func rotateSigningKey(request: Quad_Identity_V1_RotateSigningKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_RotateSigningKeyResponse
+        /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
+        /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
+        /// service's certificate, a user's token or x-quad-caller is PERMISSION_DENIED. See
+        /// SeedAccountsRequest.
+        func seedAccounts(request: Quad_Identity_V1_SeedAccountsRequest, context: ServerContext) async throws -> Quad_Identity_V1_SeedAccountsResponse
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -408,6 +427,14 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.rotateSigningKey, request: request, as: Quad_Identity_V1_RotateSigningKeyResponse.self, options: options)
         }
 
+        /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
+        /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
+        /// service's certificate, a user's token or x-quad-caller is PERMISSION_DENIED. See
+        /// SeedAccountsRequest.
+        public func seedAccounts(_ request: Quad_Identity_V1_SeedAccountsRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_SeedAccountsResponse {
+            try await transport.unary(Method.seedAccounts, request: request, as: Quad_Identity_V1_SeedAccountsResponse.self, options: options)
+        }
+
         /// G3, for the gateway and services only (PERMISSION_DENIED for anyone else, and not routed):
         /// identity's events (ProfileChanged, SessionRevoked) from its bounded log, resumable by
         /// sequence number. The stream stays open until the caller ends it or the server's call cap.
@@ -444,6 +471,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.listRevokedSessions) { try await self.listRevokedSessions(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.rotateSigningKey) { try await self.rotateSigningKey(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.seedAccounts) { try await self.seedAccounts(request: $0, context: $1) },
             .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }

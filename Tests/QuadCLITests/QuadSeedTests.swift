@@ -1,0 +1,89 @@
+import Foundation
+import QuadToolKit
+import ServiceTestSupport
+import Testing
+
+@testable import quad
+
+/// `quad seed` against a real `quad up` (issue 11, item 8): run twice in a row, both succeed and the second finds
+/// the same people; the operators' SeedAccounts it uses is not reachable through the gateway.
+@Suite(
+    "quad seed, end to end",
+    .serialized,
+    .enabled(
+        if: ["quad", "quad-identity", "quad-payments", "quad-matching", "quad-gateway"].allSatisfy(BuildProducts.exists)
+    )
+)
+struct QuadSeedTests {
+    struct SeedFile: Decodable {
+        var customers: [DemoSeeder.Seeded]
+        var dashers: [DemoSeeder.Seeded]
+    }
+
+    @Test("quad seed twice in a row succeeds both times, with the same people, cards and fresh tokens")
+    func seedTwice() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-seed-\(UUID().uuidString)")
+            .path
+        let executables = directory + "/bin"
+        try FileManager.default.createDirectory(atPath: executables, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["quad-identity", "quad-matching", "quad-payments", "quad-gateway"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: "\(executables)/\(name)",
+                withDestinationPath: BuildProducts.path(name)
+            )
+        }
+        let layout = UpLayout(directory: directory)
+
+        // Given `quad up` running identity, matching, payments and the gateway
+        try await QuadUpSystemTests.withQuadUp(directory: directory, arguments: ["--executables", executables]) { up in
+            _ = try await QuadUpSystemTests.waitForEndpoints(layout, of: up) { $0.gateway != nil }
+            let seed = ["seed", "--endpoints", layout.endpoints, "--customers", "3", "--dashers", "2"]
+
+            // When quad seed runs
+            let first = try await ProductRun.run("quad", seed, in: directory)
+            #expect(first.status == 0, "\(first.output)")
+            let seedPath = directory + "/seed.json"
+            let firstFile = try JSONDecoder().decode(SeedFile.self, from: Data(contentsOf: URL(fileURLWithPath: seedPath)))
+
+            // And runs again at once
+            let second = try await ProductRun.run("quad", seed, in: directory)
+
+            // Then it succeeds too (no "too many registration attempts from this address")
+            #expect(second.status == 0, "\(second.output)")
+            #expect(!second.output.contains("too many"), "\(second.output)")
+            let secondFile = try JSONDecoder().decode(SeedFile.self, from: Data(contentsOf: URL(fileURLWithPath: seedPath)))
+            // And names the same people, each customer with the same card, with fresh access tokens
+            #expect(secondFile.customers.map(\.userID) == firstFile.customers.map(\.userID))
+            #expect(secondFile.dashers.map(\.userID) == firstFile.dashers.map(\.userID))
+            #expect(secondFile.customers.map(\.email) == ["customer1", "customer2", "customer3"].map { "\($0)@northfield.edu" })
+            #expect(secondFile.customers.allSatisfy { $0.paymentMethodID != nil })
+            #expect(secondFile.customers.map(\.paymentMethodID) == firstFile.customers.map(\.paymentMethodID))
+            #expect(secondFile.customers[0].accessToken != firstFile.customers[0].accessToken)
+
+            // And a seeded dasher's token works at once for a dasher's call through the gateway
+            let accepting = try await ProductRun.run(
+                "quad",
+                [
+                    "call", "gateway", "quad.matching.v1.Matching/SetAccepting", #"{"accepting": true}"#,
+                    "--endpoints", layout.endpoints, "-H", "authorization=Bearer \(secondFile.dashers[0].accessToken)",
+                ],
+                in: directory
+            )
+            #expect(accepting.status == 0, "\(accepting.output)")
+
+            // And the gateway does not route SeedAccounts, even with the operator's files at hand
+            let throughGateway = try await ProductRun.run(
+                "quad",
+                [
+                    "call", "gateway", "quad.identity.v1.Identity/SeedAccounts",
+                    #"{"password": "quad-demo-password", "accounts": [{"registration": {"email": "x@northfield.edu"}}]}"#,
+                    "--endpoints", layout.endpoints,
+                ],
+                in: directory
+            )
+            #expect(throughGateway.status != 0, "\(throughGateway.output)")
+            #expect(throughGateway.output.contains("UNIMPLEMENTED: unknown method"), "\(throughGateway.output)")
+        }
+    }
+}
