@@ -84,6 +84,16 @@ struct QuadUpSystemTests {
             let backups = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/data/backups")) ?? []
             #expect(backups.contains { $0.hasPrefix("identity-") && $0.hasSuffix(".sqlite") }, "\(backup.output)")
 
+            // And nothing quad up or the services left is readable by anyone else (issue 11 item 1)
+            for path in [directory, directory + "/data", directory + "/data/backups", directory + "/logs", directory + "/run"] {
+                #expect(Self.mode(path) == 0o700, "\(path) is \(String(Self.mode(path), radix: 8))")
+            }
+            var files = [layout.endpoints, directory + "/logs/identity.log", directory + "/data/identity.sqlite"]
+            files += backups.map { directory + "/data/backups/" + $0 }
+            for path in files {
+                #expect(Self.mode(path) == 0o600, "\(path) is \(String(Self.mode(path), radix: 8))")
+            }
+
             // And the backup RPC refuses a peer that is a service, not an operator
             let asService = QuadClient(
                 host: address.host,
@@ -269,5 +279,10 @@ struct QuadUpSystemTests {
         up.send(SIGTERM)
         if await !up.waitForExit(timeout: .seconds(30)) { up.send(SIGKILL) }
         for pid in services where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+
+    /// The permission bits of `path` (0 when it cannot be read).
+    static func mode(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? 0
     }
 }

@@ -41,6 +41,9 @@ struct UpCommand: AsyncParsableCommand {
 
     /// Runs the services until a signal, then stops them.
     func run() async throws {
+        // Owner-only, like the services it starts (issue 11 item 1): the logs, endpoints.json and ready files
+        // name ports and paths, and the services' own files hold secrets.
+        umask(0o077)
         let layout = UpLayout(directory: data)
         let locator = executables.map { ExecutableLocator(directory: $0) } ?? .besideCurrentExecutable()
         let found = locator.available()

@@ -63,9 +63,16 @@ struct UpLayout: Hashable, Sendable {
     }
 
     /// Creates the directories the services write to.
+    /// Creates the root, data, run and logs directories owner-only (0700), tightening any left looser by an
+    /// earlier version.
     func createDirectories() throws {
         for directory in [root, data, run, logs] {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
         }
     }
 
