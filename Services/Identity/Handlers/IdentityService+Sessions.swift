@@ -31,7 +31,9 @@ extension IdentityService {
     }
 
     /// A2: unknown email and wrong password get the same answer; five wrong passwords in a
-    /// row lock the account for the cool-down, and the answer says how long is left.
+    /// row lock the account for the cool-down, and the answer says how long is left. An email
+    /// with no account is counted and locked the same way (by its hash), so that the lock
+    /// does not tell that an email has an account.
     ///
     /// The attempt is counted in the database before the password is checked (see
     /// ``LoginThrottle/loginAttempted(now:)``), so concurrent guesses cannot all be verified
@@ -46,12 +48,18 @@ extension IdentityService {
         let attemptedAt = now()
         let configuration = self.configuration
         enum Attempt: Sendable {
-            case unknownEmail
+            case unknownEmail(key: String)
             case locked(Duration)
             case verify(AccountRecord)
         }
         let attempt = try await database.write { db -> Attempt in
-            guard var record = try IdentityStore.account(email: email, db) else { return .unknownEmail }
+            guard var record = try IdentityStore.account(email: email, db) else {
+                let key = IdentityStore.unknownEmailKey(email)
+                var throttle = try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db)
+                if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) { return .locked(remaining) }
+                try IdentityStore.saveUnknownEmailThrottle(key, throttle, now: attemptedAt, db)
+                return .unknownEmail(key: key)
+            }
             var throttle = LoginThrottle(
                 consecutiveFailures: record.failedLogins,
                 lockedUntil: record.lockedUntil,
@@ -65,8 +73,14 @@ extension IdentityService {
         }
         let record: AccountRecord
         switch attempt {
-        case .unknownEmail:
+        case .unknownEmail(let key):
+            // As for a wrong password: the work of a check, then the answer the counted attempt left.
             try await hashing.dummyVerify(request.password)
+            let now = self.now()
+            let outcome = try await database.read { db in
+                try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db).loginFailed(now: now)
+            }
+            if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
             throw IdentityError.invalidCredentials
         case .locked(let remaining):
             throw IdentityError.accountLocked(remaining: remaining)

@@ -75,6 +75,21 @@ public enum IdentityMigrations {
                     """
             )
         }
+        // Issue 11: unknown emails are throttled like accounts, so that a lockout does not tell that an email has
+        // an account (A2). Keyed by the email's SHA-256: unknown emails are not stored in the clear.
+        migrator.registerMigration("identity.v3.unknown-email-logins") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE unknown_email_login (
+                        email_hash TEXT PRIMARY KEY NOT NULL,
+                        failed_logins INTEGER NOT NULL,
+                        locked_until_micros INTEGER,
+                        updated_at_micros INTEGER NOT NULL
+                    );
+                    CREATE INDEX unknown_email_login_updated ON unknown_email_login(updated_at_micros);
+                    """
+            )
+        }
         return migrator
     }
 }
