@@ -46,14 +46,15 @@ jobs_pid="$(field "$work/jobs.ready" pid)"
 start_service gateway --upstreams "identity=$(field "$work/identity.ready" rpc),jobs=$(field "$work/jobs.ready" rpc)" "${limits[@]}"
 gateway=(--rpc "$(field "$work/gateway.ready" rpc)" --certs-dir "$work/certs" --server-name gateway)
 phases="$pause,$pause,$pause" labels="before,paused,after"
+# Both probes register a user first, then warm up for 1 s from start_at; the pause is their second phase.
+start_at="$(($(date +%s) + 3))"
 "$bin/quad-bench" probe "${gateway[@]}" --name load-on-paused --method jobs --rate "$rate" --phases "$phases" \
-    --labels "$labels" --local-address 127.0.0.2 >>"$out" &
+    --labels "$labels" --local-address 127.0.0.2 --start-at "$start_at" >>"$out" &
 load=$!
 "$bin/quad-bench" probe "${gateway[@]}" --name probe-during-pause --method profile --rate "$rate" --phases "$phases" \
-    --labels "$labels" --local-address 127.0.0.3 >>"$out" &
+    --labels "$labels" --local-address 127.0.0.3 --start-at "$start_at" >>"$out" &
 probe=$!
-# Both probes register a user first (under a second), then warm up 1 s: the pause starts with their second phase.
-sleep "$(python3 -c "print(1.5 + $pause)")"
+sleep "$(python3 -c "import time; print(max(0, $start_at + 1 + $pause - time.time()))")"
 kill -STOP "$jobs_pid"
 sleep "$pause"
 kill -CONT "$jobs_pid"

@@ -12,10 +12,12 @@ import Synchronization
 ///   quad-bench probe --rpc 127.0.0.1:P --certs-dir DIR --server-name gateway
 ///                    --method profile|jobs|health --rate 100 --phases 5,5,5
 ///                    [--labels before,paused,after] [--local-address 127.0.0.3] [--warmup 1]
-///                    [--deadline-ms 10000]
+///                    [--deadline-ms 10000] [--start-at UNIX_SECONDS]
 ///
 /// `profile` is identity's GetMyProfile, `jobs` is jobs' ListMyLaundryJobs (both as a user it
-/// registers first), `health` the gateway's own Health/Check. Prints one JSON line per phase.
+/// registers first), `health` the gateway's own Health/Check. `--start-at` starts the warm-up at
+/// that wall-clock time (probes started together, and a script acting between phases, agree on
+/// when each phase is). Prints one JSON line per phase.
 enum ProbeBench {
     struct PhaseResult: Codable {
         var probe: String
@@ -90,7 +92,10 @@ enum ProbeBench {
         }
 
         let tally = Mutex([Phase](repeating: Phase(), count: phases.count))
-        let first = monotonicNanos()
+        var first = monotonicNanos()
+        if let text = arguments.optional("start-at"), let startAt = Double(text) {
+            first += UInt64(max(0, startAt - Date().timeIntervalSince1970) * 1e9)
+        }
         let start = first + UInt64(warmup * 1e9)
         var edges: [UInt64] = []
         var edge = start
