@@ -50,8 +50,11 @@ enum ConnectionStormBench {
         let hold = try arguments.double("hold", default: 15)
         let probeRate = try arguments.double("probe-rate", default: 50)
         let settle = try arguments.double("settle", default: 60)
-        var logger = Logger(label: "quad-bench.storm")
-        logger.logLevel = .critical
+        let logger = {
+            var logger = Logger(label: "quad-bench.storm")
+            logger.logLevel = .critical
+            return logger
+        }()
         let tls = try endpoint.tls()
         let group = MultiThreadedEventLoopGroup.singleton
 
@@ -61,15 +64,15 @@ enum ConnectionStormBench {
         let health = Quad_Health_V1_Health.Client(transport: app)
         for _ in 0..<20 { _ = try await health.check(.init()) }
         let before = IdleConnectionsBench.residentKiB(pid: serverPID)
-        let peakRSS = Mutex(before)
+        let peakRSS = SharedState(before)
 
-        let open = Mutex(0)
-        let peakOpen = Mutex(0)
-        let closedByServer = Mutex(0)
-        let stopping = Mutex(false)
-        let probe = Mutex(LatencySamples())
-        let probeCalls = Mutex(0)
-        let fresh = Mutex((tried: 0, ok: 0))
+        let open = SharedState(0)
+        let peakOpen = SharedState(0)
+        let closedByServer = SharedState(0)
+        let stopping = SharedState(false)
+        let probe = SharedState(LatencySamples())
+        let probeCalls = SharedState(0)
+        let fresh = SharedState((tried: 0, ok: 0))
         let stormStart = monotonicNanos()
         let stormEnd = stormStart + UInt64(hold * 1e9)
         var channels: [any Channel] = []

@@ -91,7 +91,7 @@ enum ProbeBench {
             throw UsageError("--method is profile, jobs or health, not \(method)")
         }
 
-        let tally = Mutex([Phase](repeating: Phase(), count: phases.count))
+        let tally = SharedState([Phase](repeating: Phase(), count: phases.count))
         var first = monotonicNanos()
         if let text = arguments.optional("start-at"), let startAt = Double(text) {
             first += UInt64(max(0, startAt - Date().timeIntervalSince1970) * 1e9)
@@ -149,5 +149,19 @@ enum ProbeBench {
             )
             try IdleConnectionsBench.printJSON(result)
         }
+    }
+}
+
+/// A value behind a lock that escaping task closures can share (a `Mutex` itself cannot be
+/// captured by them: it is not copyable).
+final class SharedState<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) {
+        mutex = Mutex(value)
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        mutex.withLock { body(&$0) }
     }
 }
