@@ -21,7 +21,8 @@ bin="$(swift build -c release --show-bin-path)"
 work="$(mktemp -d)"
 trap 'stop_services; rm -rf "$work"' EXIT
 start_service identity
-start_service gateway --upstreams "identity=$(field "$work/identity.ready" rpc)"
+# All connections come from one address: the per-address cap (256 by default) is raised.
+start_service gateway --upstreams "identity=$(field "$work/identity.ready" rpc)" --max-connections-per-address "$((count + 1))"
 mkdir -p results
 "$bin/quad-bench" idle-connections --rpc "$(field "$work/gateway.ready" rpc)" --certs-dir "$work/certs" \
     --server-name gateway --server-pid "$(field "$work/gateway.ready" pid)" --count "$count" \

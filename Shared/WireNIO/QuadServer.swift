@@ -38,6 +38,17 @@ public final class QuadServer: Sendable {
 
     private let state = Mutex(State())
 
+    /// Every accepted connection, for the caps (``ConnectionLimiter``) and the memory trim.
+    private struct Connections {
+        var limiter: ConnectionLimiter
+        var trim = MemoryTrimPolicy()
+        var nextID: UInt64 = 0
+        /// Open connections by id, to close one evicted by the total cap.
+        var channels: [UInt64: any Channel] = [:]
+    }
+
+    private let connections: Mutex<Connections>
+
     public init(
         configuration: ServerConfiguration,
         services: [any QuadService],
@@ -52,6 +63,14 @@ public final class QuadServer: Sendable {
         self.observer = observer
         self.group = eventLoopGroup
         self.logger = logger
+        self.connections = Mutex(
+            Connections(
+                limiter: ConnectionLimiter(
+                    maxPerAddress: configuration.maxConnectionsPerAddress,
+                    maxTotal: configuration.effectiveMaxConnections
+                )
+            )
+        )
         var methodLoggers: [String: Logger] = [:]
         for method in self.router.allMethods {
             var methodLogger = logger
@@ -79,12 +98,15 @@ public final class QuadServer: Sendable {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: configuration.host, port: configuration.port) { child in
                     child.eventLoop.makeCompletedFuture {
-                        try ServerConnectionChannel.configure(
+                        // Before any handler exists: a refused connection costs an accept and a close.
+                        let id = try self.admitConnection(child, handshake: sslContext != nil)
+                        return try ServerConnectionChannel.configure(
                             child,
                             sslContext: sslContext,
                             router: router,
                             configuration: configuration,
-                            logger: logger
+                            logger: logger,
+                            handshakeCompleted: { self.connections.withLock { $0.limiter.handshakeCompleted(id) } }
                         )
                     }
                 }
@@ -118,6 +140,60 @@ public final class QuadServer: Sendable {
             }
         } onCancel: {
             self.closeNow()
+        }
+    }
+
+    /// Applies the connection caps to a connection just accepted: closes it (and throws, so it
+    /// never reaches ``serve(_:)``) when refused; closes an older one still in its handshake when
+    /// it takes that one's place. Answers the connection's id.
+    private func admitConnection(_ child: any Channel, handshake: Bool) throws -> UInt64 {
+        let host = child.remoteAddress?.ipAddress ?? "unknown"
+        let (id, decision, evicted) = connections.withLock { connections in
+            let id = connections.nextID
+            connections.nextID += 1
+            let decision = connections.limiter.accepted(id, from: host, handshake: handshake)
+            var evicted: (any Channel)?
+            switch decision {
+            case .accept, .acceptEvicting:
+                if case .acceptEvicting(let victim) = decision { evicted = connections.channels.removeValue(forKey: victim) }
+                connections.channels[id] = child
+                connections.trim.opened(count: connections.limiter.count)
+            case .refusePerAddress, .refuseTotal:
+                break
+            }
+            return (id, decision, evicted)
+        }
+        evicted?.close(promise: nil)
+        switch decision {
+        case .refusePerAddress(let limit):
+            child.close(promise: nil)
+            throw ConnectionRefused(reason: "\(host) already has \(limit) connections open")
+        case .refuseTotal(let limit):
+            child.close(promise: nil)
+            throw ConnectionRefused(reason: "\(limit) connections are open, the most this server accepts")
+        case .accept, .acceptEvicting:
+            child.closeFuture.whenComplete { _ in self.connectionClosed(id) }
+            return id
+        }
+    }
+
+    private func connectionClosed(_ id: UInt64) {
+        let trim = connections.withLock { connections in
+            connections.channels[id] = nil
+            connections.limiter.closed(id)
+            return connections.trim.closed(count: connections.limiter.count)
+        }
+        guard trim else { return }
+        // malloc_trim walks every arena: seconds' worth of work must not stall an event loop.
+        NIOThreadPool.singleton.submit { state in
+            if case .active = state { SystemResources.releaseFreeMemory() }
+        }
+    }
+
+    /// Connections open now, and from `host` (tests, metrics).
+    public func openConnections(from host: String? = nil) -> Int {
+        connections.withLock { connections in
+            host.map { connections.limiter.count(from: $0) } ?? connections.limiter.count
         }
     }
 
@@ -188,4 +264,10 @@ public final class QuadServer: Sendable {
         listener?.close(promise: nil)
         for connection in connections { connection.eventLoop.execute { connection.handler.value.forceClose() } }
     }
+}
+
+/// A connection closed as it was accepted (a cap); it never reaches the server's loop.
+struct ConnectionRefused: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "connection refused at accept: \(reason)" }
 }

@@ -23,6 +23,19 @@ public struct ServerConfiguration: Sendable {
     /// Decides on the event loop, as each call starts, whether the server takes it (after the
     /// per-connection limit); `nil`: every call is taken.
     public var admission: (any CallAdmission)?
+    /// How long an accepted connection may take to finish its TLS handshake; one that has not
+    /// (a client that never sends a byte) is closed then. `nil`: no limit. Plaintext servers
+    /// have no handshake.
+    public var handshakeTimeout: Duration?
+    /// The most connections one client address may have open; a connection beyond it is closed
+    /// as it is accepted, before any TLS work. `nil`: no cap (services, whose one caller is the
+    /// gateway).
+    public var maxConnectionsPerAddress: Int?
+    /// The most connections open in all, capped below the process's descriptor limit
+    /// (``effectiveMaxConnections``); at the cap a newcomer replaces the oldest connection still
+    /// in its handshake, or is closed at once when there is none. `nil`: the descriptor limit's
+    /// cap alone.
+    public var maxConnections: Int?
 
     /// Where a call's handler runs.
     public enum HandlerExecution: Sendable, CaseIterable {
@@ -46,7 +59,10 @@ public struct ServerConfiguration: Sendable {
         drainGracePeriod: Duration = .seconds(10),
         handlerExecution: HandlerExecution = .connectionEventLoop,
         maxConcurrentCallsPerConnection: Int? = nil,
-        admission: (any CallAdmission)? = nil
+        admission: (any CallAdmission)? = nil,
+        handshakeTimeout: Duration? = .seconds(10),
+        maxConnectionsPerAddress: Int? = nil,
+        maxConnections: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -58,5 +74,17 @@ public struct ServerConfiguration: Sendable {
         self.handlerExecution = handlerExecution
         self.maxConcurrentCallsPerConnection = maxConcurrentCallsPerConnection
         self.admission = admission
+        self.handshakeTimeout = handshakeTimeout
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.maxConnections = maxConnections
+    }
+
+    /// The cap on open connections applied: ``maxConnections``, and never more than the
+    /// descriptor limit (RLIMIT_NOFILE) less a tenth of it (at least 64) kept for everything else
+    /// the process opens (upstream connections, its database, logs), so accept never fails for
+    /// want of a descriptor.
+    public var effectiveMaxConnections: Int {
+        let belowDescriptors = SystemResources.descriptorLimit().map { max(1, $0 - max(64, $0 / 10)) } ?? 1_000_000
+        return min(maxConnections ?? belowDescriptors, belowDescriptors)
     }
 }

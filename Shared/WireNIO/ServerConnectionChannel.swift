@@ -15,14 +15,17 @@ struct ServerConnectionChannel: Sendable {
         sslContext: NIOSSLContext?,
         router: Router,
         configuration: ServerConfiguration,
-        logger: Logger
+        logger: Logger,
+        handshakeCompleted: (@Sendable () -> Void)? = nil
     ) throws -> ServerConnectionChannel {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         let handler = ServerConnectionHandler(
             router: router,
             configuration: configuration,
             calls: continuation,
-            logger: logger
+            logger: logger,
+            handshakeTimeout: sslContext == nil ? nil : configuration.handshakeTimeout,
+            handshakeCompleted: handshakeCompleted
         )
         let sync = channel.pipeline.syncOperations
         if let sslContext { try sync.addHandler(NIOSSLServerHandler(context: sslContext)) }

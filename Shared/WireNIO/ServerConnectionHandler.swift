@@ -26,6 +26,10 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         var uncountedMessages = 0
         /// The call's slot in ``ServerConfiguration/admission``, returned when it ends.
         var admission: CallAdmissionPermit?
+        /// While the call waits for a slot: its place in the admission's queue, and the call to
+        /// hand to the runner once it is granted.
+        var ticket: CallAdmissionTicket?
+        var waiting: ServerCall?
     }
 
     private var stateMachine: ServerConnectionStateMachine
@@ -40,13 +44,31 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private var inReadBurst = false
     private var idleTimer: Scheduled<Void>?
     private var closed = false
+    /// The client's IP address without the port (the admission's fairness key).
+    private var peerHost = "unknown"
+    /// Frames read while the connection is at ``ServerConfiguration/maxConcurrentCallsPerConnection``:
+    /// reading stopped at the CallStart over the limit, and they are handled in order as calls end.
+    private var backlog: [Frame<ByteBuffer>] = []
+    /// Closes the connection if its TLS handshake has not finished in time.
+    private var handshakeTimer: Scheduled<Void>?
+    private let handshakeTimeout: Duration?
+    private let handshakeCompleted: (@Sendable () -> Void)?
+    private var backlogStart = 0
+    /// Frames in ``backlog`` per call.
+    private var backlogged: [UInt32: Int] = [:]
+    private var paused = false
+    private var drainingBacklog = false
 
     init(
         router: Router,
         configuration: ServerConfiguration,
         calls: AsyncStream<ServerCall>.Continuation,
-        logger: Logger
+        logger: Logger,
+        handshakeTimeout: Duration? = nil,
+        handshakeCompleted: (@Sendable () -> Void)? = nil
     ) {
+        self.handshakeTimeout = handshakeTimeout
+        self.handshakeCompleted = handshakeCompleted
         self.router = router
         self.configuration = configuration
         self.calls = calls
@@ -56,13 +78,40 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        if let address = context.channel.remoteAddress { peer.address = "\(address.ipAddress ?? "?"):\(address.port ?? 0)" }
-        if context.channel.isActive { armIdleTimer() }
+        if let address = context.channel.remoteAddress {
+            peerHost = address.ipAddress ?? "?"
+            peer.address = "\(peerHost):\(address.port ?? 0)"
+        }
+        if context.channel.isActive {
+            armIdleTimer()
+            armHandshakeTimer()
+        }
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        if let address = context.channel.remoteAddress {
+            peerHost = address.ipAddress ?? "?"
+            peer.address = "\(peerHost):\(address.port ?? 0)"
+        }
         armIdleTimer()
+        armHandshakeTimer()
         context.fireChannelActive()
+    }
+
+    /// A connection that never finishes its handshake (one that sends nothing, or a byte a
+    /// minute) would otherwise hold a descriptor and its TLS state until the idle timeout.
+    private func armHandshakeTimer() {
+        guard let context, let timeout = handshakeTimeout, handshakeTimer == nil else { return }
+        let handle = self.handle
+        handshakeTimer = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+            handle.handler.value.handshakeTimedOut()
+        }
+    }
+
+    private func handshakeTimedOut() {
+        guard let context, !closed else { return }
+        logger.debug("closing a connection that did not finish its TLS handshake in time", metadata: ["peer": "\(peer.address)"])
+        context.close(promise: nil)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -78,6 +127,65 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         inReadBurst = true
         let frame = unwrapInboundIn(data)
+        if paused, mustWait(frame) {
+            holdBack(frame)
+            return
+        }
+        if atCallLimit(before: frame) {
+            // Hold the caller back instead of refusing: stop reading (TCP pushes back on it) and
+            // keep the new calls already read, to start in order when calls end.
+            paused = true
+            holdBack(frame)
+            try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+            return
+        }
+        handle(frame)
+    }
+
+    /// While paused, a new call waits, and so does every later frame of a call that waits; the
+    /// rest (a cancel or credit for an open call, a ping) is handled at once, so the open calls
+    /// that must end for the connection to resume can end.
+    private func mustWait(_ frame: Frame<ByteBuffer>) -> Bool {
+        if case .start = frame.body { return true }
+        return backlogged[frame.callID] != nil
+    }
+
+    private func holdBack(_ frame: Frame<ByteBuffer>) {
+        backlog.append(frame)
+        backlogged[frame.callID, default: 0] += 1
+    }
+
+    /// Whether `frame` opens a call while the connection already has its most calls open.
+    private func atCallLimit(before frame: Frame<ByteBuffer>) -> Bool {
+        guard let limit = configuration.maxConcurrentCallsPerConnection, records.count >= limit else { return false }
+        if case .start = frame.body { return true }
+        return false
+    }
+
+    /// Handles the frames held back while at the call limit, as far as the limit allows now, and
+    /// reads again once all are handled.
+    private func resumeIfBelowCallLimit() {
+        guard paused, !drainingBacklog, !closed else { return }
+        drainingBacklog = true
+        defer { drainingBacklog = false }
+        while backlogStart < backlog.count {
+            let frame = backlog[backlogStart]
+            if atCallLimit(before: frame) { return }
+            backlogStart += 1
+            let left = (backlogged[frame.callID] ?? 1) - 1
+            backlogged[frame.callID] = left > 0 ? left : nil
+            handle(frame)
+            if closed { return }
+        }
+        backlog.removeAll(keepingCapacity: false)
+        backlogStart = 0
+        paused = false
+        guard let context else { return }
+        try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+        context.read()
+    }
+
+    private func handle(_ frame: Frame<ByteBuffer>) {
         switch stateMachine.receive(frame) {
         case .startCall(let callID, let start):
             startCall(callID: callID, start)
@@ -91,11 +199,13 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             dropCall(callID, error: RPCError(code: .cancelled, message: "the caller cancelled the call"))
             closeIfDrained()
             armIdleTimerIfIdle()
+            resumeIfBelowCallLimit()
         case .endCall(let callID, let status):
             dropCall(callID, error: RPCError(status: status))
             write(Frame(callID: callID, body: .end(CallEnd(status: status))))
             closeIfDrained()
             armIdleTimerIfIdle()
+            resumeIfBelowCallLimit()
         case .creditGranted(let callID):
             drainPendingSends(callID)
         case .sendPong(let nonce):
@@ -128,6 +238,9 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? TLSUserEvent, case .handshakeCompleted(let negotiated) = event {
+            handshakeTimer?.cancel()
+            handshakeTimer = nil
+            handshakeCompleted?()
             guard negotiated == TLSSettings.alpn else {
                 logger.debug("refusing connection without ALPN quad/1", metadata: ["peer": "\(peer.address)"])
                 context.close(promise: nil)
@@ -145,6 +258,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         closed = true
         idleTimer?.cancel()
+        handshakeTimer?.cancel()
         for callID in stateMachine.connectionClosed() {
             dropCall(callID, error: RPCError(code: .cancelled, message: "the connection closed"))
         }
@@ -157,17 +271,6 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private func startCall(callID: UInt32, _ start: CallStart<ByteBuffer>) {
         idleTimer?.cancel()
         idleTimer = nil
-        // The cheapest refusal there is: no lookup, no task, one CallEnd.
-        if let limit = configuration.maxConcurrentCallsPerConnection, records.count >= limit {
-            endImmediately(
-                callID,
-                Status(
-                    code: .resourceExhausted,
-                    message: "this connection already has \(limit) calls open, the most this server accepts; wait for one to end"
-                )
-            )
-            return
-        }
         guard let method = router.method(named: start.method) else {
             endImmediately(callID, Status(code: .unimplemented, message: "unknown method '\(start.method)'"))
             return
@@ -190,10 +293,19 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
         // Still before any task exists: refusing here is nearly free.
         var permit: CallAdmissionPermit?
+        var ticket: CallAdmissionTicket?
         if let admission = configuration.admission {
-            switch admission.admit(method.descriptor) {
+            let handler = handle.handler
+            let eventLoop = context!.eventLoop
+            switch admission.admit(
+                method.descriptor,
+                peerHost: peerHost,
+                waiter: { QueuedCallWaiter(callID: callID, eventLoop: eventLoop, handler: handler) }
+            ) {
             case .admitted(let admitted):
                 permit = admitted
+            case .queued(let queued):
+                ticket = queued
             case .exempt:
                 break
             case .refused(let message):
@@ -226,21 +338,54 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             let expiry = DeadlineExpiry(callID: callID, handler: handle.handler)
             record.deadline = try? context!.eventLoop.scheduleCallback(in: TimeAmount(timeout), handler: expiry)
         }
-        records[callID] = record
-        calls.yield(
-            ServerCall(
-                callID: callID,
-                method: method,
-                metadata: start.metadata,
-                // The caller's deadline (capped); nil when it sent none, though the cap's timer runs.
-                deadline: requested.map { _ in ContinuousClock.now.advanced(by: timeout!) },
-                firstPayload: start.payload,
-                requests: requests,
-                cancellation: cancellation,
-                connection: handle,
-                peer: peer
-            )
+        let call = ServerCall(
+            callID: callID,
+            method: method,
+            metadata: start.metadata,
+            // The caller's deadline (capped); nil when it sent none, though the cap's timer runs.
+            deadline: requested.map { _ in ContinuousClock.now.advanced(by: timeout!) },
+            firstPayload: start.payload,
+            requests: requests,
+            cancellation: cancellation,
+            connection: handle,
+            peer: peer
         )
+        if let ticket {
+            // It waits for a slot without a task; ``admittedFromQueue`` hands it to the runner.
+            record.ticket = ticket
+            record.waiting = call
+            records[callID] = record
+            return
+        }
+        records[callID] = record
+        calls.yield(call)
+    }
+
+    /// A queued call got its slot.
+    fileprivate func admittedFromQueue(callID: UInt32, _ permit: CallAdmissionPermit) {
+        guard var record = records[callID], record.ticket != nil, let call = record.waiting else {
+            // It ended while the grant was on its way: give the slot straight back.
+            configuration.admission?.callEnded(permit, code: .cancelled)
+            return
+        }
+        record.ticket = nil
+        record.waiting = nil
+        record.admission = permit
+        records[callID] = record
+        calls.yield(call)
+    }
+
+    /// A queued call waited too long, or lost its place to a lighter client.
+    fileprivate func refusedFromQueue(callID: UInt32, _ message: String) {
+        guard records[callID]?.ticket != nil, stateMachine.endCall(callID) else { return }
+        // Refused by the admission itself: nothing to withdraw.
+        records[callID]?.ticket = nil
+        let status = Status(code: .resourceExhausted, message: message)
+        dropCall(callID, error: RPCError(status: status))
+        write(Frame(callID: callID, body: .end(CallEnd(status: status))))
+        closeIfDrained()
+        armIdleTimerIfIdle()
+        resumeIfBelowCallLimit()
     }
 
     /// Ends a call that never reached a handler.
@@ -256,12 +401,15 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         write(Frame(callID: callID, body: .end(CallEnd(status: Status(code: .deadlineExceeded, message: "deadline exceeded")))))
         closeIfDrained()
         armIdleTimerIfIdle()
+        resumeIfBelowCallLimit()
     }
 
     /// Forgets a call's record and stops its handler (the call already left the state machine).
     private func dropCall(_ callID: UInt32, error: RPCError) {
         guard let record = records.removeValue(forKey: callID) else { return }
         if let permit = record.admission { configuration.admission?.callEnded(permit, code: error.code) }
+        // Still queued: leave the queue (a grant already on its way is given back on arrival).
+        if let ticket = record.ticket { _ = configuration.admission?.withdraw(ticket) }
         record.deadline?.cancel()
         record.requests?.finish(throwing: error)
         record.cancellation.fire()
@@ -295,6 +443,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         write(Frame(callID: callID, body: .end(end)))
         closeIfDrained()
         armIdleTimerIfIdle()
+        resumeIfBelowCallLimit()
     }
 
     func sendMessage(callID: UInt32, _ message: ByteBuffer, promise: EventLoopPromise<Void>) {
@@ -414,6 +563,23 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         !key.isEmpty && key.utf8.allSatisfy { byte in
             (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f || byte == 0x2e
         }
+    }
+}
+
+/// Tells a queued call, on its connection's event loop, that it got a slot or was refused.
+private struct QueuedCallWaiter: CallAdmissionWaiter {
+    let callID: UInt32
+    let eventLoop: any EventLoop
+    let handler: NIOLoopBound<ServerConnectionHandler>
+
+    func admitted(_ permit: CallAdmissionPermit) {
+        let (callID, handler) = (callID, handler)
+        eventLoop.execute { handler.value.admittedFromQueue(callID: callID, permit) }
+    }
+
+    func refused(_ message: String) {
+        let (callID, handler) = (callID, handler)
+        eventLoop.execute { handler.value.refusedFromQueue(callID: callID, message) }
     }
 }
 

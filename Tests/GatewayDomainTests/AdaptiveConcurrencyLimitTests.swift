@@ -83,11 +83,35 @@ struct AdaptiveConcurrencyLimitTests {
         #expect(limiter.inflight == 9)
     }
 
+    @Test("one burst of slow calls lowers the limit once, not once per call")
+    func oneDecreasePerWindow() {
+        // Given: 10 calls in flight, all of which end slowly (one burst)
+        var limiter = busy(10)
+
+        // When
+        let adjustments = (0..<10).map { _ in limiter.release(latency: .seconds(5), outcome: .unavailable) }
+
+        // Then: the first lowers it; the nine admitted before that decrease do not lower it again
+        #expect(adjustments.first == .decreased(to: 5))
+        #expect(adjustments.dropFirst().allSatisfy { $0 == .unchanged })
+        #expect(limiter.limit == 5)
+
+        // And: a call admitted after the decrease that is slow lowers it again
+        let acquired = limiter.tryAcquire()
+        let again = limiter.release(latency: .seconds(5), outcome: .unavailable)
+        #expect(acquired)
+        #expect(again == .decreased(to: 2))
+    }
+
     @Test("however many drops, the limit stays at the minimum and calls still get through")
     func floor() {
-        // Given / When: ten drops in a row
-        var limiter = busy(10)
-        for _ in 0..<10 { limiter.release(latency: .seconds(5), outcome: .unavailable) }
+        // Given / When: ten windows in a row whose calls all fail with overload
+        var limiter = AdaptiveConcurrencyLimit(configuration: configuration)
+        for _ in 0..<10 {
+            let count = limiter.limit
+            for _ in 0..<count { _ = limiter.tryAcquire() }
+            for _ in 0..<count { limiter.release(latency: .seconds(5), outcome: .unavailable) }
+        }
 
         // Then
         #expect(limiter.limit == 2)

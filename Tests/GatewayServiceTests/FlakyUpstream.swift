@@ -70,6 +70,11 @@ final class FlakyService: QuadService, Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Makes `Hang` hold calls again after ``releaseHanging()``.
+    func holdAgain() {
+        state.withLock { $0.released = false }
+    }
+
     var registeredMethods: [RegisteredMethod] {
         [Self.idempotent, Self.notIdempotent, Self.login].map { method in
             RegisteredMethod(descriptor: method, handler: .unary { request, _ in
@@ -120,44 +125,70 @@ final class FlakyService: QuadService, Sendable {
     }
 }
 
-/// The gateway in front of a ``FlakyService`` (context `flaky`), with `protection` and a
-/// manual clock; the client reaches the gateway over TLS without a certificate.
+/// A second upstream (context `steady`) that always answers at once: its calls must not suffer
+/// when `flaky` stalls.
+final class SteadyService: QuadService, Sendable {
+    static let serviceName = "quad.test.v1.Steady"
+    static let echo = MethodDescriptor(service: serviceName, method: "Echo", kind: .unary, idempotent: true, allowsAnonymous: true)
+    static let catalog = [ServiceDescription(name: serviceName, context: "steady", methods: [echo])]
+
+    var registeredMethods: [RegisteredMethod] {
+        [RegisteredMethod(descriptor: Self.echo, handler: .unary { request, _ in request })]
+    }
+}
+
+/// The gateway in front of a ``FlakyService`` (context `flaky`) and a ``SteadyService``
+/// (context `steady`), with `protection` and a manual clock; the client reaches the gateway
+/// over TLS without a certificate.
 struct ProtectedGateway: Sendable {
     let upstream: FlakyService
     let gateway: Gateway
     let clock: ManualGatewayClock
     let client: QuadClient
+    let port: Int
+    let certificates: DevCertificateSet
 
     static func run<T: Sendable>(
         protection: GatewayProtectionConfiguration = .defaults,
         admission: ConcurrencyLimitConfiguration? = GatewayConfiguration.defaultAdmission,
+        admissionQueue: AdmissionQueueConfiguration = .defaults,
         _ body: @Sendable (ProtectedGateway) async throws -> T
     ) async throws -> T {
         let directory = NSTemporaryDirectory() + "quad-gateway-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let certificates = try DevCertificateSet.ensure(directory: directory, services: ["flaky", "gateway"])
+        let certificates = try DevCertificateSet.ensure(directory: directory, services: ["flaky", "steady", "gateway"])
         let upstream = FlakyService()
-        let upstreamServer = QuadServer(
-            configuration: ServerConfiguration(
-                tls: try .mutualTLSServer(
-                    certificateChainPEM: certificates.certificatePath(service: "flaky"),
-                    privateKeyPEM: certificates.keyPath(service: "flaky"),
-                    trustRootsPEM: certificates.caPath
-                )
-            ),
-            services: [upstream],
-            logger: Logger(label: "test.flaky")
-        )
+        func upstreamServer(_ name: String, _ service: any QuadService) throws -> QuadServer {
+            QuadServer(
+                configuration: ServerConfiguration(
+                    tls: try .mutualTLSServer(
+                        certificateChainPEM: certificates.certificatePath(service: name),
+                        privateKeyPEM: certificates.keyPath(service: name),
+                        trustRootsPEM: certificates.caPath
+                    )
+                ),
+                services: [service],
+                logger: Logger(label: "test.\(name)")
+            )
+        }
+        let flakyServer = try upstreamServer("flaky", upstream)
+        let steadyServer = try upstreamServer("steady", SteadyService())
         return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
-            group.addTask { try await upstreamServer.run() }
-            let upstreamPort = try await upstreamServer.listeningPort()
+            group.addTask { try await flakyServer.run() }
+            group.addTask { try await steadyServer.run() }
+            let flakyPort = try await flakyServer.listeningPort()
+            let steadyPort = try await steadyServer.listeningPort()
             let clock = ManualGatewayClock()
-            var configuration = GatewayConfiguration(upstreams: ["flaky": .init(host: "127.0.0.1", port: upstreamPort)])
+            var configuration = GatewayConfiguration(upstreams: [
+                "flaky": .init(host: "127.0.0.1", port: flakyPort),
+                "steady": .init(host: "127.0.0.1", port: steadyPort),
+            ])
             configuration.protection = protection
             configuration.admission = admission
+            configuration.admissionQueue = admissionQueue
             let gateway = try Gateway(
                 configuration: configuration,
-                catalog: FlakyService.catalog,
+                catalog: FlakyService.catalog + SteadyService.catalog,
                 upstreamTLS: GatewayTestTLS.upstream(certificates),
                 logger: Logger(label: "test.gateway"),
                 clock: clock.clock
@@ -172,8 +203,23 @@ struct ProtectedGateway: Sendable {
                 gateway.close()
                 group.cancelAll()
             }
-            return try await body(ProtectedGateway(upstream: upstream, gateway: gateway, clock: clock, client: client))
+            return try await body(
+                ProtectedGateway(upstream: upstream, gateway: gateway, clock: clock, client: client, port: port, certificates: certificates)
+            )
         }
+    }
+
+    /// Another app: `connections` connections from the loopback address `address` (127.x.y.z),
+    /// which the gateway tells apart from the default client's 127.0.0.1.
+    func client(from address: String, connections: Int = 1) throws -> QuadClient {
+        var configuration = ClientConfiguration(poolSize: connections)
+        configuration.localAddress = address
+        return QuadClient(
+            host: "127.0.0.1",
+            port: port,
+            tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway"),
+            configuration: configuration
+        )
     }
 
     func call(_ method: MethodDescriptor, _ text: String = "hi") async throws -> String {

@@ -1,6 +1,7 @@
 import GatewayDomain
 import GatewayService
 import QuadServiceKit
+import QuadWireNIO
 import Testing
 
 @Suite("Gateway: configuration from flags and environment")
@@ -25,6 +26,22 @@ struct GatewayConfigurationTests {
         #expect(tuned.admission?.latencyTolerance == 2.5)
         let off = try GatewayConfiguration.load(from: ConfigurationSource(arguments: ["--admission", "false"], environment: [:]))
         #expect(off.admission == nil)
+    }
+
+    @Test("the admission queue and the connection limits have documented defaults and can be tuned")
+    func queueAndConnections() throws {
+        let defaults = try GatewayConfiguration.load(from: ConfigurationSource(arguments: [], environment: [:]))
+        #expect(defaults.admissionQueue == .defaults)
+        #expect(defaults.connections == ConnectionLimits(handshakeTimeout: .seconds(10), maxPerAddress: 256, maxTotal: nil))
+        let tuned = try GatewayConfiguration.load(
+            from: ConfigurationSource(
+                arguments: ["--admission-queue", "0", "--handshake-timeout", "3s", "--max-connections-per-address", "8"],
+                environment: ["QUAD_MAX_CONNECTIONS": "1000", "QUAD_ADMISSION_QUEUE_MAX_WAIT": "50ms"]
+            )
+        )
+        #expect(tuned.admissionQueue.capacity == 0)
+        #expect(tuned.admissionQueue.maximumWait == .milliseconds(50))
+        #expect(tuned.connections == ConnectionLimits(handshakeTimeout: .seconds(3), maxPerAddress: 8, maxTotal: 1000))
     }
 
     @Test("flags and QUAD_* variables set the limits")
@@ -57,6 +74,10 @@ struct GatewayConfigurationTests {
         ["--event-stream-renewal", "0s"],
         ["--admission-min", "50", "--admission-initial", "10"],
         ["--admission-latency-tolerance", "0.5"],
+        ["--admission-queue", "-1"],
+        ["--admission-queue-target-wait", "200ms", "--admission-queue-max-wait", "100ms"],
+        ["--handshake-timeout", "0s"],
+        ["--max-connections-per-address", "0"],
     ])
     func refusesBadValues(arguments: [String]) {
         let error = #expect(throws: GatewayConfigurationError.self) {

@@ -99,17 +99,21 @@ enum GatewayTestTLS {
         }
     }
 
-    /// The gateway's proxy and home service on 127.0.0.1:0.
+    /// The gateway's proxy, home service and Health (as `QuadProcess.serve` hosts it) on
+    /// 127.0.0.1:0, with the deployed per-connection call limit.
     static func server(for gateway: Gateway, certificates: DevCertificateSet) throws -> QuadServer {
-        QuadServer(
+        let health = HealthService(services: gateway.routes.contexts.flatMap { gateway.routes.services(of: $0) })
+        health.setAll(.serving)
+        return QuadServer(
             configuration: ServerConfiguration(
                 tls: try .server(
                     certificateChainPEM: certificates.certificatePath(service: "gateway"),
                     privateKeyPEM: certificates.keyPath(service: "gateway")
                 ),
+                maxConcurrentCallsPerConnection: GatewayConfiguration(upstreams: [:]).maxCallsPerConnection,
                 admission: gateway.admission
             ),
-            services: [gateway.proxy, gateway.api],
+            services: [gateway.proxy, gateway.api, health],
             logger: Logger(label: "test.gateway")
         )
     }

@@ -82,23 +82,34 @@ struct ProtectionTests {
         }
     }
 
-    @Test("at the upstream's concurrency limit calls are shed with RESOURCE_EXHAUSTED at once")
+    @Test("once slow calls have lowered a method's limit, calls over it are shed with RESOURCE_EXHAUSTED at once")
     func loadShedding() async throws {
         var protection = GatewayProtectionConfiguration.defaults
-        protection.concurrency = ConcurrencyLimitConfiguration(initialLimit: 2, minimumLimit: 1, maximumLimit: 2)
+        protection.concurrency = ConcurrencyLimitConfiguration(initialLimit: 4, minimumLimit: 1, maximumLimit: 4)
         try await ProtectedGateway.run(protection: protection) { gateway in
+            // Given: two calls that take 1 s (over the 500 ms threshold): the limit goes from 4 to 3
             try await withThrowingTaskGroup(of: Void.self) { group in
-                // Given two calls in flight, the limit
                 for _ in 0..<2 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
                 while gateway.upstream.hanging < 2 { await Task.yield() }
+                gateway.clock.advance(by: .seconds(1))
+                gateway.upstream.releaseHanging()
+                try await group.waitForAll()
+            }
+            #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.concurrency(of: FlakyService.hang)?.limit == 3)
+            gateway.upstream.holdAgain()
 
-                // When a third comes, it is refused without being sent
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // Given: three calls in flight, the lowered limit
+                for _ in 0..<3 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
+                while gateway.upstream.hanging < 3 { await Task.yield() }
+
+                // When: a fourth comes, it is refused without being sent
                 let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.hang) }
                 #expect(error?.code == .resourceExhausted)
                 #expect(error?.message.contains("concurrency limit") == true)
-                #expect(gateway.upstream.hits == 2)
+                #expect(gateway.upstream.hits == 5)
 
-                // Then the held calls finish normally once released
+                // Then: the held calls finish normally once released
                 gateway.upstream.releaseHanging()
                 try await group.waitForAll()
             }
@@ -106,10 +117,25 @@ struct ProtectionTests {
         }
     }
 
-    @Test("at the gateway's own limit a call is refused as it starts, before any upstream or token work")
+    @Test("a burst of fast calls over a method's initial limit is not shed by the upstream's guard")
+    func burstNotShedByGuard() async throws {
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.concurrency = ConcurrencyLimitConfiguration(initialLimit: 2, minimumLimit: 1, maximumLimit: 2)
+        try await ProtectedGateway.run(protection: protection) { gateway in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<6 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
+                while gateway.upstream.hanging < 6 { await Task.yield() }
+                #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.inflight == 6)
+                gateway.upstream.releaseHanging()
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    @Test("at the gateway's own limit, with no queue, a call is refused as it starts, before any upstream or token work")
     func gatewayAdmission() async throws {
         let admission = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
-        try await ProtectedGateway.run(admission: admission) { gateway in
+        try await ProtectedGateway.run(admission: admission, admissionQueue: AdmissionQueueConfiguration(capacity: 0)) { gateway in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // Given one unary call in flight, the gateway-wide limit
                 group.addTask { _ = try await gateway.call(FlakyService.hang) }
@@ -118,9 +144,9 @@ struct ProtectionTests {
                 // When another comes, even to another method, it is refused without reaching the upstream
                 let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.idempotent) }
                 #expect(error?.code == .resourceExhausted)
-                #expect(error?.message.contains("the gateway is at its limit of 1 calls in flight") == true)
+                #expect(error?.message.contains("the gateway is at its limit of 1 calls in flight for flaky") == true)
                 #expect(gateway.upstream.hits == 1)
-                #expect(gateway.gateway.admission?.concurrency.inflight == 1)
+                #expect(gateway.gateway.admission?.concurrency(of: "flaky").inflight == 1)
 
                 // And a stream is exempt: it flows while the limit is full
                 let counted = try await gateway.client.streamingCall(
@@ -139,7 +165,7 @@ struct ProtectionTests {
                 gateway.upstream.releaseHanging()
                 try await group.waitForAll()
             }
-            #expect(gateway.gateway.admission?.concurrency.inflight == 0)
+            #expect(gateway.gateway.admission?.concurrency(of: "flaky").inflight == 0)
             #expect(try await gateway.call(FlakyService.idempotent) == "hi")
         }
     }
@@ -198,9 +224,11 @@ struct GatewayAdmissionTests {
     static let read = MethodDescriptor(service: "quad.test.v1.T", method: "Read", kind: .unary)
     static let watch = MethodDescriptor(service: "quad.test.v1.T", method: "Watch", kind: .serverStreaming)
 
+    /// No queue: these tests are about the limit itself.
     static func admission(_ clock: ManualGatewayClock) -> GatewayAdmission {
         GatewayAdmission(
             configuration: ConcurrencyLimitConfiguration(initialLimit: 8, minimumLimit: 2, maximumLimit: 100, latencyThreshold: .milliseconds(2)),
+            queue: AdmissionQueueConfiguration(capacity: 0),
             clock: clock.clock
         )
     }
@@ -214,54 +242,60 @@ struct GatewayAdmissionTests {
         let clock = ManualGatewayClock()
         let admission = Self.admission(clock)
         // Given: a read takes 1 ms alone
-        let alone = try #require(Self.permit(admission.admit(Self.read)))
+        let alone = try #require(Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })))
         clock.advance(by: .milliseconds(1))
         admission.callEnded(alone, code: .ok)
 
         // When: 8 reads at once each take 10 ms
-        let slow = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read)) }
+        let slow = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })) }
         #expect(slow.count == 8)
-        #expect({ if case .refused = admission.admit(Self.read) { true } else { false } }())
+        #expect({ if case .refused = admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() }) { true } else { false } }())
         clock.advance(by: .milliseconds(10))
         for permit in slow { admission.callEnded(permit, code: .ok) }
 
         // Then: the limit came down
-        let lowered = admission.concurrency.limit
+        let lowered = admission.concurrency(of: "gateway").limit
         #expect(lowered < 8)
 
         // When: calls at the limit take 1.5 ms (under the 2 ms threshold)
         for _ in 0..<20 {
-            let permits = (0..<lowered).compactMap { _ in Self.permit(admission.admit(Self.read)) }
+            let permits = (0..<lowered).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })) }
             clock.advance(by: .microseconds(1_500))
             for permit in permits { admission.callEnded(permit, code: .ok) }
         }
         // Then: it climbs again
-        #expect(admission.concurrency.limit > lowered)
-        #expect(admission.concurrency.inflight == 0)
+        #expect(admission.concurrency(of: "gateway").limit > lowered)
+        #expect(admission.concurrency(of: "gateway").inflight == 0)
     }
 
     @Test("a fast refusal (a rate limit, a bad token) is no sign of overload; a cancelled call teaches nothing")
     func statusesAreNotOverload() {
         let clock = ManualGatewayClock()
         let admission = Self.admission(clock)
-        let permits = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read)) }
+        let permits = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })) }
         for (index, permit) in permits.enumerated() {
             admission.callEnded(permit, code: index.isMultiple(of: 2) ? .resourceExhausted : .cancelled)
         }
-        #expect(admission.concurrency.limit >= 8)
+        #expect(admission.concurrency(of: "gateway").limit >= 8)
     }
 
     @Test("streams take no slot")
     func streamsExempt() {
         let admission = Self.admission(ManualGatewayClock())
         for _ in 0..<50 {
-            guard case .exempt = admission.admit(Self.watch) else {
+            guard case .exempt = admission.admit(Self.watch, peerHost: "10.0.0.1", waiter: { UnusedWaiter() }) else {
                 Issue.record("a stream was counted")
                 return
             }
         }
-        #expect(admission.concurrency.inflight == 0)
+        #expect(admission.concurrency(of: "gateway").inflight == 0)
     }
+}
+
+/// A waiter for admissions without a queue: never called.
+struct UnusedWaiter: CallAdmissionWaiter {
+    func admitted(_ permit: CallAdmissionPermit) { Issue.record("a call was queued") }
+    func refused(_ message: String) { Issue.record("a call was queued") }
 }
 
 @Suite("UpstreamGuard: a concurrency limit per method, judged by its own latency")

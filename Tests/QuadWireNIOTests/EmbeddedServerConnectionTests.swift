@@ -12,7 +12,13 @@ private struct EmbeddedServer {
     let channel = EmbeddedChannel()
     let calls: AsyncStream<ServerCall>
 
-    init(maxFrameSize: Int = 1024, idleTimeout: Duration? = nil, maxDeadline: Duration? = nil, maxCalls: Int? = nil) throws {
+    init(
+        maxFrameSize: Int = 1024,
+        idleTimeout: Duration? = nil,
+        maxDeadline: Duration? = nil,
+        maxCalls: Int? = nil,
+        admission: (any CallAdmission)? = nil
+    ) throws {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         self.calls = calls
         let handler = ServerConnectionHandler(
@@ -21,7 +27,8 @@ private struct EmbeddedServer {
                 tls: nil,
                 maxDeadline: maxDeadline,
                 idleTimeout: idleTimeout,
-                maxConcurrentCallsPerConnection: maxCalls
+                maxConcurrentCallsPerConnection: maxCalls,
+                admission: admission
             ),
             calls: continuation,
             logger: Logger(label: "test")
@@ -60,6 +67,29 @@ private struct EmbeddedServer {
             if case .goAway(let goAway) = frame.body { return goAway.reason }
         }
         return nil
+    }
+}
+
+/// An admission that queues every unary call and lets the test grant or refuse them.
+private final class QueueingAdmission: CallAdmission, @unchecked Sendable {
+    // Touched only from the test's thread and the embedded event loop, which is the same.
+    var waiters: [any CallAdmissionWaiter] = []
+    var peerHosts: [String] = []
+    var withdrawn: [CallAdmissionTicket] = []
+    var ended: [(CallAdmissionPermit, StatusCode)] = []
+
+    func admit(_ method: MethodDescriptor, peerHost: String, waiter: () -> any CallAdmissionWaiter) -> CallAdmissionDecision {
+        guard method.kind == .unary else { return .exempt }
+        waiters.append(waiter())
+        peerHosts.append(peerHost)
+        return .queued(CallAdmissionTicket(id: UInt64(waiters.count)))
+    }
+
+    func callEnded(_ permit: CallAdmissionPermit, code: StatusCode) { ended.append((permit, code)) }
+
+    func withdraw(_ ticket: CallAdmissionTicket) -> Bool {
+        withdrawn.append(ticket)
+        return true
     }
 }
 
@@ -118,29 +148,63 @@ struct EmbeddedServerConnectionTests {
         #expect(server.channel.isActive)
     }
 
-    @Test("a call beyond the per-connection limit is RESOURCE_EXHAUSTED at once; the connection stays, and a slot frees up")
-    func perConnectionLimit() throws {
+    @Test("a call beyond the per-connection limit waits, with reading stopped, instead of being refused; it starts when a slot frees", .timeLimit(.minutes(1)))
+    func perConnectionLimit() async throws {
         let server = try EmbeddedServer(maxCalls: 2)
+        var started = server.calls.makeAsyncIterator()
         try server.send(start(1, Echo.chat))
         try server.send(start(2, Echo.chat))
         try server.send(start(3, Echo.chat))
-        var ends = try server.written().compactMap { frame -> (UInt32, Status)? in
+
+        // Then: nothing is refused, the connection stays, and the third call has not started
+        let ends = try server.written().compactMap { frame -> UInt32? in
+            if case .end = frame.body { return frame.callID }
+            return nil
+        }
+        #expect(ends.isEmpty)
+        #expect(server.channel.isActive)
+        #expect(await started.next()?.callID == 1)
+        #expect(await started.next()?.callID == 2)
+
+        // When: one call ends (its cancel is read and handled while the new call waits), the held call starts
+        try server.send(Frame(callID: 1, body: .cancel))
+        #expect(await started.next()?.callID == 3)
+    }
+
+    @Test("a call the admission queues starts when granted; one cancelled while queued is withdrawn and never starts", .timeLimit(.minutes(1)))
+    func queuedAdmission() async throws {
+        let admission = QueueingAdmission()
+        let server = try EmbeddedServer(admission: admission)
+        var started = server.calls.makeAsyncIterator()
+        let payload = ByteBuffer(bytes: [0x0a, 0x01, 0x41])
+        try server.send(start(1, Echo.unary, payload: payload, halfClose: true))
+        try server.send(start(2, Echo.unary, payload: payload, halfClose: true))
+        #expect(admission.waiters.count == 2)
+        #expect(admission.peerHosts == ["127.0.0.1", "127.0.0.1"])
+
+        // When: call 2 is cancelled while waiting, then call 1 is granted
+        try server.send(Frame(callID: 2, body: .cancel))
+        #expect(admission.withdrawn == [CallAdmissionTicket(id: 2)])
+        admission.waiters[0].admitted(CallAdmissionPermit(method: Echo.unary.fullName, admittedAt: .zero, quiet: true))
+        server.channel.embeddedEventLoop.run()
+
+        // Then: call 1 starts; call 2 never does. A refusal of a waiting call is RESOURCE_EXHAUSTED
+        #expect(await started.next()?.callID == 1)
+        try server.send(start(3, Echo.unary, payload: payload, halfClose: true))
+        admission.waiters[2].refused("waited too long")
+        server.channel.embeddedEventLoop.run()
+        let ends = try server.written().compactMap { frame -> (UInt32, Status)? in
             if case .end(let end) = frame.body { return (frame.callID, end.status) }
             return nil
         }
         #expect(ends.map(\.0) == [3])
         #expect(ends.first?.1.code == .resourceExhausted)
-        #expect(ends.first?.1.message.contains("2 calls open") == true)
-        #expect(server.channel.isActive)
+        #expect(ends.first?.1.message == "waited too long")
 
-        // When one call ends, a new one is accepted
-        try server.send(Frame(callID: 1, body: .cancel))
-        try server.send(start(5, Echo.chat))
-        ends = try server.written().compactMap { frame -> (UInt32, Status)? in
-            if case .end(let end) = frame.body { return (frame.callID, end.status) }
-            return nil
-        }
-        #expect(ends.isEmpty)
+        // And: a grant that arrives for a call that went away gives its slot straight back
+        admission.waiters[1].admitted(CallAdmissionPermit(method: Echo.unary.fullName, admittedAt: .zero, quiet: true))
+        server.channel.embeddedEventLoop.run()
+        #expect(admission.ended.map(\.1) == [.cancelled])
     }
 
     @Test("an unknown method is answered UNIMPLEMENTED without closing")

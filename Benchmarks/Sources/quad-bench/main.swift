@@ -175,6 +175,10 @@ do {
         try await StorageWritesBench.run(arguments)
     case "idle-connections":
         try await IdleConnectionsBench.run(arguments)
+    case "connection-storm":
+        try await ConnectionStormBench.run(arguments)
+    case "probe":
+        try await ProbeBench.run(arguments)
     case "jobs-reads-seed":
         try await JobsReadsSeed.run(arguments)
     case "jobs-reads-server":

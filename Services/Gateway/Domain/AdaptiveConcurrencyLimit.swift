@@ -4,7 +4,10 @@
 /// successful call faster than the threshold it is judged by adds 1 to the limit, while the limit is at least
 /// half used (an idle upstream proves nothing about a higher limit); each sign of overload (a slower success,
 /// UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED) multiplies it by
-/// ``ConcurrencyLimitConfiguration/backoffRatio``. The gateway keeps one limit per method of each upstream, and
+/// ``ConcurrencyLimitConfiguration/backoffRatio``, at most once per window (as TCP halves its window at most
+/// once per round trip): after a decrease, the calls that were already in flight end without lowering it again,
+/// since they were admitted under the old limit and their latency says nothing about the new one. Without this,
+/// one burst of slow calls multiplied the limit by 0.9 once per call and left it at its floor (issue 11). The gateway keeps one limit per method of each upstream, and
 /// a method slow by nature is judged against a multiple of its own no-load latency (``LatencyBaseline``), so a
 /// storm of slow logins lowers the login limit and does not shed fast reads. Gradient2 was not chosen: it
 /// estimates the no-load latency from a long-term average that queueing itself drags up, and needs smoothing
@@ -30,6 +33,8 @@ public struct AdaptiveConcurrencyLimit: Sendable {
     private var estimate: Double
     /// Calls acquired and not yet released; never negative.
     public private(set) var inflight = 0
+    /// Releases still to come of calls admitted before the last decrease: their signs of overload are ignored.
+    private var backoffHold = 0
 
     /// A limit starting at the configuration's initial limit, nothing in flight.
     public init(configuration: ConcurrencyLimitConfiguration = .defaults) {
@@ -48,6 +53,15 @@ public struct AdaptiveConcurrencyLimit: Sendable {
         inflight += 1
         return true
     }
+
+    /// Takes a slot for a call whatever the limit (the caller has its own reason to let it through; see
+    /// ``isLowered``); release it like any other.
+    public mutating func acquire() {
+        inflight += 1
+    }
+
+    /// Whether signs of overload have brought the limit below where it started.
+    public var isLowered: Bool { limit < configuration.initialLimit }
 
     /// A call holding a slot ended: frees the slot and adapts the limit, judging a success by its method's
     /// `baseline` (``LatencyBaseline/overloadThreshold(_:)``), then teaches the baseline the success (`quiet`:
@@ -75,6 +89,8 @@ public struct AdaptiveConcurrencyLimit: Sendable {
         // The share of the limit in use while this call ran, counting the call itself.
         let wasBusy = inflight * 2 >= limit
         inflight -= 1
+        let holding = backoffHold > 0
+        if holding { backoffHold -= 1 }
 
         let before = limit
         switch outcome {
@@ -82,7 +98,10 @@ public struct AdaptiveConcurrencyLimit: Sendable {
             guard wasBusy else { return .unchanged }
             estimate = min(Double(configuration.maximumLimit), estimate + 1)
         case .success, .unavailable, .resourceExhausted, .deadlineExceeded:
+            // Already lowered for the window this call belongs to.
+            guard !holding else { return .unchanged }
             estimate = max(Double(configuration.minimumLimit), estimate * configuration.backoffRatio)
+            backoffHold = inflight
         case .cancelled, .otherFailure:
             // The client gave up, or the upstream gave an ordinary error: nothing learned about its capacity.
             return .unchanged

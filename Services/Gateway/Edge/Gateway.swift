@@ -88,7 +88,13 @@ public struct Gateway: Sendable {
         )
         self.routes = routes
         self.upstreams = upstreams
-        self.admission = configuration.admission.map { GatewayAdmission(configuration: $0, clock: clock) }
+        // Each upstream context is a share of its own: calls waiting on a stalled service fill its
+        // share, not the gateway's; the gateway's own methods (Health, the home screens) are one more.
+        self.admission = configuration.admission.map {
+            GatewayAdmission(configuration: $0, queue: configuration.admissionQueue, clock: clock) { method in
+                routes.route(for: method.fullName)?.context ?? "gateway"
+            }
+        }
         self.authenticator = authenticator
         let rateLimiter = EdgeRateLimiter(configuration: configuration.protection.rateLimits, clock: clock)
         let proxy = GatewayProxy(

@@ -1,5 +1,6 @@
 import GatewayDomain
 public import QuadServiceKit
+import QuadWireNIO
 
 extension GatewayConfiguration {
     /// Reads the gateway's settings: flags, then `QUAD_*` environment variables, then the
@@ -25,6 +26,11 @@ extension GatewayConfiguration {
     /// | `admission-initial`, `admission-min`, `admission-max` | int | 16, 4, 1000 |
     /// | `admission-latency-threshold` | duration | 2ms |
     /// | `admission-latency-tolerance` | number | 3 |
+    /// | `admission-queue` | int | 256 |
+    /// | `handshake-timeout` | duration | 10s |
+    /// | `max-connections-per-address` | int | 256 |
+    /// | `max-connections` | int | 0 (the descriptor limit less a tenth) |
+    /// | `admission-queue-max-wait`, `admission-queue-target-wait` | duration | 100ms, 5ms |
     /// | `feed-events-per-user`, `feed-max-users`, `feed-max-events` | int | 256, 10000, 262144 |
     public static func load(from source: ConfigurationSource) throws -> GatewayConfiguration {
         let defaults = GatewayProtectionConfiguration.defaults
@@ -112,8 +118,51 @@ extension GatewayConfiguration {
             upstreamConnections: connections,
             maxCallsPerConnection: callsPerConnection,
             eventStreamRenewal: renewal,
-            admission: try admission(source)
+            admission: try admission(source),
+            admissionQueue: try admissionQueue(source),
+            connections: try connectionLimits(source)
         )
+    }
+
+    private static func connectionLimits(_ source: ConfigurationSource) throws -> ConnectionLimits {
+        let defaults = GatewayConfiguration.defaultConnections
+        let handshake = try source.duration(
+            "handshake-timeout",
+            default: defaults.handshakeTimeout ?? .seconds(10),
+            help: "close a connection that has not finished its TLS handshake after this long"
+        )
+        let perAddress = try source.int(
+            "max-connections-per-address",
+            default: defaults.maxPerAddress ?? 256,
+            help: "connections one client address may hold; more are closed as accepted, before TLS"
+        )
+        let total = try source.int(
+            "max-connections",
+            default: 0,
+            help: "connections in all (0: the descriptor limit less a tenth); never above that"
+        )
+        guard handshake > .zero else { throw GatewayConfigurationError(message: "handshake-timeout must be above zero") }
+        guard perAddress >= 1, total >= 0 else {
+            throw GatewayConfigurationError(message: "max-connections-per-address must be at least 1 and max-connections at least 0 (0: from the descriptor limit)")
+        }
+        return ConnectionLimits(handshakeTimeout: handshake, maxPerAddress: perAddress, maxTotal: total == 0 ? nil : total)
+    }
+
+    private static func admissionQueue(_ source: ConfigurationSource) throws -> AdmissionQueueConfiguration {
+        let defaults = AdmissionQueueConfiguration.defaults
+        let capacity = try source.int("admission-queue", default: defaults.capacity, help: "unary calls that may wait for a slot, per upstream; 0 refuses at once")
+        let longest = try source.duration("admission-queue-max-wait", default: defaults.maximumWait, help: "longest a call waits for a slot")
+        let target = try source.duration(
+            "admission-queue-target-wait",
+            default: defaults.targetWait,
+            help: "once waits stay above this for admission-queue-max-wait, calls that waited longer are refused"
+        )
+        guard capacity >= 0, target > .zero, target <= longest else {
+            throw GatewayConfigurationError(
+                message: "the admission queue needs admission-queue >= 0 and 0 < admission-queue-target-wait <= admission-queue-max-wait"
+            )
+        }
+        return AdmissionQueueConfiguration(capacity: capacity, maximumWait: longest, targetWait: target)
     }
 
     private static func admission(_ source: ConfigurationSource) throws -> ConcurrencyLimitConfiguration? {

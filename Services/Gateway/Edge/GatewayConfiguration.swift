@@ -1,6 +1,7 @@
 import Foundation
 public import GatewayDomain
 import QuadServiceKit
+public import QuadWireNIO
 
 /// How the gateway finds its upstreams and protects them.
 public struct GatewayConfiguration: Sendable {
@@ -56,8 +57,15 @@ public struct GatewayConfiguration: Sendable {
     /// The gateway's own adaptive limit on unary calls in flight, refused on the event loop
     /// (``GatewayAdmission``); nil: none (each upstream's limit still applies).
     public var admission: ConcurrencyLimitConfiguration?
+    /// The short queue in front of each share of ``admission`` (bursts wait instead of being
+    /// refused; fair between client addresses).
+    public var admissionQueue: AdmissionQueueConfiguration
+    /// The apps' connections: a 10 s TLS handshake timeout, at most 256 per client address (a
+    /// campus NAT puts many students behind one; each app holds one or two), and in all the
+    /// descriptor limit's cap (see `ServerConfiguration.effectiveMaxConnections`).
+    public var connections: ConnectionLimits
 
-    /// The defaults of ``admission``, for one machine:
+    /// The defaults of ``admission``, for one machine (each a limit per upstream context):
     /// - initial 16, minimum 4, maximum 1,000: a handful of calls keeps two cores busy; the limit
     ///   climbs one per fast call while at least half used, so many apps with light traffic
     ///   raise it quickly; 4 keeps the gateway serving whatever happens (measured: 4 in flight
@@ -82,7 +90,9 @@ public struct GatewayConfiguration: Sendable {
         upstreamConnections: Int = 2,
         maxCallsPerConnection: Int = 100,
         eventStreamRenewal: Duration = .seconds(240),
-        admission: ConcurrencyLimitConfiguration? = GatewayConfiguration.defaultAdmission
+        admission: ConcurrencyLimitConfiguration? = GatewayConfiguration.defaultAdmission,
+        admissionQueue: AdmissionQueueConfiguration = .defaults,
+        connections: ConnectionLimits = GatewayConfiguration.defaultConnections
     ) {
         self.upstreams = upstreams
         self.protection = protection
@@ -90,6 +100,13 @@ public struct GatewayConfiguration: Sendable {
         self.maxCallsPerConnection = maxCallsPerConnection
         self.eventStreamRenewal = eventStreamRenewal
         self.admission = admission
+        self.admissionQueue = admissionQueue
+        self.connections = connections
+    }
+
+    /// See ``connections``.
+    public static var defaultConnections: ConnectionLimits {
+        ConnectionLimits(handshakeTimeout: .seconds(10), maxPerAddress: 256, maxTotal: nil)
     }
 }
 

@@ -5,7 +5,7 @@ import Synchronization
 
 /// One upstream context's protection (G4): an adaptive concurrency limit per method, each
 /// judging latency against its method's no-load baseline (shed with RESOURCE_EXHAUSTED at once
-/// when full), its health (skip it while ejected), and its retry budget. One lock around the
+/// when full, once slowness has lowered it below its initial value), its health (skip it while ejected), and its retry budget. One lock around the
 /// small state machines.
 public final class UpstreamGuard: Sendable {
     private struct State {
@@ -77,15 +77,22 @@ public final class UpstreamGuard: Sendable {
                 break
             }
             let configuration = self.configuration
-            let acquired = state.methods[method.fullName, default: MethodState(limit: AdaptiveConcurrencyLimit(configuration: configuration))]
-                .limit.tryAcquire()
-            guard acquired else {
-                let limit = state.methods[method.fullName]?.limit.limit ?? 0
-                return RPCError(
-                    code: .resourceExhausted,
-                    message: "\(context) is at its concurrency limit for \(method) (\(limit) calls in flight); it was not sent, retry shortly",
-                    trailers: ["retry-after-seconds": "1"]
-                )
+            var methodState = state.methods[method.fullName] ?? MethodState(limit: AdaptiveConcurrencyLimit(configuration: configuration))
+            defer { state.methods[method.fullName] = methodState }
+            // The gateway's admission in front (GatewayAdmission) bounds each upstream's calls and
+            // queues bursts; this limit is there to shed a method that has shown itself slow (a
+            // login storm), so it refuses only once slowness has lowered it: a burst of fast calls
+            // the admission let through is never refused here (issue 11).
+            if !methodState.limit.tryAcquire() {
+                guard !methodState.limit.isLowered else {
+                    let limit = methodState.limit.limit
+                    return RPCError(
+                        code: .resourceExhausted,
+                        message: "\(context) is at its concurrency limit for \(method) (\(limit) calls in flight); it was not sent, retry shortly",
+                        trailers: ["retry-after-seconds": "1"]
+                    )
+                }
+                methodState.limit.acquire()
             }
             state.inflight += 1
             return nil

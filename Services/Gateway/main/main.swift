@@ -35,6 +35,7 @@ try await process.serve(
     background: [BackgroundWork(name: "event-sources") { await gateway.followEventSources() }],
     maxConcurrentCallsPerConnection: configuration.maxCallsPerConnection,
     admission: gateway.admission,
+    connections: configuration.connections,
     health: { gateway.reportUpstreamHealth(to: $0) }
 )
 gateway.close()

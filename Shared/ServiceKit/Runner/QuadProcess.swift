@@ -90,7 +90,8 @@ public struct QuadProcess: Sendable {
     /// Serves `services` (plus Health and Reflection over everything hosted) with `tls`,
     /// the admin port and `background` services, until SIGTERM or SIGINT; then drains.
     /// `health` gets the Health service before serving starts (the gateway ties it to its
-    /// upstreams).
+    /// upstreams); `connections` caps the connections the RPC port holds (the gateway's are
+    /// configurable; services keep the defaults).
     public func serve(
         tls: TLSSettings,
         services: [any QuadService],
@@ -98,6 +99,7 @@ public struct QuadProcess: Sendable {
         background: [any Service] = [],
         maxConcurrentCallsPerConnection: Int? = nil,
         admission: (any CallAdmission)? = nil,
+        connections: ConnectionLimits = .defaults,
         health configureHealth: (HealthService) -> Void = { _ in }
     ) async throws {
         let hosted = Router(services: services).serviceNames
@@ -114,7 +116,10 @@ public struct QuadProcess: Sendable {
                 idleTimeout: options.idleTimeout,
                 drainGracePeriod: options.drainGrace,
                 maxConcurrentCallsPerConnection: maxConcurrentCallsPerConnection,
-                admission: admission
+                admission: admission,
+                handshakeTimeout: connections.handshakeTimeout,
+                maxConnectionsPerAddress: connections.maxPerAddress,
+                maxConnections: connections.maxTotal
             ),
             services: services + [health, reflection],
             interceptor: interceptor,
