@@ -131,30 +131,10 @@ struct ExistenceOracleTests {
         return head.dropLast(4) + tail + id[hash...]
     }
 
-    /// Runs a job of `customer` to completion with `dasher` and returns its id once it is paid.
+    /// Submits a job for `customer` and runs it to paid with `dasher`; its id.
     private static func completedJob(_ system: LaundrySystem, customer: Person, dasher: Person, card: String) async throws -> String {
         let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "oracle-1"))
-        let offer = try await system.offer(for: dasher)
-        _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
-        _ = try await system.eventually(
-            "the job assigned",
-            { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
-            until: { $0.dasherID == dasher.userID }
-        )
-        for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = stage }, options: dasher.options)
-        }
-        _ = try await system.jobs.reportDrying(
-            .with { $0.jobID = job.jobID; $0.actualLoads = 2; $0.machineCost = .with { $0.minorUnits = 650; $0.currency = "USD" } },
-            options: dasher.options
-        )
-        _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
-        _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .droppedOff }, options: dasher.options)
-        _ = try await system.eventually(
-            "the job paid",
-            { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
-            until: { $0.paymentState == .paid }
-        )
+        try await system.runToPaid(job.jobID, customer: customer, dasher: dasher)
         return job.jobID
     }
 }

@@ -182,27 +182,7 @@ struct LaundryMatchingJourneyTests {
                 )
             }
             #expect(early?.code == .failedPrecondition)
-            let offer = try await system.offer(for: dasher)
-            _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
-            _ = try await system.eventually(
-                "the job assigned",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
-                until: { $0.dasherID == dasher.userID }
-            )
-            for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
-                _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = stage }, options: dasher.options)
-            }
-            _ = try await system.jobs.reportDrying(
-                .with { $0.jobID = job.jobID; $0.actualLoads = 2; $0.machineCost = .with { $0.minorUnits = 650; $0.currency = "USD" } },
-                options: dasher.options
-            )
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .droppedOff }, options: dasher.options)
-            _ = try await system.eventually(
-                "the job paid",
-                { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
-                until: { $0.paymentState == .paid }
-            )
+            try await system.runToPaid(job.jobID, customer: customer, dasher: dasher)
             let disputed = try await system.jobs.disputeLaundryJob(
                 .with { $0.jobID = job.jobID; $0.reason = .damagedItems; $0.description_p = "a shirt came back torn" },
                 options: customer.options

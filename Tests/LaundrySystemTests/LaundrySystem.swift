@@ -265,6 +265,33 @@ extension LaundrySystem {
         return last
     }
 
+    /// Runs `job` from waiting to paid: `dasher` takes its offer, moves every stage, reports two loads at 6.50, drops
+    /// it off, and the customer sees it paid. The job must be the oldest waiting one `dasher` may take.
+    func runToPaid(_ job: String, customer: Person, dasher: Person) async throws {
+        let offer = try await offer(for: dasher)
+        #expect(offer.jobID == job)
+        _ = try await matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
+        _ = try await eventually(
+            "the job assigned",
+            { try await jobs.getLaundryJob(.with { $0.jobID = job }, options: customer.options) },
+            until: { $0.dasherID == dasher.userID }
+        )
+        for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
+            _ = try await jobs.advanceStage(.with { $0.jobID = job; $0.toStage = stage }, options: dasher.options)
+        }
+        _ = try await jobs.reportDrying(
+            .with { $0.jobID = job; $0.actualLoads = 2; $0.machineCost = .with { $0.minorUnits = 650; $0.currency = "USD" } },
+            options: dasher.options
+        )
+        _ = try await jobs.advanceStage(.with { $0.jobID = job; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
+        _ = try await jobs.advanceStage(.with { $0.jobID = job; $0.toStage = .droppedOff }, options: dasher.options)
+        _ = try await eventually(
+            "the job paid",
+            { try await jobs.getLaundryJob(.with { $0.jobID = job }, options: customer.options) },
+            until: { $0.paymentState == .paid }
+        )
+    }
+
     /// The dasher's offer once matching has one for them (the job reaches matching through jobs' outbox).
     func offer(for dasher: Person) async throws -> Quad_Matching_V1_Offer {
         try await eventually("an offer for the dasher", { try await matching.assignMe(.init(), options: dasher.options) }, until: \.hasOffer).offer

@@ -24,18 +24,8 @@ struct BackupCommand: AsyncParsableCommand {
         var table = TextTable(header: ["service", "backup", "bytes"])
         var failures = 0
         for name in file.services.keys.sorted() {
-            guard let endpoint = file.services[name], let address = HostPort(parsing: endpoint.rpc) else { continue }
-            let client = QuadClient(
-                host: address.host,
-                port: address.port,
-                tls: try TLSSettings.client(
-                    trustRootsPEM: file.ca,
-                    certificateChainPEM: file.clientCertificate,
-                    privateKeyPEM: file.clientKey,
-                    serverName: endpoint.serverName
-                ),
-                configuration: ClientConfiguration(poolSize: 1)
-            )
+            guard let endpoint = file.services[name], HostPort(parsing: endpoint.rpc) != nil else { continue }
+            let client = try file.operatorClient(of: name)
             defer { client.close() }
             do {
                 let response = try await Quad_Admin_V1_Admin.Client(transport: client)

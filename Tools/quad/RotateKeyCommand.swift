@@ -22,22 +22,7 @@ struct RotateKeyCommand: AsyncParsableCommand {
     var endpoints = ".quad/endpoints.json"
 
     func run() async throws {
-        let file = try EndpointsFile.load(path: endpoints)
-        guard let endpoint = file.services["identity"], let address = HostPort(parsing: endpoint.rpc) else {
-            Console.error("ERROR: identity is not in \(endpoints); start Quad with `quad up`")
-            throw ExitCode(1)
-        }
-        let client = QuadClient(
-            host: address.host,
-            port: address.port,
-            tls: try TLSSettings.client(
-                trustRootsPEM: file.ca,
-                certificateChainPEM: file.clientCertificate,
-                privateKeyPEM: file.clientKey,
-                serverName: endpoint.serverName
-            ),
-            configuration: ClientConfiguration(poolSize: 1)
-        )
+        let client = try EndpointsFile.load(path: endpoints).operatorClient(of: "identity")
         defer { client.close() }
         do {
             let response = try await Quad_Identity_V1_Identity.Client(transport: client)
