@@ -45,6 +45,8 @@ struct QuadSeedTests {
             #expect(first.status == 0, "\(first.output)")
             let seedPath = directory + "/seed.json"
             let firstFile = try JSONDecoder().decode(SeedFile.self, from: Data(contentsOf: URL(fileURLWithPath: seedPath)))
+            // seed.json holds access tokens: owner-only (issue 11 item 1)
+            #expect(QuadUpSystemTests.mode(seedPath) == 0o600)
 
             // And runs again at once
             let second = try await ProductRun.run("quad", seed, in: directory)

@@ -232,5 +232,7 @@ public struct DemoSeeder: Sendable {
             dashers: people.filter { $0.role == "dasher" }
         )
         try encoder.encode(file).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // It holds access tokens: owner-only, whatever the umask (issue 11 item 1).
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
     }
 }
