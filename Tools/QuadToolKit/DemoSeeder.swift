@@ -69,20 +69,7 @@ public struct DemoSeeder: Sendable {
             request.password = password
             request.accounts = people.map { person in
                 .with {
-                    $0.registration = .with {
-                        $0.email = "\(person.name)@\(campus.emailDomains[0])"
-                        $0.firstName = person.name.prefix(1).uppercased() + person.name.dropFirst().filter(\.isLetter)
-                        $0.lastName = "Demo"
-                        $0.gender = .preferNotToSay
-                        $0.campusID = campus.id
-                        $0.dormID = campus.dorms[0].id
-                        $0.room = "101"
-                        $0.dateOfBirth = .with {
-                            $0.year = 2004
-                            $0.month = 9
-                            $0.day = 1
-                        }
-                    }
+                    $0.registration = registration(person.name, in: campus)
                     if person.isDasher { $0.roles = [.dasher] }
                 }
             }
@@ -165,29 +152,33 @@ public struct DemoSeeder: Sendable {
         return try await prepare(person)
     }
 
+    /// The registration of demo person `name` (`name`@ the campus's domain, its first dorm, room 101), without a
+    /// password: the bulk path sends one password for everyone, the gateway path sets it.
+    static func registration(_ name: String, in campus: Campus) -> Quad_Identity_V1_RegisterRequest {
+        .with {
+            $0.email = "\(name)@\(campus.emailDomains[0])"
+            $0.firstName = name.prefix(1).uppercased() + name.dropFirst().filter(\.isLetter)
+            $0.lastName = "Demo"
+            $0.gender = .preferNotToSay
+            $0.campusID = campus.id
+            $0.dormID = campus.dorms[0].id
+            $0.room = "101"
+            $0.dateOfBirth = .with {
+                $0.year = 2004
+                $0.month = 9
+                $0.day = 1
+            }
+        }
+    }
+
     /// Registers `name`@northfield.edu in Maple Hall, or signs in when the account exists.
     private func signIn(_ name: String, role: String) async throws -> Seeded {
         let campus = Campus.northfield
         let email = "\(name)@\(campus.emailDomains[0])"
         do {
-            let registered = try await identity.register(
-                .with {
-                    $0.email = email
-                    $0.password = password
-                    $0.firstName = name.prefix(1).uppercased() + name.dropFirst().filter(\.isLetter)
-                    $0.lastName = "Demo"
-                    $0.gender = .preferNotToSay
-                    $0.campusID = campus.id
-                    $0.dormID = campus.dorms[0].id
-                    $0.room = "101"
-                    $0.dateOfBirth = .with {
-                        $0.year = 2004
-                        $0.month = 9
-                        $0.day = 1
-                    }
-                },
-                options: Self.timeout
-            )
+            var request = Self.registration(name, in: campus)
+            request.password = password
+            let registered = try await identity.register(request, options: Self.timeout)
             return Seeded(
                 role: role,
                 email: email,

@@ -19,13 +19,10 @@ extension IdentityService {
     ) async throws -> Quad_Identity_V1_SeedAccountsResponse {
         // service_only lets services in too; seeding hands out sessions for anyone it names, so only an
         // operator's client certificate may ask (as Admin/Backup).
-        guard case .client = context.peerName else {
-            throw RPCError(
-                code: .permissionDenied,
-                message: "SeedAccounts is for operators: call identity directly with the deployment's client "
-                    + "certificate, as `quad seed` does (peer is \(context.peerName))"
-            )
-        }
+        try context.requireOperator(
+            "SeedAccounts is for operators: call identity directly with the deployment's client certificate, as "
+                + "`quad seed` does"
+        )
         let now = self.now()
         let inputs = request.accounts.map { account in
             AccountSeeding.Input(

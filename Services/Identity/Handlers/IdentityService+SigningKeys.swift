@@ -13,12 +13,9 @@ extension IdentityService {
         request: Quad_Identity_V1_RotateSigningKeyRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_RotateSigningKeyResponse {
-        guard case .client = context.peerName else {
-            throw RPCError(
-                code: .permissionDenied,
-                message: "rotating the signing key is for operators: call with a client certificate of the deployment (peer is \(context.peerName))"
-            )
-        }
+        try context.requireOperator(
+            "rotating the signing key is for operators: call with a client certificate of the deployment"
+        )
         let now = self.now()
         let kek = keyEncryptionKey
         let window = keyring.verifyingWindow

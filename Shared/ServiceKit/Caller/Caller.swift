@@ -130,6 +130,15 @@ extension ServerContext {
     /// The verified caller, if any.
     public var caller: Caller? { attributes[CallerAttribute.self] }
 
+    /// PERMISSION_DENIED unless the peer presents an operator's client certificate of the deployment, not a
+    /// service's: for methods that act for anyone (backups, key rotation, bulk seeding), which `service_only`
+    /// alone would open to every service. `refusal` says what is refused and how to call it instead.
+    public func requireOperator(_ refusal: @autoclosure () -> String) throws {
+        guard case .client = peerName else {
+            throw RPCError(code: .permissionDenied, message: "\(refusal()) (peer is \(peerName))")
+        }
+    }
+
     /// The peer's certificate identity.
     public var peerName: PeerName { attributes[PeerAttribute.self] ?? .unknown }
 }

@@ -20,12 +20,7 @@ public struct BackupService: Quad_Admin_V1_Admin.ServiceProtocol {
     }
 
     public func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws -> Quad_Admin_V1_BackupResponse {
-        guard case .client = context.peerName else {
-            throw RPCError(
-                code: .permissionDenied,
-                message: "backups are for operators: call with a client certificate of the deployment (peer is \(context.peerName))"
-            )
-        }
+        try context.requireOperator("backups are for operators: call with a client certificate of the deployment")
         let takenAt = now()
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
