@@ -10,12 +10,12 @@ import Foundation
 
 /// Owner-only modes for what a service keeps on disk (issue 11 item 1): its data directory
 /// 0700, its database, WAL, SHM and backups 0600, whatever the process's umask is.
-enum FilePermissions {
+public enum FilePermissions {
     static let directory: mode_t = 0o700
     static let file: mode_t = 0o600
 
     /// Creates `path` (and its parents) owner-only, and tightens it if it exists with looser modes.
-    static func ensurePrivateDirectory(_ path: String) throws {
+    public static func ensurePrivateDirectory(_ path: String) throws {
         try FileManager.default.createDirectory(
             atPath: path,
             withIntermediateDirectories: true,

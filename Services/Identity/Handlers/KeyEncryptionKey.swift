@@ -1,5 +1,6 @@
 public import Crypto
 import Foundation
+import QuadStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -31,7 +32,7 @@ public enum KeyEncryptionKey {
             return try decode(configured, source: "QUAD_SIGNING_KEY_ENCRYPTION_KEY")
         }
         let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FilePermissions.ensurePrivateDirectory(directory)
         if !FileManager.default.fileExists(atPath: path) {
             let key = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
             // O_EXCL: two processes starting at once never overwrite each other's key.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import IdentityDomain
@@ -10,9 +9,10 @@ extension IdentityStore {
     /// success; an unknown email never succeeds, so its row is dropped after a quiet day to bound the table.
     static let unknownEmailRetention: TimeInterval = 24 * 3_600
 
-    /// The email's key: its SHA-256 in hex, so unknown emails are never stored in the clear.
+    /// The email's key: its SHA-256 in lowercase hex (the digest refresh tokens are stored by), so unknown emails
+    /// are never stored in the clear.
     static func unknownEmailKey(_ email: String) -> String {
-        SHA256.hash(data: Data(email.lowercased().utf8)).map { String(format: "%02x", $0) }.joined()
+        RefreshTokens.hash(email.lowercased())
     }
 
     /// The stored throttle of an unknown email (a fresh one when it has none).

@@ -27,7 +27,7 @@ public struct BackupService: Quad_Admin_V1_Admin.ServiceProtocol {
         let stamp = formatter.string(from: takenAt).replacingOccurrences(of: ":", with: "")
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         // Owner-only: backups hold everything the database does.
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FilePermissions.ensurePrivateDirectory(url.path)
         var path = url.appendingPathComponent("\(name)-\(stamp).sqlite").path
         var suffix = 1
         while FileManager.default.fileExists(atPath: path) {
