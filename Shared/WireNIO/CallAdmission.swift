@@ -12,12 +12,14 @@ public import QuadWireCore
 /// around a small state machine), and must call waiters outside their lock.
 public protocol CallAdmission: Sendable {
     /// Admits a call of `method` from the client at `peerHost` (its IP address, without the
-    /// port), queues it, exempts it (it takes no slot), or refuses it; a refusal is answered
-    /// RESOURCE_EXHAUSTED with the message, and the connection stays open. `waiter` makes the
-    /// object to call back when a queued call is granted or refused; it is called only to queue.
+    /// port) with the call's `metadata`, queues it, exempts it (it takes no slot), or refuses it;
+    /// a refusal is answered RESOURCE_EXHAUSTED with the message, and the connection stays open.
+    /// `waiter` makes the object to call back when a queued call is granted or refused; it is
+    /// called only to queue.
     func admit(
         _ method: MethodDescriptor,
         peerHost: String,
+        metadata: [String: String],
         waiter: () -> any CallAdmissionWaiter
     ) -> CallAdmissionDecision
     /// A call admitted with `permit` ended with `code` (OK, its handler's error, CANCELLED when
@@ -45,7 +47,7 @@ public struct CallAdmissionTicket: Hashable, Sendable {
     }
 }
 
-/// What ``CallAdmission/admit(_:peerHost:waiter:)`` decided.
+/// What ``CallAdmission/admit(_:peerHost:metadata:waiter:)`` decided.
 public enum CallAdmissionDecision: Sendable {
     /// Taken; give the permit back through ``CallAdmission/callEnded(_:code:)``.
     case admitted(CallAdmissionPermit)

@@ -300,6 +300,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             switch admission.admit(
                 method.descriptor,
                 peerHost: peerHost,
+                metadata: start.metadata,
                 waiter: { QueuedCallWaiter(callID: callID, eventLoop: eventLoop, handler: handler) }
             ) {
             case .admitted(let admitted):

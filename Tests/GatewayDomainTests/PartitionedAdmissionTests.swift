@@ -18,12 +18,14 @@ struct PartitionedAdmissionTests {
         }
 
         /// Admits and answers the ticket of a queued call (nil when admitted or refused).
-        func queued(_ partition: String, _ key: String, at now: Duration = .zero) -> Ticket? {
-            if case .queued(let ticket) = admission.admit(partition: partition, key: key, now: now).0 { ticket } else { nil }
+        func queued(_ partition: String, _ address: String, user: String = "", at now: Duration = .zero) -> Ticket? {
+            let client = AdmissionKey(address: address, user: user)
+            return if case .queued(let ticket) = admission.admit(partition: partition, client: client, now: now).0 { ticket } else { nil }
         }
 
-        func admitted(_ partition: String, _ key: String, at now: Duration = .zero) -> Bool {
-            if case .admitted = admission.admit(partition: partition, key: key, now: now).0 { true } else { false }
+        func admitted(_ partition: String, _ address: String, user: String = "", at now: Duration = .zero) -> Bool {
+            let client = AdmissionKey(address: address, user: user)
+            return if case .admitted = admission.admit(partition: partition, client: client, now: now).0 { true } else { false }
         }
 
         func release(_ partition: String, latency: Duration = .milliseconds(1), at now: Duration) -> PartitionedAdmission.Effects {
@@ -59,7 +61,7 @@ struct PartitionedAdmissionTests {
         #expect(driver.admitted("jobs", "10.0.0.1"))
         #expect(driver.admitted("jobs", "10.0.0.1"))
         for _ in 0..<4 { #expect(driver.queued("jobs", "10.0.0.1") != nil) }
-        guard case .refused(let limit, let queued) = driver.admission.admit(partition: "jobs", key: "10.0.0.1", now: .zero).0 else {
+        guard case .refused(let limit, let queued) = driver.admission.admit(partition: "jobs", client: AdmissionKey(address: "10.0.0.1"), now: .zero).0 else {
             Issue.record("a fifth waiting call was queued")
             return
         }
@@ -96,7 +98,7 @@ struct PartitionedAdmissionTests {
         #expect(flood.count == 4)
 
         // When: another client comes to the full queue
-        let (decision, effects) = driver.admission.admit(partition: "a", key: "other", now: .zero)
+        let (decision, effects) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "other"), now: .zero)
 
         // Then: it waits, and the flooder's newest call is refused in its place
         guard case .queued = decision else {
@@ -107,7 +109,7 @@ struct PartitionedAdmissionTests {
         #expect(driver.admission.queued(in: "a", from: "flooder") == 3)
 
         // And: the flooder itself is refused at the full queue, it evicts nobody
-        guard case .refused = driver.admission.admit(partition: "a", key: "flooder", now: .zero).0 else {
+        guard case .refused = driver.admission.admit(partition: "a", client: AdmissionKey(address: "flooder"), now: .zero).0 else {
             Issue.record("the flooder was queued")
             return
         }
@@ -122,7 +124,7 @@ struct PartitionedAdmissionTests {
         let young = try #require(driver.queued("a", "10.0.0.2", at: .milliseconds(60)))
 
         // When: 101 ms later another call arrives
-        let (_, effects) = driver.admission.admit(partition: "a", key: "10.0.0.3", now: .milliseconds(101))
+        let (_, effects) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.3"), now: .milliseconds(101))
 
         // Then: the first waiting call is refused, the second still waits
         #expect(effects.refused == [old])
@@ -159,12 +161,59 @@ struct PartitionedAdmissionTests {
 
         // Then: the queue is no longer standing, and a call that waited 10 ms is granted again
         #expect(!driver.admission.isOverloaded("a", now: now))
-        let (decision, _) = driver.admission.admit(partition: "a", key: "c", now: now)
+        let (decision, _) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "c"), now: now)
         if case .admitted = decision {
             _ = driver.queued("a", "c", at: now)
         }
         let effects = driver.release("a", at: now + .milliseconds(10))
         #expect(effects.granted.count == 1)
+    }
+
+    @Test("behind one address, each user gets a turn of that address's share; the address one turn among addresses")
+    func usersBehindOneAddress() throws {
+        let driver = Driver()
+        let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+        driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 10))
+        #expect(driver.admitted("a", "10.0.0.1", user: "flooder"))
+        // Given: behind the campus NAT one user has three calls waiting, another one; a second address has two
+        let flood = (0..<3).compactMap { _ in driver.queued("a", "10.0.0.1", user: "flooder") }
+        let neighbour = try #require(driver.queued("a", "10.0.0.1", user: "neighbour"))
+        let elsewhere = (0..<2).compactMap { _ in driver.queued("a", "10.0.0.2", user: "grace") }
+
+        // When: slots free one at a time
+        var order: [Ticket] = []
+        for step in 1...6 { order += driver.release("a", at: .microseconds(step)).granted.map(\.ticket) }
+
+        // Then: addresses alternate, and within the NAT the neighbour goes before the flooder's second call
+        #expect(order == [flood[0], elsewhere[0], neighbour, elsewhere[1], flood[1], flood[2]])
+    }
+
+    @Test("in a full queue, a lighter user behind the same address takes the newest place of that address's heaviest user")
+    func evictionWithinAddress() throws {
+        let driver = Driver()
+        #expect(driver.admitted("a", "10.0.0.1", user: "flooder"))
+        #expect(driver.admitted("a", "10.0.0.1", user: "flooder"))
+        let flood = (0..<4).compactMap { _ in driver.queued("a", "10.0.0.1", user: "flooder") }
+        #expect(flood.count == 4)
+
+        // When: a neighbour behind the same address comes to the full queue
+        let (decision, effects) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.1", user: "neighbour"), now: .zero)
+
+        // Then: the neighbour waits in the flooder's newest place
+        guard case .queued = decision else {
+            Issue.record("the neighbour was refused: \(decision)")
+            return
+        }
+        #expect(effects.refused == [flood[3]])
+        #expect(driver.admission.queued(in: "a", from: AdmissionKey(address: "10.0.0.1", user: "flooder")) == 3)
+        #expect(driver.admission.queued(in: "a", from: "10.0.0.1") == 4)
+
+        // And: calls with no verified user from that address are one more user: refused only when not lighter
+        guard case .queued = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.1"), now: .zero).0 else {
+            Issue.record("an anonymous call lighter than the flooder was refused")
+            return
+        }
+        #expect(driver.admission.queued(in: "a", from: AdmissionKey(address: "10.0.0.1", user: "flooder")) == 2)
     }
 
     @Test("a withdrawn call leaves the queue; a granted one cannot be withdrawn")
@@ -194,8 +243,11 @@ struct PartitionedAdmissionTests {
             var effects = PartitionedAdmission.Effects()
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<5:
-                let key = "10.0.0.\(Int.random(in: 1...4, using: &random))"
-                let (decision, admitEffects) = admission.admit(partition: "p", key: key, now: now)
+                let client = AdmissionKey(
+                    address: "10.0.0.\(Int.random(in: 1...3, using: &random))",
+                    user: ["", "ada", "grace"].randomElement(using: &random)!
+                )
+                let (decision, admitEffects) = admission.admit(partition: "p", client: client, now: now)
                 effects = admitEffects
                 switch decision {
                 case .admitted: inflight += 1

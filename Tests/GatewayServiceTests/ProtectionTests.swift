@@ -242,14 +242,14 @@ struct GatewayAdmissionTests {
         let clock = ManualGatewayClock()
         let admission = Self.admission(clock)
         // Given: a read takes 1 ms alone
-        let alone = try #require(Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })))
+        let alone = try #require(Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })))
         clock.advance(by: .milliseconds(1))
         admission.callEnded(alone, code: .ok)
 
         // When: 8 reads at once each take 10 ms
-        let slow = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })) }
+        let slow = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })) }
         #expect(slow.count == 8)
-        #expect({ if case .refused = admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() }) { true } else { false } }())
+        #expect({ if case .refused = admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }) { true } else { false } }())
         clock.advance(by: .milliseconds(10))
         for permit in slow { admission.callEnded(permit, code: .ok) }
 
@@ -259,7 +259,7 @@ struct GatewayAdmissionTests {
 
         // When: calls at the limit take 1.5 ms (under the 2 ms threshold)
         for _ in 0..<20 {
-            let permits = (0..<lowered).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })) }
+            let permits = (0..<lowered).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })) }
             clock.advance(by: .microseconds(1_500))
             for permit in permits { admission.callEnded(permit, code: .ok) }
         }
@@ -272,7 +272,7 @@ struct GatewayAdmissionTests {
     func statusesAreNotOverload() {
         let clock = ManualGatewayClock()
         let admission = Self.admission(clock)
-        let permits = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", waiter: { UnusedWaiter() })) }
+        let permits = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })) }
         for (index, permit) in permits.enumerated() {
             admission.callEnded(permit, code: index.isMultiple(of: 2) ? .resourceExhausted : .cancelled)
         }
@@ -283,7 +283,7 @@ struct GatewayAdmissionTests {
     func streamsExempt() {
         let admission = Self.admission(ManualGatewayClock())
         for _ in 0..<50 {
-            guard case .exempt = admission.admit(Self.watch, peerHost: "10.0.0.1", waiter: { UnusedWaiter() }) else {
+            guard case .exempt = admission.admit(Self.watch, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }) else {
                 Issue.record("a stream was counted")
                 return
             }

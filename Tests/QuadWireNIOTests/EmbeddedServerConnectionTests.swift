@@ -78,7 +78,7 @@ private final class QueueingAdmission: CallAdmission, @unchecked Sendable {
     var withdrawn: [CallAdmissionTicket] = []
     var ended: [(CallAdmissionPermit, StatusCode)] = []
 
-    func admit(_ method: MethodDescriptor, peerHost: String, waiter: () -> any CallAdmissionWaiter) -> CallAdmissionDecision {
+    func admit(_ method: MethodDescriptor, peerHost: String, metadata: [String: String], waiter: () -> any CallAdmissionWaiter) -> CallAdmissionDecision {
         guard method.kind == .unary else { return .exempt }
         waiters.append(waiter())
         peerHosts.append(peerHost)

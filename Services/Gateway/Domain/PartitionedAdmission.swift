@@ -9,9 +9,11 @@
 ///   ``AdmissionQueueConfiguration/targetWait`` for that long is standing (CoDel's test), and from then on calls
 ///   that waited longer than the target are refused instead of granted, until a whole interval passes without
 ///   one (as CoDel stays in its dropping state while sojourns stay high).
-/// - **Fair between clients**: waiting calls are kept per key (the client's address) and granted round-robin
-///   across keys, so a client flooding the queue gets one grant in turn like any other; when the queue is full, a
-///   newcomer whose key has fewer calls waiting takes the place of the newest call of the key with the most.
+/// - **Fair between clients**: waiting calls are kept per ``AdmissionKey`` and granted round-robin across client
+///   addresses, and within an address across its users, so a client flooding the queue gets one grant in turn like
+///   any other, and so does each user behind a shared address; when the queue is full, a newcomer from an address
+///   with fewer calls waiting takes the place of the newest call of the address with the most (within one address,
+///   of its heaviest user).
 /// - **It recovers when calls are fast**: with calls waiting, the limit is fully used, so every fast call raises
 ///   it by one (the AIMD of ``AdaptiveConcurrencyLimit``), and a burst of slow calls lowers it once, not per call.
 ///
@@ -38,7 +40,7 @@ public struct PartitionedAdmission: Sendable {
         public var waited: Duration
     }
 
-    /// What ``admit(partition:key:now:)`` decided for the call itself.
+    /// What ``admit(partition:client:now:)`` decided for the call itself.
     public enum Decision: Sendable, Hashable {
         /// It holds a slot now; give it back with ``release(partition:latency:outcome:slowAbove:now:)``.
         case admitted(quiet: Bool)
@@ -59,16 +61,13 @@ public struct PartitionedAdmission: Sendable {
         public init() {}
     }
 
-    private struct Entry {
-        var ticket: Ticket
-        var enqueuedAt: Duration
-    }
+    private typealias Entry = AdmissionAddressQueue.Entry
 
     private struct Partition {
         var limit: AdaptiveConcurrencyLimit
-        /// Waiting calls per key, oldest first.
-        var waiting: [String: [Entry]] = [:]
-        /// Keys with waiting calls, in round-robin order.
+        /// Waiting calls per client address.
+        var waiting: [String: AdmissionAddressQueue] = [:]
+        /// Addresses with waiting calls, in round-robin order.
         var order: [String] = []
         var queued = 0
         /// Since when every granted call had waited over the target (nil: the last one was under it).
@@ -84,7 +83,7 @@ public struct PartitionedAdmission: Sendable {
     public let limits: ConcurrencyLimitConfiguration
     public let queue: AdmissionQueueConfiguration
     private var partitions: [String: Partition] = [:]
-    private var locations: [Ticket: (partition: String, key: String)] = [:]
+    private var locations: [Ticket: (partition: String, client: AdmissionKey)] = [:]
     private var nextTicket: UInt64 = 0
 
     public init(limits: ConcurrencyLimitConfiguration, queue: AdmissionQueueConfiguration = .defaults) {
@@ -92,8 +91,8 @@ public struct PartitionedAdmission: Sendable {
         self.queue = queue
     }
 
-    /// A call from `key` to `partition` arrives.
-    public mutating func admit(partition name: String, key: String, now: Duration) -> (Decision, Effects) {
+    /// A call from `client` to `partition` arrives.
+    public mutating func admit(partition name: String, client: AdmissionKey, now: Duration) -> (Decision, Effects) {
         var partition = partitions[name] ?? Partition(limit: AdaptiveConcurrencyLimit(configuration: limits))
         defer { partitions[name] = partition }
         var effects = Effects()
@@ -104,17 +103,17 @@ public struct PartitionedAdmission: Sendable {
             if partition.limit.tryAcquire() { return (.admitted(quiet: quiet), effects) }
         }
         if partition.queued >= queue.capacity {
-            guard let evicted = evictHeaviest(&partition, for: key) else {
+            guard let evicted = evictHeaviest(&partition, for: client) else {
                 return (.refused(limit: partition.limit.limit, queued: partition.queued), effects)
             }
             effects.refused.append(evicted)
         }
         let ticket = Ticket(id: nextTicket)
         nextTicket &+= 1
-        if partition.waiting[key, default: []].isEmpty { partition.order.append(key) }
-        partition.waiting[key, default: []].append(Entry(ticket: ticket, enqueuedAt: now))
+        if partition.waiting[client.address]?.isEmpty ?? true { partition.order.append(client.address) }
+        partition.waiting[client.address, default: AdmissionAddressQueue()].append(Entry(ticket: ticket, enqueuedAt: now), user: client.user)
         partition.queued += 1
-        locations[ticket] = (name, key)
+        locations[ticket] = (name, client)
         return (.queued(ticket), effects)
     }
 
@@ -139,12 +138,11 @@ public struct PartitionedAdmission: Sendable {
     /// Takes a waiting call out of its queue (its caller went away, its deadline passed); false when it is not
     /// waiting any more (it was granted or refused by an event whose effects are on their way).
     public mutating func withdraw(_ ticket: Ticket) -> Bool {
-        guard let (name, key) = locations.removeValue(forKey: ticket), var partition = partitions[name] else { return false }
-        partition.waiting[key]?.removeAll { $0.ticket == ticket }
-        if partition.waiting[key]?.isEmpty == true {
-            partition.waiting[key] = nil
-            partition.order.removeAll { $0 == key }
-        }
+        guard let (name, client) = locations.removeValue(forKey: ticket), var partition = partitions[name],
+            var queue = partition.waiting[client.address], queue.remove(ticket, user: client.user)
+        else { return false }
+        partition.waiting[client.address] = queue.isEmpty ? nil : queue
+        if queue.isEmpty { partition.order.removeAll { $0 == client.address } }
         partition.queued -= 1
         partitions[name] = partition
         return true
@@ -157,9 +155,14 @@ public struct PartitionedAdmission: Sendable {
         return (partition.limit.limit, partition.limit.inflight, partition.queued)
     }
 
-    /// Calls from `key` waiting in `partition` (tests, metrics).
-    public func queued(in name: String, from key: String) -> Int {
-        partitions[name]?.waiting[key]?.count ?? 0
+    /// Calls from `address` waiting in `partition`, all its users together (tests, metrics).
+    public func queued(in name: String, from address: String) -> Int {
+        partitions[name]?.waiting[address]?.count ?? 0
+    }
+
+    /// Calls of one client waiting in `partition` (tests).
+    public func queued(in name: String, from client: AdmissionKey) -> Int {
+        partitions[name]?.waiting[client.address]?.count(of: client.user) ?? 0
     }
 
     /// Whether `partition`'s queue is standing: calls that waited over the target are refused.
@@ -190,35 +193,32 @@ public struct PartitionedAdmission: Sendable {
         }
     }
 
-    /// Refuses the waiting calls that waited longer than the queue allows now (the oldest of each key first).
+    /// Refuses the waiting calls that waited longer than the queue allows now (the oldest of each client first).
     private mutating func expire(_ partition: inout Partition, now: Duration, into effects: inout Effects) {
         guard partition.queued > 0 else { return }
         let longest = overloaded(partition, now: now) ? queue.targetWait : queue.maximumWait
-        for key in partition.order {
-            guard var entries = partition.waiting[key] else { continue }
-            var expired = 0
-            while expired < entries.count, now - entries[expired].enqueuedAt > longest { expired += 1 }
-            guard expired > 0 else { continue }
-            observe(now - entries[expired - 1].enqueuedAt, in: &partition, now: now)
-            for entry in entries[..<expired] {
+        for address in partition.order {
+            guard var addressQueue = partition.waiting[address] else { continue }
+            let (expired, shortestWait) = addressQueue.expire(longerThan: longest, now: now)
+            guard let shortestWait else { continue }
+            observe(shortestWait, in: &partition, now: now)
+            for entry in expired {
                 effects.refused.append(entry.ticket)
                 locations[entry.ticket] = nil
             }
-            entries.removeFirst(expired)
-            partition.waiting[key] = entries.isEmpty ? nil : entries
-            partition.queued -= expired
+            partition.waiting[address] = addressQueue.isEmpty ? nil : addressQueue
+            partition.queued -= expired.count
         }
         partition.order.removeAll { partition.waiting[$0] == nil }
     }
 
-    /// Grants free slots to waiting calls, one key at a time in turn.
+    /// Grants free slots to waiting calls, one address at a time in turn (and within it, one user at a time).
     private mutating func grant(_ partition: inout Partition, now: Duration, into effects: inout Effects) {
         while partition.queued > 0, partition.limit.inflight < partition.limit.limit {
-            let key = partition.order.removeFirst()
-            var entries = partition.waiting[key] ?? []
-            let entry = entries.removeFirst()
-            partition.waiting[key] = entries.isEmpty ? nil : entries
-            if !entries.isEmpty { partition.order.append(key) }
+            let address = partition.order.removeFirst()
+            guard var addressQueue = partition.waiting[address], let entry = addressQueue.takeNext() else { continue }
+            partition.waiting[address] = addressQueue.isEmpty ? nil : addressQueue
+            if !addressQueue.isEmpty { partition.order.append(address) }
             partition.queued -= 1
             locations[entry.ticket] = nil
 
@@ -234,17 +234,29 @@ public struct PartitionedAdmission: Sendable {
         }
     }
 
-    /// Makes room for a call from `key` in a full queue by refusing the newest call of the key with the most
-    /// waiting, when that key has at least two more waiting than `key`; nil when no key is heavier.
-    private mutating func evictHeaviest(_ partition: inout Partition, for key: String) -> Ticket? {
-        let own = partition.waiting[key]?.count ?? 0
-        guard let (heaviest, entries) = partition.waiting.max(by: { $0.value.count < $1.value.count }),
-            heaviest != key, entries.count >= own + 2, let newest = entries.last
+    /// Makes room for a call from `client` in a full queue by refusing the newest call of the address with the most
+    /// waiting (of its heaviest user), when that address has at least two more waiting than the client's; or, when
+    /// the client's own address is the heaviest, of its heaviest user, when that user has at least two more waiting
+    /// than the client. Nil when no one is heavier.
+    private mutating func evictHeaviest(_ partition: inout Partition, for client: AdmissionKey) -> Ticket? {
+        let ownAddress = partition.waiting[client.address]
+        let victimAddress: String
+        if let (heaviest, queue) = partition.waiting.max(by: { $0.value.count < $1.value.count }),
+            heaviest != client.address, queue.count >= (ownAddress?.count ?? 0) + 2
+        {
+            victimAddress = heaviest
+        } else if let ownAddress, let (user, count) = ownAddress.heaviestUser, user != client.user,
+            count >= ownAddress.count(of: client.user) + 2
+        {
+            victimAddress = client.address
+        } else {
+            return nil
+        }
+        guard var queue = partition.waiting[victimAddress], let (user, _) = queue.heaviestUser,
+            let newest = queue.removeNewest(of: user)
         else { return nil }
-        var remaining = entries
-        remaining.removeLast()
-        partition.waiting[heaviest] = remaining.isEmpty ? nil : remaining
-        if remaining.isEmpty { partition.order.removeAll { $0 == heaviest } }
+        partition.waiting[victimAddress] = queue.isEmpty ? nil : queue
+        if queue.isEmpty { partition.order.removeAll { $0 == victimAddress } }
         partition.queued -= 1
         locations[newest.ticket] = nil
         return newest.ticket

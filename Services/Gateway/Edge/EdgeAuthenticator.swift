@@ -149,6 +149,22 @@ public final class EdgeAuthenticator: Sendable {
         }
     }
 
+    /// The user of the call's bearer token if the gateway has already verified that token and it
+    /// has not expired; nil otherwise (no token, a new one, a forged one). No signature is checked
+    /// here: admission calls this on the event loop for every call, to tell users apart
+    /// (``GatewayDomain/AdmissionKey``), and a token it does not remember counts as no user.
+    public func rememberedUser(_ metadata: [String: String]) -> String? {
+        guard let header = metadata["authorization"], header.count > 7 else { return nil }
+        let scheme = header.prefix(7)
+        guard scheme.lowercased() == "bearer " else { return nil }
+        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        let now = now()
+        return state.withLock { state in
+            guard let known = state.verified[token], now < known.expiresAt else { return nil }
+            return known.caller.userID
+        }
+    }
+
     /// The caller named by the call's `authorization: Bearer` token; UNAUTHENTICATED saying
     /// which check failed (no header, not Bearer, malformed, wrong algorithm, unknown key, bad
     /// signature, expired, a refresh token, a revoked session, …).

@@ -91,7 +91,12 @@ public struct Gateway: Sendable {
         // Each upstream context is a share of its own: calls waiting on a stalled service fill its
         // share, not the gateway's; the gateway's own methods (Health, the home screens) are one more.
         self.admission = configuration.admission.map {
-            GatewayAdmission(configuration: $0, queue: configuration.admissionQueue, clock: clock) { method in
+            GatewayAdmission(
+                configuration: $0,
+                queue: configuration.admissionQueue,
+                clock: clock,
+                user: { authenticator.rememberedUser($0) }
+            ) { method in
                 routes.route(for: method.fullName)?.context ?? "gateway"
             }
         }

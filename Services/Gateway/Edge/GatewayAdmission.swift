@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// The decisions are ``PartitionedAdmission``'s: one adaptive limit per upstream context (and one
 /// for the gateway's own methods), so calls waiting on a stalled upstream fill that upstream's
-/// share and no one else's; a short queue in front of each, fair between client addresses, so a
+/// share and no one else's; a short queue in front of each, fair between client addresses and,
+/// within an address, between users whose tokens the gateway has verified (``AdmissionKey``), so a
 /// burst waits a moment instead of being refused and a flooding client gets its turn like any
 /// other. Each limit is AIMD (``AdaptiveConcurrencyLimit``), judged by each call's whole time in
 /// the gateway (slot to CallEnd, upstream included, not its wait in the queue) against a latency
@@ -44,33 +45,41 @@ public final class GatewayAdmission: CallAdmission {
     private let state: Mutex<State>
     private let now: @Sendable () -> Duration
     private let partition: @Sendable (MethodDescriptor) -> String
+    private let user: @Sendable ([String: String]) -> String?
 
-    /// - Parameter partition: the share a method's calls count against (the gateway passes its
-    ///   upstream context, or `gateway` for its own methods); one share for all by default.
+    /// - Parameters:
+    ///   - partition: the share a method's calls count against (the gateway passes its upstream
+    ///     context, or `gateway` for its own methods); one share for all by default.
+    ///   - user: the verified user of a call's metadata, or nil (the gateway passes
+    ///     ``EdgeAuthenticator/rememberedUser(_:)``); calls without one share their address's turn.
     public init(
         configuration: ConcurrencyLimitConfiguration,
         queue: AdmissionQueueConfiguration = .defaults,
         clock: GatewayClock,
+        user: @escaping @Sendable ([String: String]) -> String? = { _ in nil },
         partition: @escaping @Sendable (MethodDescriptor) -> String = { _ in "gateway" }
     ) {
         self.configuration = configuration
         self.queue = queue
         self.state = Mutex(State(admission: PartitionedAdmission(limits: configuration, queue: queue)))
         self.now = clock.now
+        self.user = user
         self.partition = partition
     }
 
     public func admit(
         _ method: MethodDescriptor,
         peerHost: String,
+        metadata: [String: String],
         waiter: () -> any CallAdmissionWaiter
     ) -> CallAdmissionDecision {
         guard method.kind == .unary else { return .exempt }
         let started = now()
         let partition = self.partition(method)
+        let client = AdmissionKey(address: peerHost, user: user(metadata) ?? "")
         var notices: [(any CallAdmissionWaiter, Notice)] = []
         let decision: CallAdmissionDecision = state.withLock { state in
-            let (decision, effects) = state.admission.admit(partition: partition, key: peerHost, now: started)
+            let (decision, effects) = state.admission.admit(partition: partition, client: client, now: started)
             notices = Self.notices(for: effects, in: &state, now: started)
             switch decision {
             case .admitted(let quiet):
@@ -130,9 +139,14 @@ public final class GatewayAdmission: CallAdmission {
         state.withLock { $0.admission.concurrency(of: partition) }
     }
 
-    /// Calls from `peerHost` waiting in `partition` (tests, metrics).
+    /// Calls from `peerHost` waiting in `partition`, all its users together (tests, metrics).
     public func queued(in partition: String, from peerHost: String) -> Int {
         state.withLock { $0.admission.queued(in: partition, from: peerHost) }
+    }
+
+    /// Calls of `user` from `peerHost` waiting in `partition` ("" for calls without a verified user).
+    public func queued(in partition: String, from peerHost: String, user: String) -> Int {
+        state.withLock { $0.admission.queued(in: partition, from: AdmissionKey(address: peerHost, user: user)) }
     }
 
     /// What the waiters of granted and refused calls are to be told (outside the lock).

@@ -1,5 +1,5 @@
-public import NIOCore
-public import QuadWire
+import NIOCore
+import QuadWire
 
 /// One context's upstream as a ``QuadWire/ClientTransport`` whose unary calls are protected like
 /// proxied ones (``GatewayProxy/transport(for:)``): skipped while ejected, shed at the method's
