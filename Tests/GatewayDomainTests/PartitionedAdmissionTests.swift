@@ -216,6 +216,41 @@ struct PartitionedAdmissionTests {
         #expect(driver.admission.queued(in: "a", from: AdmissionKey(address: "10.0.0.1", user: "flooder")) == 2)
     }
 
+    @Test("while the queue stands, each client's newest waiting call is granted first; the old ones are refused at the target")
+    func lifoWhileStanding() throws {
+        let driver = Driver()
+        let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+        driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 100))
+        #expect(driver.admitted("a", "c"))
+        // Given: a standing queue (calls arrive twice as fast as one slot serves them, for 300 ms)
+        var now = Duration.zero
+        for _ in 0..<30 {
+            _ = driver.queued("a", "c", at: now)
+            _ = driver.queued("a", "c", at: now)
+            now += .milliseconds(10)
+            _ = driver.release("a", at: now)
+        }
+        #expect(driver.admission.isOverloaded("a", now: now))
+        if driver.admission.concurrency(of: "a").inflight == 0 { #expect(driver.admitted("a", "c", at: now)) }
+        let backlog = driver.admission.concurrency(of: "a").queued
+
+        // When: one call arrives, another 3 ms later, and a slot frees 1 ms after that
+        let older = try #require(driver.queued("a", "c", at: now))
+        let newest = try #require(driver.queued("a", "c", at: now + .milliseconds(3)))
+        let effects = driver.release("a", at: now + .milliseconds(4))
+
+        // Then: the newest call got the slot, having waited 1 ms; what waited past the target was refused
+        #expect(effects.granted.map(\.ticket) == [newest])
+        #expect(effects.granted.first?.waited == .milliseconds(1))
+        #expect(effects.refused.count == backlog)
+
+        // And: the older call, still under the target, waits; once past it, it is refused, not granted
+        #expect(driver.admission.concurrency(of: "a").queued == 1)
+        let later = driver.release("a", at: now + .milliseconds(10))
+        #expect(later.refused == [older])
+        #expect(later.granted.isEmpty)
+    }
+
     @Test("a withdrawn call leaves the queue; a granted one cannot be withdrawn")
     func withdraw() throws {
         let driver = Driver()

@@ -23,12 +23,13 @@ struct AdmissionAddressQueue {
         count += 1
     }
 
-    /// The oldest call of the user whose turn it is; that user goes to the back of the turn.
-    mutating func takeNext() -> Entry? {
+    /// The oldest call (the newest when `newest`) of the user whose turn it is; that user goes to
+    /// the back of the turn.
+    mutating func takeNext(newest: Bool = false) -> Entry? {
         guard !order.isEmpty else { return nil }
         let user = order.removeFirst()
         var entries = users[user] ?? []
-        let entry = entries.removeFirst()
+        let entry = newest ? entries.removeLast() : entries.removeFirst()
         users[user] = entries.isEmpty ? nil : entries
         if !entries.isEmpty { order.append(user) }
         count -= 1

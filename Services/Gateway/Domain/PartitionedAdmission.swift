@@ -8,7 +8,10 @@
 ///   limit waits for a slot, at most ``AdmissionQueueConfiguration/maximumWait``. A queue whose calls wait over
 ///   ``AdmissionQueueConfiguration/targetWait`` for that long is standing (CoDel's test), and from then on calls
 ///   that waited longer than the target are refused instead of granted, until a whole interval passes without
-///   one (as CoDel stays in its dropping state while sojourns stay high).
+///   one (as CoDel stays in its dropping state while sojourns stay high). While it stands, each client's newest
+///   waiting call is granted first (adaptive LIFO, as in Facebook's "Fail at scale"): under sustained overload the
+///   calls that get a slot are the ones that have hardly waited, so accepted calls stay near their unloaded
+///   latency, and the calls that wait too long are the old ones, which the target then refuses.
 /// - **Fair between clients**: waiting calls are kept per ``AdmissionKey`` and granted round-robin across client
 ///   addresses, and within an address across its users, so a client flooding the queue gets one grant in turn like
 ///   any other, and so does each user behind a shared address; when the queue is full, a newcomer from an address
@@ -216,7 +219,8 @@ public struct PartitionedAdmission: Sendable {
     private mutating func grant(_ partition: inout Partition, now: Duration, into effects: inout Effects) {
         while partition.queued > 0, partition.limit.inflight < partition.limit.limit {
             let address = partition.order.removeFirst()
-            guard var addressQueue = partition.waiting[address], let entry = addressQueue.takeNext() else { continue }
+            let standing = overloaded(partition, now: now)
+            guard var addressQueue = partition.waiting[address], let entry = addressQueue.takeNext(newest: standing) else { continue }
             partition.waiting[address] = addressQueue.isEmpty ? nil : addressQueue
             if !addressQueue.isEmpty { partition.order.append(address) }
             partition.queued -= 1
