@@ -155,11 +155,17 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         backlogged[frame.callID, default: 0] += 1
     }
 
-    /// Whether `frame` opens a call while the connection already has its most calls open.
+    /// Whether `frame` opens a call while the connection already has its most calls open, and
+    /// the admission is not shedding that call's method (then it meets the admission at once).
     private func atCallLimit(before frame: Frame<ByteBuffer>) -> Bool {
         guard let limit = configuration.maxConcurrentCallsPerConnection, records.count >= limit else { return false }
-        if case .start = frame.body { return true }
-        return false
+        guard case .start(let start) = frame.body else { return false }
+        if let admission = configuration.admission, let method = router.method(named: start.method),
+            admission.isShedding(method.descriptor)
+        {
+            return false
+        }
+        return true
     }
 
     /// Handles the frames held back while at the call limit, as far as the limit allows now, and
