@@ -123,7 +123,7 @@ let package = Package(
             name: "QuadServiceKit",
             dependencies: [
                 "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadStorage", "QuadCertificates", "QuadKernel",
-                nioCore, nioPosix, nioHTTP1, nioSSL, grdb, logging, metrics, prometheus, lifecycle, crypto, protobuf,
+                nioCore, nioPosix, nioHTTP1, grdb, logging, metrics, prometheus, lifecycle, crypto, protobuf,
             ],
             path: "Shared/ServiceKit",
             swiftSettings: strictSwift
@@ -132,7 +132,7 @@ let package = Package(
         // MARK: Identity
         .target(
             name: "IdentityDomain",
-            dependencies: ["QuadTokens", crypto, cryptoExtras],
+            dependencies: [crypto, cryptoExtras],
             path: "Services/Identity/Domain",
             swiftSettings: strictSwift
         ),
@@ -140,7 +140,7 @@ let package = Package(
             name: "IdentityService",
             dependencies: [
                 "IdentityDomain", "QuadTokens", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
-                nioPosix, grdb, crypto, logging, protobuf,
+                nioPosix, grdb, crypto, protobuf,
             ],
             path: "Services/Identity",
             exclude: ["Domain", "main"],
@@ -164,7 +164,7 @@ let package = Package(
         .target(name: "MatchingDomain", dependencies: ["QuadKernel"], path: "Services/Matching/Domain", swiftSettings: strictSwift),
         .target(
             name: "PaymentsStore",
-            dependencies: ["PaymentsDomain", "QuadStorage", grdb],
+            dependencies: ["PaymentsDomain", grdb],
             path: "Services/Payments/Store",
             swiftSettings: strictSwift
         ),
@@ -177,7 +177,7 @@ let package = Package(
         .target(
             name: "PaymentsService",
             dependencies: [
-                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadKernel", "QuadWire", "QuadContracts",
+                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadWire", "QuadContracts",
                 "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Payments/Handlers",
@@ -246,7 +246,7 @@ let package = Package(
             name: "quad",
             dependencies: [
                 "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadDynamicMessages",
-                "QuadToolKit", "IdentityDomain", argumentParser, nioCore, nioPosix, nioHTTP1, protobuf, logging,
+                "QuadToolKit", argumentParser, nioCore,
             ],
             path: "Tools/quad",
             swiftSettings: strictSwift
@@ -254,7 +254,7 @@ let package = Package(
         // What quad and quad-load share: endpoints.json, host:port, the demo seeder (G9).
         .target(
             name: "QuadToolKit",
-            dependencies: ["QuadWire", "QuadWireNIO", "QuadContracts", "IdentityDomain", protobuf],
+            dependencies: ["QuadWire", "QuadWireNIO", "QuadContracts", "IdentityDomain"],
             path: "Tools/QuadToolKit",
             swiftSettings: strictSwift
         ),
@@ -266,8 +266,7 @@ let package = Package(
         .target(
             name: "QuadLoad",
             dependencies: [
-                "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts", "IdentityDomain",
-                "QuadDynamicMessages", nioCore, nioPosix, protobuf, logging,
+                "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadDynamicMessages", nioCore,
             ],
             path: "Tools/QuadLoad/Runner",
             swiftSettings: strictSwift
@@ -303,7 +302,7 @@ let package = Package(
             name: "QuadLoadTests",
             dependencies: [
                 "QuadLoad", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
-                "QuadCertificates", "ServiceTestSupport", nioCore, nioPosix, protobuf, logging,
+                "QuadCertificates", "ServiceTestSupport", logging,
             ],
             path: "Tests/QuadLoadTests",
             swiftSettings: strictSwift
@@ -316,7 +315,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadWireCoreTests",
-            dependencies: ["QuadWireCore", "QuadContracts", "QuadWireNIO", nioCore, protobuf],
+            dependencies: ["QuadWireCore", "QuadContracts", protobuf],
             path: "Tests/QuadWireCoreTests",
             swiftSettings: strictSwift
         ),
@@ -324,7 +323,7 @@ let package = Package(
             name: "QuadWireNIOTests",
             dependencies: [
                 "QuadWireCore", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadCertificates",
-                nioCore, nioPosix, nioSSL, nioEmbedded, nioTestUtils, protobuf,
+                nioCore, nioPosix, nioEmbedded, nioTestUtils,
             ],
             path: "Tests/QuadWireNIOTests",
             swiftSettings: strictSwift
@@ -349,7 +348,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadServiceKitTests",
-            dependencies: ["QuadServiceKit", nioCore, nioPosix, nioHTTP1, logging, metrics, prometheus, lifecycle],
+            dependencies: ["QuadServiceKit", nioCore, nioPosix, logging, metrics, lifecycle],
             path: "Tests/QuadServiceKitTests",
             swiftSettings: strictSwift
         ),
@@ -401,7 +400,7 @@ let package = Package(
         .target(
             name: "ServiceTestSupport",
             dependencies: [
-                "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadStorage", grdb,
+                "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadCertificates", "QuadStorage", grdb,
                 logging,
             ],
             path: "Tests/Support/ServiceTestSupport",
@@ -429,7 +428,7 @@ let package = Package(
         .testTarget(
             name: "JobsServiceTests",
             dependencies: [
-                "JobsService", "JobsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
+                "JobsService", "JobsDomain", "ServiceTestSupport", "QuadWire", "QuadWireNIO",
                 "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/JobsServiceTests",
@@ -439,7 +438,7 @@ let package = Package(
             name: "MatchingServiceTests",
             dependencies: [
                 "MatchingService", "MatchingDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireCore",
-                "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
+                "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/MatchingServiceTests",
             swiftSettings: strictSwift
@@ -466,14 +465,14 @@ let package = Package(
             name: "IdentityServiceTests",
             dependencies: [
                 "IdentityService", "IdentityDomain", "IdentityTestSupport", "QuadWire", "QuadWireCore", "QuadWireNIO",
-                "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", "QuadTokens", grdb, logging, crypto,
+                "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", "QuadTokens", grdb, crypto,
             ],
             path: "Tests/IdentityServiceTests",
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "IdentityDomainTests",
-            dependencies: ["IdentityDomain", "QuadTokens"],
+            dependencies: ["IdentityDomain"],
             path: "Tests/IdentityDomainTests",
             swiftSettings: strictSwift
         ),
