@@ -33,6 +33,28 @@ struct PartitionedAdmissionTests {
         }
 
         func withdraw(_ ticket: Ticket) -> Bool { admission.withdraw(ticket) }
+
+        /// One slot that never grows, and a queue of 100.
+        static func oneSlot() -> Driver {
+            let driver = Driver()
+            let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+            driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 100))
+            return driver
+        }
+
+        /// From time zero, takes the slot, then for `steps` steps of 10 ms two calls from client "c"
+        /// arrive and one slot frees; answers the time at the end.
+        func overload(for steps: Int, _ observe: (PartitionedAdmission.Effects) -> Void = { _ in }) -> Duration {
+            #expect(admitted("a", "c"))
+            var now = Duration.zero
+            for _ in 0..<steps {
+                _ = queued("a", "c", at: now)
+                _ = queued("a", "c", at: now)
+                now += .milliseconds(10)
+                observe(release("a", at: now))
+            }
+            return now
+        }
     }
 
     @Test("calls over the limit wait and are granted in turn as slots free, none refused")
@@ -134,19 +156,11 @@ struct PartitionedAdmissionTests {
 
     @Test("a standing queue (waits over the target for the whole interval) refuses calls that waited over the target")
     func standingQueue() throws {
-        let driver = Driver()
-        let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
-        driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 100))
-        #expect(driver.admitted("a", "c"))
+        let driver = Driver.oneSlot()
         // Given: calls arrive twice as fast as they are served (one slot, 10 ms each), for 300 ms
-        var now = Duration.zero
         var granted = 0
         var refused = 0
-        for _ in 0..<30 {
-            _ = driver.queued("a", "c", at: now)
-            _ = driver.queued("a", "c", at: now)
-            now += .milliseconds(10)
-            let effects = driver.release("a", at: now)
+        var now = driver.overload(for: 30) { effects in
             granted += effects.granted.count
             refused += effects.refused.count
         }
@@ -218,18 +232,9 @@ struct PartitionedAdmissionTests {
 
     @Test("while the queue stands, each client's newest waiting call is granted first; the old ones are refused at the target")
     func lifoWhileStanding() throws {
-        let driver = Driver()
-        let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
-        driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 100))
-        #expect(driver.admitted("a", "c"))
+        let driver = Driver.oneSlot()
         // Given: a standing queue (calls arrive twice as fast as one slot serves them, for 300 ms)
-        var now = Duration.zero
-        for _ in 0..<30 {
-            _ = driver.queued("a", "c", at: now)
-            _ = driver.queued("a", "c", at: now)
-            now += .milliseconds(10)
-            _ = driver.release("a", at: now)
-        }
+        let now = driver.overload(for: 30)
         #expect(driver.admission.isOverloaded("a", now: now))
         if driver.admission.concurrency(of: "a").inflight == 0 { #expect(driver.admitted("a", "c", at: now)) }
         let backlog = driver.admission.concurrency(of: "a").queued
