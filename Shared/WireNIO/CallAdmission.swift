@@ -28,16 +28,6 @@ public protocol CallAdmission: Sendable {
     /// A queued call's caller went away or its deadline passed: take it out of the queue. False
     /// when it was already granted or refused (its waiter is being called).
     func withdraw(_ ticket: CallAdmissionTicket) -> Bool
-    /// Whether calls of `method` are being shed now (sustained overload, not a burst). A
-    /// connection at its most open calls stops reading to hold a burst back; while its calls'
-    /// share is shedding it reads on instead, so that new calls meet the admission (and are
-    /// granted or refused at once) rather than wait in TCP, unseen by it.
-    func isShedding(_ method: MethodDescriptor) -> Bool
-}
-
-extension CallAdmission {
-    /// Never shedding: a connection at its most open calls always stops reading.
-    public func isShedding(_ method: MethodDescriptor) -> Bool { false }
 }
 
 /// Where a queued call learns its fate; called once, from any thread.

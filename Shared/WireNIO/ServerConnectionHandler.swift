@@ -155,17 +155,11 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         backlogged[frame.callID, default: 0] += 1
     }
 
-    /// Whether `frame` opens a call while the connection already has its most calls open, and
-    /// the admission is not shedding that call's method (then it meets the admission at once).
+    /// Whether `frame` opens a call while the connection already has its most calls open.
     private func atCallLimit(before frame: Frame<ByteBuffer>) -> Bool {
         guard let limit = configuration.maxConcurrentCallsPerConnection, records.count >= limit else { return false }
-        guard case .start(let start) = frame.body else { return false }
-        if let admission = configuration.admission, let method = router.method(named: start.method),
-            admission.isShedding(method.descriptor)
-        {
-            return false
-        }
-        return true
+        if case .start = frame.body { return true }
+        return false
     }
 
     /// Handles the frames held back while at the call limit, as far as the limit allows now, and

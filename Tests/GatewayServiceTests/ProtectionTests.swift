@@ -3,7 +3,6 @@ import NIOCore
 import GatewayService
 import QuadWire
 import QuadWireNIO
-import Synchronization
 import Testing
 
 @Suite("Gateway: protection (G4, G5)")
@@ -280,41 +279,6 @@ struct GatewayAdmissionTests {
         #expect(admission.concurrency(of: "gateway").limit >= 8)
     }
 
-    @Test("a burst is not shedding; a queue standing over its target is, until an interval passes without a long wait")
-    func sheddingFollowsTheStandingQueue() {
-        let clock = ManualGatewayClock()
-        let admission = GatewayAdmission(
-            configuration: ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1),
-            queue: AdmissionQueueConfiguration(capacity: 100),
-            clock: clock.clock
-        )
-        let recorder = PermitRecorder()
-        let waiter = { RecordingWaiter(recorder: recorder) }
-        var holding: [CallAdmissionPermit] = []
-        func arrive() {
-            if case .admitted(let permit) = admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: waiter) { holding.append(permit) }
-        }
-        // A burst: calls wait, nothing has stood over the target yet
-        arrive()
-        arrive()
-        #expect(holding.count == 1)
-        #expect(!admission.isShedding(Self.read))
-
-        // Calls arriving twice as fast as one slot serves them, for 300 ms: the queue stands
-        for _ in 0..<30 {
-            arrive()
-            arrive()
-            clock.advance(by: .milliseconds(10))
-            if !holding.isEmpty { admission.callEnded(holding.removeFirst(), code: .ok) }
-            holding += recorder.take()
-        }
-        #expect(admission.isShedding(Self.read))
-
-        // A whole interval later with no call seen waiting, it is not
-        clock.advance(by: .milliseconds(101))
-        #expect(!admission.isShedding(Self.read))
-    }
-
     @Test("streams take no slot")
     func streamsExempt() {
         let admission = Self.admission(ManualGatewayClock())
@@ -326,21 +290,6 @@ struct GatewayAdmissionTests {
         }
         #expect(admission.concurrency(of: "gateway").inflight == 0)
     }
-}
-
-/// The permits granted to queued calls, taken by the test to end those calls.
-final class PermitRecorder: Sendable {
-    private let granted = Mutex<[CallAdmissionPermit]>([])
-
-    func record(_ permit: CallAdmissionPermit) { granted.withLock { $0.append(permit) } }
-
-    func take() -> [CallAdmissionPermit] { granted.withLock { permits in defer { permits = [] }; return permits } }
-}
-
-struct RecordingWaiter: CallAdmissionWaiter {
-    let recorder: PermitRecorder
-    func admitted(_ permit: CallAdmissionPermit) { recorder.record(permit) }
-    func refused(_ message: String) {}
 }
 
 /// A waiter for admissions without a queue: never called.

@@ -77,14 +77,9 @@ private final class QueueingAdmission: CallAdmission, @unchecked Sendable {
     var peerHosts: [String] = []
     var withdrawn: [CallAdmissionTicket] = []
     var ended: [(CallAdmissionPermit, StatusCode)] = []
-    /// While true the admission says it is shedding, and refuses every call.
-    var shedding = false
-
-    func isShedding(_ method: MethodDescriptor) -> Bool { shedding }
 
     func admit(_ method: MethodDescriptor, peerHost: String, metadata: [String: String], waiter: () -> any CallAdmissionWaiter) -> CallAdmissionDecision {
         guard method.kind == .unary else { return .exempt }
-        if shedding { return .refused("shedding \(method.method)") }
         waiters.append(waiter())
         peerHosts.append(peerHost)
         return .queued(CallAdmissionTicket(id: UInt64(waiters.count)))
@@ -174,36 +169,6 @@ struct EmbeddedServerConnectionTests {
         // When: one call ends (its cancel is read and handled while the new call waits), the held call starts
         try server.send(Frame(callID: 1, body: .cancel))
         #expect(await started.next()?.callID == 3)
-    }
-
-    @Test("at the per-connection limit, a call whose share the admission is shedding is read and refused at once, not held in TCP", .timeLimit(.minutes(1)))
-    func perConnectionLimitWhileShedding() async throws {
-        let admission = QueueingAdmission()
-        let server = try EmbeddedServer(maxCalls: 2, admission: admission)
-        let payload = ByteBuffer(bytes: [0x0a, 0x01, 0x41])
-        // Given: the connection has its 2 calls open (waiting for slots)
-        try server.send(start(1, Echo.unary, payload: payload, halfClose: true))
-        try server.send(start(2, Echo.unary, payload: payload, halfClose: true))
-        #expect(admission.waiters.count == 2)
-
-        // When: the admission sheds (sustained overload) and 3 more calls come
-        admission.shedding = true
-        for id in UInt32(3)...5 { try server.send(start(id, Echo.unary, payload: payload, halfClose: true)) }
-
-        // Then: each was read and refused RESOURCE_EXHAUSTED at once, none held back, the connection open
-        let ends = try server.written().compactMap { frame -> (UInt32, Status)? in
-            if case .end(let end) = frame.body { return (frame.callID, end.status) }
-            return nil
-        }
-        #expect(ends.map(\.0) == [3, 4, 5])
-        #expect(ends.allSatisfy { $0.1.code == .resourceExhausted && $0.1.message == "shedding Unary" })
-        #expect(server.channel.isActive)
-
-        // And: once it stops shedding, a call past the limit is held back again (nothing written for it)
-        admission.shedding = false
-        try server.send(start(6, Echo.unary, payload: payload, halfClose: true))
-        #expect(try server.written().isEmpty)
-        #expect(admission.waiters.count == 2)
     }
 
     @Test("a call the admission queues starts when granted; one cancelled while queued is withdrawn and never starts", .timeLimit(.minutes(1)))

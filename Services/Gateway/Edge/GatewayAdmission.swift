@@ -134,13 +134,6 @@ public final class GatewayAdmission: CallAdmission {
         }
     }
 
-    /// Whether `method`'s partition is shedding: its queue is standing (sustained overload).
-    public func isShedding(_ method: MethodDescriptor) -> Bool {
-        let partition = self.partition(method)
-        let now = now()
-        return state.withLock { $0.admission.isOverloaded(partition, now: now) }
-    }
-
     /// A partition's limit now, its calls in flight and its calls waiting (metrics, tests).
     public func concurrency(of partition: String) -> (limit: Int, inflight: Int, queued: Int) {
         state.withLock { $0.admission.concurrency(of: partition) }
