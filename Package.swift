@@ -433,6 +433,7 @@ let package = Package(
                 "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/JobsServiceTests",
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(
