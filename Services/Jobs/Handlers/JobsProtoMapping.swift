@@ -1,5 +1,5 @@
 import Foundation
-import JobsDomain
+import JobsLaundry
 import QuadContracts
 import QuadServiceKit
 import QuadWire
@@ -213,7 +213,7 @@ enum JobsProtoMapping {
             case .reviewed(let review):
                 actor = review.author
                 kind = "reviewed"
-                detail = "\(review.side.rawValue) gave \(review.stars) star(s)"
+                detail = "\(review.side.displayName) gave \(review.stars) star(s)"
             case .disputeOpened(let claim):
                 actor = job.customer
                 kind = "dispute_opened"

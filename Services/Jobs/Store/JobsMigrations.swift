@@ -46,6 +46,18 @@ public enum JobsMigrations {
         migrator.registerMigration("jobs.v3") { db in
             try db.execute(sql: "ALTER TABLE laundry_job ADD COLUMN pickup_place BLOB")
         }
+        // JobReview.Side's worker case is the core's `worker` since laundry became a product on the job core (issue
+        // 12); the reviews stored before say `dasher`. JSONEncoder writes the pair exactly so, and a quote inside a
+        // review's text is escaped (\"), so the replacement touches nothing else.
+        migrator.registerMigration("jobs.v4") { db in
+            try db.execute(
+                sql: """
+                    UPDATE laundry_job
+                    SET timeline = CAST(replace(CAST(timeline AS TEXT), '"side":"dasher"', '"side":"worker"') AS BLOB)
+                    WHERE instr(CAST(timeline AS TEXT), '"side":"dasher"') > 0
+                    """
+            )
+        }
         return migrator
     }
 }

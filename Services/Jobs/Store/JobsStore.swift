@@ -1,6 +1,6 @@
 import Foundation
 public import GRDB
-import JobsDomain
+import JobsLaundry
 import QuadContracts
 
 /// jobs' reads and writes, each inside the caller's transaction.
