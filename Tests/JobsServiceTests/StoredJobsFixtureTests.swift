@@ -90,6 +90,10 @@ struct StoredJobsFixtureTests {
                 }
                 #expect(cancelled.status == .cancelled)
                 #expect(cancelled.timeline.map(\.kind) == ["submitted", "dasher_assigned", "cancelled"])
+                let read = try await harness.as("cora") {
+                    try await $0.getLaundryJob(.with { $0.jobID = jobID }, options: JobsHarness.options())
+                }
+                #expect(read == cancelled, "what GetLaundryJob reads is the job as its change left it")
                 // The dasher's review of the paid job, written before issue 12, is still the dasher's: a second one is
                 // refused.
                 let paidID = try #require(

@@ -70,14 +70,17 @@ enum JobsProtoMapping {
     /// only the assigned dasher of an active job sees (``JobRecord/showsPickup(to:)``, A4).
     static func job(_ record: JobRecord, for viewer: String?) -> Quad_Jobs_V1_LaundryJob {
         var job = job(record)
-        if let pickup = record.pickup, record.showsPickup(to: viewer) {
-            job.pickup = .with {
-                $0.firstName = pickup.firstName
-                $0.dormID = pickup.dorm
-                $0.room = pickup.room
-            }
-        }
+        if let pickup = record.pickup, record.showsPickup(to: viewer) { job.pickup = self.pickup(pickup) }
         return job
+    }
+
+    /// The pickup place as the wire (and the store's pickup column) carries it.
+    static func pickup(_ pickup: JobRecord.Pickup) -> Quad_Jobs_V1_Pickup {
+        .with {
+            $0.firstName = pickup.firstName
+            $0.dormID = pickup.dorm
+            $0.room = pickup.room
+        }
     }
 
     /// What the job's customer sees of it, and what anyone does but its assigned dasher: never the pickup place.
