@@ -16,8 +16,8 @@ extension JobsService {
         }
     }
 
-    /// L12, L15: the caller's jobs as customer, dasher or both; in progress, past or all; newest first; their stored
-    /// views.
+    /// L12, L15: the caller's jobs as customer, dasher or both; in progress, past or all; newest first, a page at a
+    /// time (`page_token`, `next_page_token`); their stored views.
     public func listMyLaundryJobs(
         request: Quad_Jobs_V1_ListMyLaundryJobsRequest,
         context: ServerContext
@@ -43,8 +43,15 @@ extension JobsService {
             throw RPCError(code: .invalidArgument, message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)")
         }
         let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
-        let jobs = try await database.read { db in try JobsStore.views(of: party, filter: filter, limit: limit, db) }
-        return .with { $0.jobs = jobs }
+        let token = request.pageToken
+        let cursor = try token.isEmpty ? nil : refusingAsRPC { try JobHistoryCursor(token: token) }
+        let page = try await database.read { db in
+            try JobsStore.views(of: party, filter: filter, limit: limit, after: cursor, db)
+        }
+        return .with {
+            $0.jobs = page.jobs
+            $0.nextPageToken = page.next?.token ?? ""
+        }
     }
 
     /// Service only: whether a job exists and how it stands (payments' sweep of unconfirmed holds).

@@ -1,6 +1,6 @@
 import Foundation
 public import GRDB
-import JobsLaundry
+public import JobsLaundry
 public import QuadContracts
 
 /// jobs' reads and writes, each inside the caller's transaction.
@@ -75,10 +75,15 @@ public enum JobsStore {
         return try view(row, for: viewer)
     }
 
-    /// `party`'s jobs, newest first, as `party`'s user sees them, from their stored views.
-    public static func views(of party: Party, filter: Filter, limit: Int, _ db: Database) throws
-        -> [Quad_Jobs_V1_LaundryJob]
-    {
+    /// A page of `party`'s jobs, newest first, as `party`'s user sees them, from their stored views: at most `limit`
+    /// jobs submitted before `cursor` (from the newest when nil), and the cursor of the next page when more follow.
+    public static func views(
+        of party: Party,
+        filter: Filter,
+        limit: Int,
+        after cursor: JobHistoryCursor?,
+        _ db: Database
+    ) throws -> (jobs: [Quad_Jobs_V1_LaundryJob], next: JobHistoryCursor?) {
         let (condition, arguments, viewer) = partyCondition(party)
         let status =
             switch filter {
@@ -86,12 +91,23 @@ public enum JobsStore {
             case .open: " AND status = 'open'"
             case .past: " AND status IN ('cancelled', 'completed')"
             }
-        // One cached statement per party and filter: nine in all.
+        var after = ""
+        var pageArguments: StatementArguments = []
+        if let cursor {
+            after = " AND (submitted_at < ? OR (submitted_at = ? AND id < ?))"
+            pageArguments = [cursor.submittedAt, cursor.submittedAt, cursor.jobID]
+        }
+        // One cached statement per party, filter and first or later page: eighteen in all. One row more than the page
+        // says whether another page follows.
         let statement = try db.cachedStatement(
-            sql: "SELECT id, dasher_id, status, view, pickup FROM laundry_job WHERE \(condition)\(status) "
-                + "ORDER BY submitted_at DESC, id DESC LIMIT ?"
+            sql: "SELECT id, submitted_at, dasher_id, status, view, pickup FROM laundry_job "
+                + "WHERE \(condition)\(status)\(after) ORDER BY submitted_at DESC, id DESC LIMIT ?"
         )
-        return try Row.fetchAll(statement, arguments: arguments + [limit]).map { try view($0, for: viewer) }
+        let rows = try Row.fetchAll(statement, arguments: arguments + pageArguments + [limit + 1])
+        let page = rows.prefix(limit)
+        let last = rows.count > limit ? page.last : nil
+        let next = last.map { JobHistoryCursor(submittedAt: $0["submitted_at"], jobID: $0["id"]) }
+        return (try page.map { try view($0, for: viewer) }, next)
     }
 
     /// Saves every stored job again, from its timeline, so that its view and pickup columns are what today's code
