@@ -84,6 +84,9 @@ enum JobsProtoMapping {
     }
 
     /// What the job's customer sees of it, and what anyone does but its assigned dasher: never the pickup place.
+    ///
+    /// This is also each job's stored view (`JobsStore.save`), which the reads send as it is: a change to what it
+    /// returns needs a migration that writes the stored views again (`JobsStore.rewriteViews`, as jobs.v5 does).
     static func job(_ record: JobRecord) -> Quad_Jobs_V1_LaundryJob {
         let job = record.job
         let submission = job.submission

@@ -1,5 +1,6 @@
 /// Rebuilding laundry's own changes of a stored job; the core replays its own (``Job/init(replaying:configuration:)``).
 extension Laundry {
+    /// Replays a stage move (with its final price at "finished drying") or a price approval.
     public static func replay(
         _ timeline: [JobTimelineEntry],
         at index: Int,

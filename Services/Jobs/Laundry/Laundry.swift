@@ -6,12 +6,18 @@
 /// (``LaundryProgress``, moved by ``Job/advance(by:to:at:drying:)`` and ``Job/approveFinalPrice(by:at:)``), its rule
 /// that nothing is cancelled or rejected after pickup, and its words ("dasher", "dropped off").
 public enum Laundry: JobProduct {
+    /// Loads, instructions, times, add-ons, the preferred dasher, the estimate and the payment intent (L1).
     public typealias Request = LaundryJobSubmission
+    /// The stage and the final price.
     public typealias Progress = LaundryProgress
+    /// A laundry job's timeline entries.
     public typealias Change = LaundryChange
+    /// What the service carries out towards matching, payments, identity and the feeds.
     public typealias Event = JobEvent
+    /// The instructions' limit with the core's.
     public typealias Configuration = LaundryJobConfiguration
 
+    /// "dasher", "waiting for a dasher", "dropped off", "drop-off".
     public static let vocabulary = JobVocabulary(
         worker: "dasher",
         workerField: "dasher_id",
@@ -20,10 +26,12 @@ public enum Laundry: JobProduct {
         completion: "drop-off"
     )
 
+    /// Stage 0, no final price.
     public static func start(_ request: LaundryJobSubmission) -> LaundryProgress {
         LaundryProgress(stage: .waitingForDasher, finalPrice: nil, finalPriceApprovedAt: nil)
     }
 
+    /// The submission's own fields, in the order they are declared.
     public static func validate(
         _ request: LaundryJobSubmission,
         now: Int64,
@@ -32,8 +40,10 @@ public enum Laundry: JobProduct {
         try request.validate(now: now, configuration: configuration)
     }
 
+    /// At stage 0.
     public static func isWaitingForWorker(_ job: LaundryJob) -> Bool { job.stage == .waitingForDasher }
 
+    /// The stage, as "3 picked up".
     public static func standing(of job: LaundryJob) -> String { job.stage.description }
 
     /// The customer may send the dasher away or cancel only before pickup: once the dasher has the laundry, and soon
@@ -45,6 +55,7 @@ public enum Laundry: JobProduct {
         }
     }
 
+    /// Stage 1 when a dasher is assigned, 0 again when the customer rejects them.
     public static func progress(_ progress: inout LaundryProgress, after change: LifecycleChange<LaundryJobSubmission>)
     {
         switch change {
@@ -54,6 +65,7 @@ public enum Laundry: JobProduct {
         }
     }
 
+    /// The core's events in laundry's words; a cancellation carries the stage it happened at.
     public static func event(_ event: LifecycleEvent, of job: LaundryJob) -> JobEvent {
         switch event {
         case .submitted: .submitted(job.submission)

@@ -28,6 +28,7 @@ public enum LaundryChange: JobChange {
     /// The customer disputed it.
     case disputeOpened(DisputeClaim)
 
+    /// The core's change as laundry records it (a worker's assignment is `dasherAssigned`).
     public static func lifecycle(_ change: LifecycleChange<LaundryJobSubmission>) -> LaundryChange {
         switch change {
         case .submitted(let submission): .submitted(submission)
@@ -39,6 +40,7 @@ public enum LaundryChange: JobChange {
         }
     }
 
+    /// The core's change this is, nil for a stage move, a final price or its approval.
     public var lifecycle: LifecycleChange<LaundryJobSubmission>? {
         switch self {
         case .submitted(let submission): .submitted(submission)
