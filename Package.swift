@@ -12,7 +12,8 @@ import PackageDescription
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
 //   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), LaundryAddOn (no dependencies)
-//   JobsDomain     the laundry job as a state machine: stages, assignment, final price, cancel, reviews, disputes (pure)
+//   JobsCore       a job's lifecycle for every product: worker, status, timeline, cancel, reviews, disputes (pure)
+//   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
 //   MatchingDomain a dorm's queue of jobs and offers to dashers, preferred dashers, batch assignment (Hungarian) (pure)
 //   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
@@ -63,7 +64,10 @@ let package = Package(
         // For Benchmarks/ (storage-writes): the storage layer measured on its own.
         .library(name: "QuadStorage", targets: ["QuadStorage"]),
         // For Benchmarks/ (jobs-reads): jobs' store and handlers seeded and served over Hummingbird beside quad-jobs.
-        .library(name: "JobsService", targets: ["JobsService", "JobsDomain", "QuadServiceKit", "QuadCertificates"]),
+        .library(
+            name: "JobsService",
+            targets: ["JobsService", "JobsCore", "JobsLaundry", "QuadServiceKit", "QuadCertificates"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -160,7 +164,8 @@ let package = Package(
         // MARK: Shared kernel, payments, jobs
         .target(name: "QuadKernel", path: "Shared/Kernel", swiftSettings: strictSwift),
         .target(name: "PaymentsDomain", dependencies: ["QuadKernel"], path: "Services/Payments/Domain", swiftSettings: strictSwift),
-        .target(name: "JobsDomain", dependencies: ["QuadKernel"], path: "Services/Jobs/Domain", swiftSettings: strictSwift),
+        .target(name: "JobsCore", dependencies: ["QuadKernel"], path: "Services/Jobs/Core", swiftSettings: strictSwift),
+        .target(name: "JobsLaundry", dependencies: ["JobsCore"], path: "Services/Jobs/Laundry", swiftSettings: strictSwift),
         .target(name: "MatchingDomain", dependencies: ["QuadKernel"], path: "Services/Matching/Domain", swiftSettings: strictSwift),
         .target(
             name: "PaymentsStore",
@@ -192,11 +197,11 @@ let package = Package(
         .target(
             name: "JobsService",
             dependencies: [
-                "JobsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging,
+                "JobsLaundry", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging,
                 protobuf,
             ],
             path: "Services/Jobs",
-            exclude: ["Domain", "main"],
+            exclude: ["Core", "Laundry", "main"],
             sources: ["Store", "Handlers"],
             swiftSettings: strictSwift
         ),
@@ -360,7 +365,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JobsDomainTests",
-            dependencies: ["JobsDomain", "QuadTestSupport"],
+            dependencies: ["JobsCore", "JobsLaundry", "QuadTestSupport"],
             path: "Tests/JobsDomainTests",
             swiftSettings: strictSwift
         ),
@@ -428,10 +433,11 @@ let package = Package(
         .testTarget(
             name: "JobsServiceTests",
             dependencies: [
-                "JobsService", "JobsDomain", "ServiceTestSupport", "QuadWire", "QuadWireNIO",
+                "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
                 "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/JobsServiceTests",
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -3,21 +3,24 @@
 # First measures the peak: closed loop, 64 in flight, through a second gateway started with
 # `--admission false` (no gateway-wide limit: calls queue, so the closed loop finds what
 # identity behind a gateway can do at all, instead of refused calls being retried at once).
-# Then offers 1/4, 1 and 3 times that to the gateway with its defaults, and prints goodput,
-# calls shed with RESOURCE_EXHAUSTED and the accepted calls' latency.
+# Then offers 1/4, 1 and 3 times that to the gateway with its defaults, over --connections
+# connections (16 by default, each from its own loopback address, as many apps' calls arrive;
+# 1 is the flooding-client case, held back by a connection's cap on open calls), and prints
+# goodput, calls shed with RESOURCE_EXHAUSTED and the accepted calls' latency.
 # identity and the gateway share core 1, the client is on core 0. Release builds.
 #
-#   Benchmarks/overload.sh [--duration 6] [--no-build]
+#   Benchmarks/overload.sh [--duration 6] [--connections 16] [--no-build]
 #
 # The gateway keeps its default concurrency limits (what sheds); its rate limits are raised,
 # since all load comes from one address and one user. Lines go to results/overload-<date>.jsonl.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-duration=6 build=1
+duration=6 build=1 connections=16
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --duration) duration="$2"; shift 2 ;;
+        --connections) connections="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         *) echo "overload.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -37,7 +40,7 @@ start_service gateway --upstreams "identity=$(field "$work/identity.ready" rpc)"
 start_service gateway:queueing --upstreams "identity=$(field "$work/identity.ready" rpc)" "${limits[@]}" --admission false
 gateway_rpc="$(field "$work/gateway.ready" rpc)"
 queueing_rpc="$(field "$work/gateway-queueing.ready" rpc)"
-echo "# $(date -u +%FT%TZ) duration=${duration}s load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "# $(date -u +%FT%TZ) duration=${duration}s connections=$connections load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 peak_line="$(taskset -c 0 "$bin/quad-bench" profile-reads --rpc "$queueing_rpc" --certs-dir "$work/certs" \
     --server-name gateway --in-flight 64 --warmup 2 --duration "$duration")"
@@ -46,7 +49,7 @@ peak="$(sed -E 's/.*"callsPerSecond":([0-9.]+).*/\1/' <<<"$peak_line" | cut -d. 
 echo "peak (closed loop, 64 in flight, through a gateway without admission limit): $peak calls/s" >&2
 rates="$((peak / 4)),$peak,$((peak * 3))"
 taskset -c 0 "$bin/quad-bench" overload --rpc "$gateway_rpc" --certs-dir "$work/certs" --server-name gateway \
-    --rates "$rates" --duration "$duration" --warmup 2 | tee -a "$out" >&2
+    --rates "$rates" --duration "$duration" --warmup 2 --connections "$connections" | tee -a "$out" >&2
 echo "# results: $out" >&2
 python3 - "$out" "$peak" <<'PY'
 import json, sys

@@ -1,4 +1,4 @@
-import JobsDomain
+import JobsLaundry
 import Testing
 
 @Suite("LaundryJob: moving forward (L7)")

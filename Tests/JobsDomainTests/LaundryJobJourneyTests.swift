@@ -1,4 +1,4 @@
-import JobsDomain
+import JobsLaundry
 import Testing
 
 @Suite("LaundryJob: the customer's and the dasher's journey")

@@ -1,5 +1,5 @@
 import Foundation
-import JobsDomain
+import JobsLaundry
 import QuadContracts
 import QuadServiceKit
 import QuadWire

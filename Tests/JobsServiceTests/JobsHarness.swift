@@ -135,7 +135,8 @@ struct JobsHarness: Sendable {
 
     static let dorm = "dorm-maple-hall"
 
-    static func run(_ body: @Sendable (JobsHarness) async throws -> Void) async throws {
+    /// Serves jobs on a new database, or on `database` when given (a fixture opened by the test).
+    static func run(database existing: QuadDatabase? = nil, _ body: @Sendable (JobsHarness) async throws -> Void) async throws {
         let payments = PaymentsDouble()
         let clock = JobsClock()
         let pickupPlaces = PickupPlacesDouble()
@@ -147,9 +148,10 @@ struct JobsHarness: Sendable {
                 peers: ["matching", "payments", "identity"],
                 migrator: JobsMigrations.migrator,
                 makeServices: { database, _ in
-                    [JobsService(database: database, payments: toPayments, pickupPlaces: pickupPlaces, now: { clock.now })]
+                    [JobsService(database: existing ?? database, payments: toPayments, pickupPlaces: pickupPlaces, now: { clock.now })]
                 }
             ) { server, database in
+                let database = existing ?? database
                 try await body(JobsHarness(server: server, database: database, payments: payments, clock: clock, pickupPlaces: pickupPlaces))
             }
         }

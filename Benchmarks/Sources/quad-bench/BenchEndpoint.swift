@@ -38,13 +38,20 @@ struct BenchEndpoint {
         )
     }
 
-    /// A client with one connection and no keepalive.
-    func client(tls: TLSSettings, eventLoopGroup: any EventLoopGroup = benchEventLoopGroup, logger: Logger) -> QuadClient {
-        QuadClient(
+    /// A client with one connection and no keepalive, from `localAddress` when given.
+    func client(
+        tls: TLSSettings,
+        localAddress: String? = nil,
+        eventLoopGroup: any EventLoopGroup = benchEventLoopGroup,
+        logger: Logger
+    ) -> QuadClient {
+        var configuration = ClientConfiguration(poolSize: 1, keepaliveInterval: nil)
+        configuration.localAddress = localAddress
+        return QuadClient(
             host: host,
             port: port,
             tls: tls,
-            configuration: ClientConfiguration(poolSize: 1, keepaliveInterval: nil),
+            configuration: configuration,
             eventLoopGroup: eventLoopGroup,
             logger: logger
         )

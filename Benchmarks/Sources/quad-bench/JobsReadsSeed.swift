@@ -1,5 +1,5 @@
 import Foundation
-import JobsDomain
+import JobsLaundry
 import JobsService
 import QuadCertificates
 import QuadContracts

@@ -11,12 +11,16 @@ import Synchronization
 /// capacity, and how many calls were shed (RESOURCE_EXHAUSTED) instead of queued.
 ///
 ///   quad-bench overload --rpc 127.0.0.1:P --certs-dir DIR --server-name gateway
-///                       --rates 500,1900,5700 [--duration 6] [--warmup 1]
+///                       --rates 500,1900,5700 [--duration 6] [--warmup 1] [--connections 1]
 ///
+/// With `--connections N` the calls go round-robin over N connections, the i-th from loopback
+/// address 127.0.2.i, as many apps' calls arrive (one connection offering it all is the
+/// flooding-client case, which a connection's cap on open calls holds back by not reading).
 /// Prints one JSON line per rate.
 enum OverloadBench {
     struct RateResult: Codable {
         var offeredPerSecond: Double
+        var connections: Int
         var durationSeconds: Double
         var succeeded: Int
         var shed: Int
@@ -44,11 +48,17 @@ enum OverloadBench {
         }
         let duration = try arguments.double("duration", default: 6)
         let warmup = try arguments.double("warmup", default: 1)
+        let connections = try arguments.int("connections", default: 1)
+        guard (1...250).contains(connections) else { throw UsageError("--connections wants 1 to 250, not \(connections)") }
         var logger = Logger(label: "quad-bench.overload")
         logger.logLevel = .error
-        let transport = endpoint.client(tls: try endpoint.tls(), logger: logger)
-        defer { transport.close() }
-        let identity = Quad_Identity_V1_Identity.Client(transport: transport)
+        let tls = try endpoint.tls()
+        let transports = (1...connections).map { index in
+            connections == 1 ? endpoint.client(tls: tls, logger: logger) : endpoint.client(tls: tls, localAddress: "127.0.2.\(index)", logger: logger)
+        }
+        defer { for transport in transports { transport.close() } }
+        let clients = transports.map { Quad_Identity_V1_Identity.Client(transport: $0) }
+        let identity = clients[0]
         let response = try await identity.register(
             IdentityBench.registration(email: "overload\(UInt32.random(in: 0...UInt32.max))@northfield.edu", room: "102")
         )
@@ -68,9 +78,10 @@ enum OverloadBench {
                         if intended >= end { break }
                         await CPUProbe.sleep(until: intended)
                         let counted = intended >= start
+                        let client = clients[index % clients.count]
                         group.addTask {
                             do {
-                                _ = try await identity.getMyProfile(.init(), options: options)
+                                _ = try await client.getMyProfile(.init(), options: options)
                                 let latency = monotonicNanos() - intended
                                 if counted { tally.counts.withLock { $0.samples.nanos.append(latency) } }
                             } catch let error as RPCError where error.code == .resourceExhausted {
@@ -86,6 +97,7 @@ enum OverloadBench {
             let counts = tally.counts.withLock { $0 }
             let result = RateResult(
                 offeredPerSecond: rate,
+                connections: connections,
                 durationSeconds: duration,
                 succeeded: counts.samples.nanos.count,
                 shed: counts.shed,

@@ -1,4 +1,4 @@
-public import JobsDomain
+public import JobsLaundry
 
 /// How the jobs service runs.
 public struct JobsConfiguration: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import JobsDomain
+import JobsLaundry
 import QuadContracts
 import QuadStorage
 import SwiftProtobuf
@@ -64,7 +64,7 @@ enum JobsOutbox {
                 record.paymentState = .capturePending
             case .reviewed(let review):
                 let submitted = Quad_Jobs_V1_ReviewSubmitted.with { $0.review = JobsProtoMapping.review(review, jobID: job.id) }
-                let key = "\(job.id):review.submitted:\(review.side.rawValue)"
+                let key = "\(job.id):review.submitted:\(review.side.displayName)"
                 try enqueue(db, to: "identity", "review.submitted", key: key, submitted)
             case .disputeOpened(let claim):
                 let opened = Quad_Jobs_V1_DisputeOpened.with {

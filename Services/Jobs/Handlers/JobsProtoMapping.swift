@@ -1,5 +1,5 @@
 import Foundation
-import JobsDomain
+import JobsLaundry
 import QuadContracts
 import QuadServiceKit
 import QuadWire
@@ -70,17 +70,23 @@ enum JobsProtoMapping {
     /// only the assigned dasher of an active job sees (``JobRecord/showsPickup(to:)``, A4).
     static func job(_ record: JobRecord, for viewer: String?) -> Quad_Jobs_V1_LaundryJob {
         var job = job(record)
-        if let pickup = record.pickup, record.showsPickup(to: viewer) {
-            job.pickup = .with {
-                $0.firstName = pickup.firstName
-                $0.dormID = pickup.dorm
-                $0.room = pickup.room
-            }
-        }
+        if let pickup = record.pickup, record.showsPickup(to: viewer) { job.pickup = self.pickup(pickup) }
         return job
     }
 
+    /// The pickup place as the wire (and the store's pickup column) carries it.
+    static func pickup(_ pickup: JobRecord.Pickup) -> Quad_Jobs_V1_Pickup {
+        .with {
+            $0.firstName = pickup.firstName
+            $0.dormID = pickup.dorm
+            $0.room = pickup.room
+        }
+    }
+
     /// What the job's customer sees of it, and what anyone does but its assigned dasher: never the pickup place.
+    ///
+    /// This is also each job's stored view (`JobsStore.save`), which the reads send as it is: a change to what it
+    /// returns needs a migration that writes the stored views again (`JobsStore.rewriteViews`, as jobs.v5 does).
     static func job(_ record: JobRecord) -> Quad_Jobs_V1_LaundryJob {
         let job = record.job
         let submission = job.submission
@@ -213,7 +219,7 @@ enum JobsProtoMapping {
             case .reviewed(let review):
                 actor = review.author
                 kind = "reviewed"
-                detail = "\(review.side.rawValue) gave \(review.stars) star(s)"
+                detail = "\(review.side.displayName) gave \(review.stars) star(s)"
             case .disputeOpened(let claim):
                 actor = job.customer
                 kind = "dispute_opened"

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Logging
-import JobsDomain
+import JobsLaundry
 public import QuadContracts
 import QuadServiceKit
 import QuadStorage

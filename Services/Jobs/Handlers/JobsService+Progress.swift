@@ -1,5 +1,5 @@
 import Foundation
-import JobsDomain
+import JobsLaundry
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire

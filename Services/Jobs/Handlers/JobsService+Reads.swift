@@ -1,24 +1,23 @@
 import Foundation
-import JobsDomain
+import JobsLaundry
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire
 
 extension JobsService {
-    /// L12: one job with its timeline, for its customer or assigned dasher.
+    /// L12: one job with its timeline, for its customer or assigned dasher: its stored view (no replay).
     public func getLaundryJob(request: Quad_Jobs_V1_GetLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
         let caller = try context.requireCaller()
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
-        return try await refusingAsRPC {
-            try await database.read { db in
-                guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else { throw Self.notFound(jobID) }
-                return JobsProtoMapping.job(record, for: caller.userID)
-            }
+        return try await database.read { db in
+            guard let job = try JobsStore.view(id: jobID, for: caller.userID, db) else { throw Self.notFound(jobID) }
+            return job
         }
     }
 
-    /// L12, L15: the caller's jobs as customer, dasher or both; in progress, past or all; newest first.
+    /// L12, L15: the caller's jobs as customer, dasher or both; in progress, past or all; newest first, a page at a
+    /// time (`page_token`, `next_page_token`); their stored views.
     public func listMyLaundryJobs(
         request: Quad_Jobs_V1_ListMyLaundryJobsRequest,
         context: ServerContext
@@ -44,10 +43,15 @@ extension JobsService {
             throw RPCError(code: .invalidArgument, message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)")
         }
         let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
-        let records = try await refusingAsRPC {
-            try await database.read { db in try JobsStore.jobs(of: party, filter: filter, limit: limit, db) }
+        let token = request.pageToken
+        let cursor = try token.isEmpty ? nil : refusingAsRPC { try JobHistoryCursor(token: token) }
+        let page = try await database.read { db in
+            try JobsStore.views(of: party, filter: filter, limit: limit, after: cursor, db)
         }
-        return .with { $0.jobs = records.map { JobsProtoMapping.job($0, for: caller.userID) } }
+        return .with {
+            $0.jobs = page.jobs
+            $0.nextPageToken = page.next?.token ?? ""
+        }
     }
 
     /// Service only: whether a job exists and how it stands (payments' sweep of unconfirmed holds).

@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-import JobsDomain
+import JobsLaundry
 public import QuadContracts
 import QuadServiceKit
 public import QuadStorage
@@ -8,7 +8,7 @@ public import QuadWire
 
 /// The jobs bounded context (L1, L6-L15): laundry jobs, their stages and timeline, cancellation, reviews and the
 /// dispute claim. Authorization is decided here on every call: a job is seen only by its customer and its assigned
-/// dasher; the domain (``JobsDomain/LaundryJob``) decides who may change what.
+/// dasher; the domain (``JobsLaundry/LaundryJob``) decides who may change what.
 public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     let database: QuadDatabase
     let payments: Quad_Payments_V1_Payments.Client

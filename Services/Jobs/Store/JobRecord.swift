@@ -1,5 +1,5 @@
 import Foundation
-public import JobsDomain
+public import JobsLaundry
 public import QuadContracts
 
 /// One stored laundry job: the domain's job (rebuilt from its timeline) and what jobs learned from the other

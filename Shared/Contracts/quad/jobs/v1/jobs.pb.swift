@@ -697,6 +697,10 @@ public nonisolated struct Quad_Jobs_V1_ListMyLaundryJobsRequest: Sendable {
   /// default 50, at most 200
   public var limit: UInt32 = 0
 
+  /// The next page: a previous answer's `next_page_token`, with the same role and filter; empty for
+  /// the first page. Opaque.
+  public var pageToken: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -709,6 +713,9 @@ public nonisolated struct Quad_Jobs_V1_ListMyLaundryJobsResponse: Sendable {
 
   /// newest first
   public var jobs: [Quad_Jobs_V1_LaundryJob] = []
+
+  /// Set when more jobs follow: send it as `page_token` for the next page. Empty on the last page.
+  public var nextPageToken: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1746,7 +1753,7 @@ nonisolated extension Quad_Jobs_V1_GetLaundryJobRequest: SwiftProtobuf.Message, 
 
 nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListMyLaundryJobsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}role\0\u{1}filter\0\u{1}limit\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}role\0\u{1}filter\0\u{1}limit\0\u{3}page_token\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1757,6 +1764,7 @@ nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsRequest: SwiftProtobuf.Messa
       case 1: try { try decoder.decodeSingularEnumField(value: &self.role) }()
       case 2: try { try decoder.decodeSingularEnumField(value: &self.filter) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
       default: break
       }
     }
@@ -1772,6 +1780,9 @@ nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsRequest: SwiftProtobuf.Messa
     if self.limit != 0 {
       try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 3)
     }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1779,6 +1790,7 @@ nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsRequest: SwiftProtobuf.Messa
     if lhs.role != rhs.role {return false}
     if lhs.filter != rhs.filter {return false}
     if lhs.limit != rhs.limit {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1786,7 +1798,7 @@ nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsRequest: SwiftProtobuf.Messa
 
 nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListMyLaundryJobsResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}jobs\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}jobs\0\u{3}next_page_token\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1795,6 +1807,7 @@ nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsResponse: SwiftProtobuf.Mess
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.jobs) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
       default: break
       }
     }
@@ -1804,11 +1817,15 @@ nonisolated extension Quad_Jobs_V1_ListMyLaundryJobsResponse: SwiftProtobuf.Mess
     if !self.jobs.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.jobs, fieldNumber: 1)
     }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Quad_Jobs_V1_ListMyLaundryJobsResponse, rhs: Quad_Jobs_V1_ListMyLaundryJobsResponse) -> Bool {
     if lhs.jobs != rhs.jobs {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

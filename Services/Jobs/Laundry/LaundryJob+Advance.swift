@@ -1,5 +1,5 @@
 /// The dasher's progress (L7, L8): one stage forward at a time, the final price at "finished drying".
-extension LaundryJob {
+extension Job where Product == Laundry {
     /// The assigned dasher `actor` moves the job to `stage`, the one after its current stage, at `at`.
     ///
     /// Moving to "finished drying" needs `drying`: the actual loads, the machine cost and the final total payments
@@ -20,8 +20,7 @@ extension LaundryJob {
         throws(JobsError) -> [JobEvent]
     {
         try requireActive(for: .advance)
-        guard let dasher else { throw .noDasher(self, .advance) }
-        guard actor == dasher else { throw .notAssignedDasher(self) }
+        try requireWorker(actor, for: .advance)
         let from = self.stage
         guard let next = from.next, stage == next else { throw .notNextStage(self, to: stage) }
         if stage == .onTheWayForDropOff, isAwaitingPriceApproval, let finalPrice {
@@ -37,16 +36,16 @@ extension LaundryJob {
         }
         try requireTime(at, for: .advance)
 
-        self.stage = stage
+        progress.stage = stage
         record(.stageAdvanced(to: stage), at: at)
         var events: [JobEvent] = [.stageChanged(from: from, to: stage)]
         if let price {
-            finalPrice = price
+            progress.finalPrice = price
             record(.finalPriceRecorded(price), at: at)
             events.append(.finalPriceRecorded(price))
         }
-        if stage == .droppedOff, let finalPrice {
-            status = .completed(at: at)
+        if stage == .droppedOff, let finalPrice, let dasher {
+            complete(at: at)
             let completion = JobCompletion(
                 paymentIntentID: submission.paymentIntentID,
                 finalPrice: finalPrice,
@@ -69,7 +68,7 @@ extension LaundryJob {
         try requireActive(for: .approveFinalPrice)
         guard let finalPrice, isAwaitingPriceApproval else { throw .nothingToApprove(self) }
         try requireTime(at, for: .approveFinalPrice)
-        finalPriceApprovedAt = at
+        progress.finalPriceApprovedAt = at
         record(.finalPriceApproved, at: at)
         return [.finalPriceApproved(finalPrice)]
     }

@@ -1,9 +1,10 @@
 /// What a customer submits for a laundry job (L1), with what the service adds before the job exists: the job's id,
 /// the estimate that payments quoted and the payment intent whose hold covers it.
 ///
-/// Plain data; ``LaundryJob/submit(_:now:configuration:)`` checks it. Optional proto strings arrive as `""`: the
+/// Plain data; ``Job/submit(_:now:configuration:)`` checks it: the core the id and the customer,
+/// ``validate(now:configuration:)`` the rest. Optional proto strings arrive as `""`: the
 /// handler turns an empty preferred dasher into `nil`.
-public struct LaundryJobSubmission: Sendable, Hashable, Codable {
+public struct LaundryJobSubmission: JobRequest {
     /// The new job's id (chosen by the service: sortable, unguessable).
     public var jobID: String
     /// The customer who submits it.
@@ -56,10 +57,9 @@ public struct LaundryJobSubmission: Sendable, Hashable, Codable {
         self.paymentIntentID = paymentIntentID
     }
 
-    /// Refuses the first field that is wrong at `now`, in the order the fields are declared.
+    /// Refuses the first field after the id and the customer (the core's to check) that is wrong at `now`, in the
+    /// order the fields are declared.
     func validate(now: Int64, configuration: LaundryJobConfiguration) throws(JobsError) {
-        try requireIdentifier(jobID, field: "job_id", "the id of the new job")
-        try requireIdentifier(customer, field: "customer_id", "the customer who submits the job")
         try requireIdentifier(dorm, field: "dorm_id", "the dorm whose dashers may take the job")
         try requireLoads(estimatedLoads, field: "estimated_loads")
         try requireLength(instructions, field: "instructions", maximum: configuration.maximumInstructionsLength)

@@ -1,7 +1,7 @@
-/// The customer's claim against a completed job (L13).
-extension LaundryJob {
+/// The customer's claim against a completed job.
+extension Job {
     /// The customer `actor` disputes the completed job at `at`: a reason, a description and up to
-    /// ``LaundryJobConfiguration/maximumEvidenceDocuments`` evidence documents. Once per job: what happened is one
+    /// ``JobLifecycleConfiguration/maximumEvidenceDocuments`` evidence documents. Once per job: what happened is one
     /// story, and payments resolves one dispute per payment.
     ///
     /// - Throws: ``JobsError``, the job unchanged: `PERMISSION_DENIED` when `actor` is not the customer;
@@ -14,12 +14,16 @@ extension LaundryJob {
         description: String,
         evidenceDocumentIDs: [String],
         at: Int64,
-        configuration: LaundryJobConfiguration = .defaults
-    ) throws(JobsError) -> [JobEvent] {
+        configuration: Product.Configuration = .defaults
+    ) throws(JobsError) -> [Product.Event] {
         try requireCustomer(actor, for: .dispute)
         try requireIdentifier(description, field: "description", "what went wrong, in the customer's words")
-        try requireLength(description, field: "description", maximum: configuration.maximumDisputeDescriptionLength)
-        try Self.requireEvidence(evidenceDocumentIDs, maximum: configuration.maximumEvidenceDocuments)
+        try requireLength(
+            description,
+            field: "description",
+            maximum: configuration.lifecycle.maximumDisputeDescriptionLength
+        )
+        try Self.requireEvidence(evidenceDocumentIDs, maximum: configuration.lifecycle.maximumEvidenceDocuments)
         try requireCompleted(for: .dispute)
         if let dispute { throw .disputedAlready(self, dispute) }
         try requireTime(at, for: .dispute)
@@ -28,12 +32,12 @@ extension LaundryJob {
             reason: reason,
             description: description,
             evidenceDocumentIDs: evidenceDocumentIDs,
-            paymentIntentID: submission.paymentIntentID,
+            paymentIntentID: request.paymentIntentID,
             openedAt: at
         )
         dispute = claim
-        record(.disputeOpened(claim), at: at)
-        return [.disputeOpened(claim)]
+        record(lifecycle: .disputeOpened(claim), at: at)
+        return [Product.event(.disputeOpened(claim), of: self)]
     }
 
     private static func requireEvidence(_ ids: [String], maximum: Int) throws(JobsError) {

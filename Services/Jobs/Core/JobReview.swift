@@ -1,14 +1,14 @@
-/// One side's review of the other after drop-off (L11): the customer rates the dasher, the dasher the customer.
+/// One side's review of the other after completion (L11): the customer rates the worker, the worker the customer.
 public struct JobReview: Sendable, Hashable, Codable {
     /// The stars a review may give.
     public static let allowedStars: ClosedRange<Int> = 0...5
 
     /// Which side of the job wrote a review.
     public enum Side: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The customer, reviewing the dasher.
+        /// The customer, reviewing the worker.
         case customer
-        /// The dasher, reviewing the customer.
-        case dasher
+        /// The worker, reviewing the customer.
+        case worker
     }
 
     /// The side that wrote it.
@@ -24,7 +24,7 @@ public struct JobReview: Sendable, Hashable, Codable {
     /// When it was written (UTC microseconds).
     public let writtenAt: Int64
 
-    /// Creates a review; ``LaundryJob/review(by:stars:text:at:configuration:)`` checks the fields.
+    /// Creates a review; ``Job/review(by:stars:text:at:configuration:)`` checks the fields.
     init(side: Side, author: String, subject: String, stars: Int, text: String?, writtenAt: Int64) {
         self.side = side
         self.author = author

@@ -1,72 +1,51 @@
-/// Refusals of a job's state and of who may change it.
+/// Laundry's own refusals: its request's fields, its stages and its final price.
 extension JobsError {
-    /// An operation dated before the job's last change.
-    static func timeWentBack(_ job: LaundryJob, _ operation: JobOperation, at: Int64) -> JobsError {
+    /// A number of loads outside 1...20.
+    static func loadsOutOfRange(_ loads: Int, field: String) -> JobsError {
         JobsError(
-            code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id)) at \(Microseconds.iso8601(at)): the job last changed at "
-                + "\(Microseconds.iso8601(job.lastChangeAt)), and a job's times never go back"
+            code: .invalidArgument,
+            message: "\(field) must be between \(LaundryJob.allowedLoads.lowerBound) and "
+                + "\(LaundryJob.allowedLoads.upperBound), got \(loads)",
+            field: field
         )
     }
 
-    /// An operation on a cancelled job.
-    static func jobCancelled(_ job: LaundryJob, _ operation: JobOperation, at: Int64) -> JobsError {
+    /// A stage number that names no stage.
+    static func unknownStage(_ number: Int, field: String) -> JobsError {
         JobsError(
-            code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id)): the customer cancelled it at \(Microseconds.iso8601(at))"
+            code: .invalidArgument,
+            message: "\(field) must be a stage from 0 (\(LaundryStage.waitingForDasher.displayName)) to 9 "
+                + "(\(LaundryStage.droppedOff.displayName)), got \(number)",
+            field: field
         )
     }
 
-    /// An operation on a completed job that only an active one allows.
-    static func jobCompleted(_ job: LaundryJob, _ operation: JobOperation, at: Int64) -> JobsError {
+    /// A pickup before the submission.
+    static func pickupInThePast(_ pickupAt: Int64, now: Int64) -> JobsError {
         JobsError(
-            code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id)): it was dropped off at \(Microseconds.iso8601(at)), which "
-                + "completed it"
+            code: .invalidArgument,
+            message: "pickup_at_micros \(Microseconds.iso8601(pickupAt)) is in the past (it is now "
+                + "\(Microseconds.iso8601(now))); choose a pickup time from now on",
+            field: "pickup_at_micros"
         )
     }
 
-    /// An operation that only the customer may make, made by someone else.
-    static func notCustomer(_ job: LaundryJob, _ operation: JobOperation) -> JobsError {
+    /// A drop-off at or before the pickup.
+    static func dropOffNotAfterPickup(_ dropOffAt: Int64, pickupAt: Int64) -> JobsError {
         JobsError(
-            code: .permissionDenied,
-            message: "cannot \(operation.phrase(job.id)): only the customer who submitted it may"
+            code: .invalidArgument,
+            message: "drop_off_at_micros \(Microseconds.iso8601(dropOffAt)) must be after the pickup at "
+                + "\(Microseconds.iso8601(pickupAt))",
+            field: "drop_off_at_micros"
         )
     }
 
-    /// A move by someone other than the assigned dasher.
-    static func notAssignedDasher(_ job: LaundryJob) -> JobsError {
+    /// A preferred dasher who is the customer.
+    static func preferredDasherIsCustomer() -> JobsError {
         JobsError(
-            code: .permissionDenied,
-            message: "cannot \(JobOperation.advance.phrase(job.id)): only its assigned dasher may"
-        )
-    }
-
-    /// A move or a rejection while no dasher is assigned.
-    static func noDasher(_ job: LaundryJob, _ operation: JobOperation) -> JobsError {
-        JobsError(
-            code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id)): it is \(LaundryStage.waitingForDasher.displayName) and no "
-                + "dasher has accepted it yet"
-        )
-    }
-
-    /// An assignment of a job that is not waiting.
-    static func notWaiting(_ job: LaundryJob) -> JobsError {
-        JobsError(
-            code: .failedPrecondition,
-            message: "cannot \(JobOperation.assign.phrase(job.id)): it has a dasher already and is at stage "
-                + "\(job.stage); only a job \(LaundryStage.waitingForDasher.displayName) can be assigned"
-        )
-    }
-
-    /// An assignment of a dasher the customer rejected for this job.
-    static func excludedDasher(_ dasher: String, job: LaundryJob) -> JobsError {
-        JobsError(
-            code: .failedPrecondition,
-            message: "cannot \(JobOperation.assign.phrase(job.id)): its customer rejected dasher \(dasher) for it; "
-                + "offer it to another dasher",
-            field: "dasher_id"
+            code: .invalidArgument,
+            message: "preferred_dasher_id names the customer; a customer cannot be the dasher of their own job",
+            field: "preferred_dasher_id"
         )
     }
 
@@ -75,13 +54,14 @@ extension JobsError {
         let rule =
             switch operation {
             case .cancel: "cancel is possible only before pickup"
-            case .rejectDasher: "a dasher can be rejected only before pickup"
-            case .assign, .advance, .approveFinalPrice, .review, .dispute: "this is possible only before pickup"
+            case .rejectWorker: "a dasher can be rejected only before pickup"
+            case .assign, .review, .dispute, .product: "this is possible only before pickup"
             }
         let when = job.pickedUpAt.map { " at \(Microseconds.iso8601($0))" } ?? ""
         return JobsError(
             code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id)): the dasher picked up the laundry\(when); \(rule)"
+            message: "cannot \(operation.phrase(job.id, Laundry.vocabulary)): the dasher picked up the "
+                + "laundry\(when); \(rule)"
         )
     }
 
@@ -148,15 +128,12 @@ extension JobsError {
         }
         return JobsError(
             code: .failedPrecondition,
-            message: "cannot \(JobOperation.approveFinalPrice.phrase(job.id)): \(situation)"
+            message: "cannot \(JobOperation.approveFinalPrice.phrase(job.id, Laundry.vocabulary)): \(situation)"
         )
     }
+}
 
-    /// A stored timeline that the rules do not accept.
-    static func inconsistentTimeline(jobID: String, entry index: Int, _ contradiction: String) -> JobsError {
-        JobsError(
-            code: .invalidArgument,
-            message: "the stored timeline of job \(jobID) is inconsistent at entry \(index): \(contradiction)"
-        )
-    }
+/// Refuses a number of loads outside 1...20, naming `field`.
+func requireLoads(_ loads: Int, field: String) throws(JobsError) {
+    guard LaundryJob.allowedLoads.contains(loads) else { throw .loadsOutOfRange(loads, field: field) }
 }

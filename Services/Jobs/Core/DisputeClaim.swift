@@ -1,7 +1,7 @@
 /// The customer's claim that a completed job went wrong (L13): the jobs side of a dispute.
 ///
 /// Jobs owns the claim (who may open one, once per job); payments owns the money side, opening its own dispute of the
-/// payment intent from the ``JobEvent/disputeOpened(_:)`` event and resolving it with a refund of all, part or
+/// payment intent from the ``LifecycleEvent/disputeOpened(_:)`` event and resolving it with a refund of all, part or
 /// nothing (P5). The reasons and their raw values are payments' `Dispute.Reason`'s.
 public struct DisputeClaim: Sendable, Hashable, Codable {
     /// Why the customer disputes the job.
@@ -25,7 +25,7 @@ public struct DisputeClaim: Sendable, Hashable, Codable {
     /// When it was opened (UTC microseconds).
     public let openedAt: Int64
 
-    /// Creates a claim; ``LaundryJob/openDispute(by:reason:description:evidenceDocumentIDs:at:configuration:)``
+    /// Creates a claim; ``Job/openDispute(by:reason:description:evidenceDocumentIDs:at:configuration:)``
     /// checks the fields.
     init(reason: Reason, description: String, evidenceDocumentIDs: [String], paymentIntentID: String, openedAt: Int64) {
         self.reason = reason

@@ -1,10 +1,11 @@
 /// Why a jobs operation was refused.
 ///
-/// Every refusal in this module is one of these, thrown before anything changed: a job that throws keeps its state
-/// and produces no event. ``Code`` names the wire status it becomes (its raw value is the canonical status name, so
+/// Every refusal of the core and of the products on it is one of these, thrown before anything changed: a job that
+/// throws keeps its state and produces no event. ``Code`` names the wire status it becomes (its raw value is the canonical status name, so
 /// the handlers map it in one place with `StatusCode(name:)`); ``message`` goes to the client as it is, so it says
-/// what was wrong, naming the field or the rule, and how to fix it. The shared wording lives in the `JobsError+…`
-/// catalog files, so one situation always reads the same.
+/// what was wrong, naming the field or the rule, and how to fix it, in the product's words (``JobVocabulary``). The
+/// shared wording lives in the `JobsError+…` catalog files of the core and of each product, so one situation always
+/// reads the same. The examples below are laundry's.
 public struct JobsError: Error, Sendable, Hashable, CustomStringConvertible, CodedError {
     /// The kind of refusal; each case becomes the wire status its raw value names.
     public enum Code: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-/// Refusals of malformed input, shared by every operation.
+/// Refusals of malformed input, shared by every operation of every product.
 extension JobsError {
     /// A required text field is empty or blank.
     public static func missing(field: String, _ what: String) -> JobsError {
@@ -10,26 +10,6 @@ extension JobsError {
         JobsError(
             code: .invalidArgument,
             message: "\(field) has \(length) characters; shorten it to at most \(maximum)",
-            field: field
-        )
-    }
-
-    /// A number of loads outside 1...20.
-    static func loadsOutOfRange(_ loads: Int, field: String) -> JobsError {
-        JobsError(
-            code: .invalidArgument,
-            message: "\(field) must be between \(LaundryJob.allowedLoads.lowerBound) and "
-                + "\(LaundryJob.allowedLoads.upperBound), got \(loads)",
-            field: field
-        )
-    }
-
-    /// A stage number that names no stage.
-    static func unknownStage(_ number: Int, field: String) -> JobsError {
-        JobsError(
-            code: .invalidArgument,
-            message: "\(field) must be a stage from 0 (\(LaundryStage.waitingForDasher.displayName)) to 9 "
-                + "(\(LaundryStage.droppedOff.displayName)), got \(number)",
             field: field
         )
     }
@@ -53,12 +33,12 @@ extension JobsError {
     }
 
     /// An amount that must be above zero is not.
-    static func notPositive(field: String, _ amount: Money) -> JobsError {
+    package static func notPositive(field: String, _ amount: Money) -> JobsError {
         JobsError(code: .invalidArgument, message: "\(field) must be above zero, got \(amount.formatted)", field: field)
     }
 
     /// An amount that must not be negative is.
-    static func negative(field: String, _ amount: Money) -> JobsError {
+    package static func negative(field: String, _ amount: Money) -> JobsError {
         JobsError(
             code: .invalidArgument,
             message: "\(field) must not be negative, got \(amount.formatted)",
@@ -66,41 +46,13 @@ extension JobsError {
         )
     }
 
-    /// A pickup before the submission.
-    static func pickupInThePast(_ pickupAt: Int64, now: Int64) -> JobsError {
-        JobsError(
-            code: .invalidArgument,
-            message: "pickup_at_micros \(Microseconds.iso8601(pickupAt)) is in the past (it is now "
-                + "\(Microseconds.iso8601(now))); choose a pickup time from now on",
-            field: "pickup_at_micros"
-        )
-    }
-
-    /// A drop-off at or before the pickup.
-    static func dropOffNotAfterPickup(_ dropOffAt: Int64, pickupAt: Int64) -> JobsError {
-        JobsError(
-            code: .invalidArgument,
-            message: "drop_off_at_micros \(Microseconds.iso8601(dropOffAt)) must be after the pickup at "
-                + "\(Microseconds.iso8601(pickupAt))",
-            field: "drop_off_at_micros"
-        )
-    }
-
-    /// A preferred dasher who is the customer.
-    static func preferredDasherIsCustomer() -> JobsError {
-        JobsError(
-            code: .invalidArgument,
-            message: "preferred_dasher_id names the customer; a customer cannot be the dasher of their own job",
-            field: "preferred_dasher_id"
-        )
-    }
-
     /// An assignment of the customer to their own job.
-    static func dasherIsCustomer() -> JobsError {
+    static func workerIsCustomer(_ words: JobVocabulary) -> JobsError {
         JobsError(
             code: .invalidArgument,
-            message: "dasher_id names the job's customer; a customer cannot be the dasher of their own job",
-            field: "dasher_id"
+            message: "\(words.workerField) names the job's customer; a customer cannot be the \(words.worker) of their "
+                + "own job",
+            field: words.workerField
         )
     }
 
@@ -135,7 +87,7 @@ extension JobsError {
 
 extension Money {
     /// Refuses an amount whose currency code is malformed or that is not above zero, naming `field`.
-    func requirePositive(field: String) throws(JobsError) {
+    package func requirePositive(field: String) throws(JobsError) {
         guard Money.isValidCurrencyCode(currency) else {
             throw .invalidCurrency(field: "\(field).currency", code: currency)
         }
@@ -143,7 +95,7 @@ extension Money {
     }
 
     /// Refuses an amount with a malformed currency code or not in `expected`, naming `field`.
-    func requireCurrency(_ expected: String, field: String) throws(JobsError) {
+    package func requireCurrency(_ expected: String, field: String) throws(JobsError) {
         guard Money.isValidCurrencyCode(currency) else {
             throw .invalidCurrency(field: "\(field).currency", code: currency)
         }
@@ -152,17 +104,12 @@ extension Money {
 }
 
 /// Refuses an empty or blank identifier, naming `field`.
-func requireIdentifier(_ value: String, field: String, _ what: String) throws(JobsError) {
+package func requireIdentifier(_ value: String, field: String, _ what: String) throws(JobsError) {
     guard !value.isEmpty, !value.allSatisfy(\.isWhitespace) else { throw .missing(field: field, what) }
 }
 
-/// Refuses a number of loads outside 1...20, naming `field`.
-func requireLoads(_ loads: Int, field: String) throws(JobsError) {
-    guard LaundryJob.allowedLoads.contains(loads) else { throw .loadsOutOfRange(loads, field: field) }
-}
-
 /// Refuses a text longer than `maximum` characters, naming `field`.
-func requireLength(_ text: String, field: String, maximum: Int) throws(JobsError) {
+package func requireLength(_ text: String, field: String, maximum: Int) throws(JobsError) {
     let length = text.count
     guard length <= maximum else { throw .tooLong(field: field, length: length, maximum: maximum) }
 }

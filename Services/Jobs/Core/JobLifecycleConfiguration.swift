@@ -1,23 +1,21 @@
-/// The limits of a laundry job's free text, evidence and review window (L1, L11, L13).
-public struct LaundryJobConfiguration: Sendable, Hashable {
-    /// The most characters (user-perceived, Swift `Character`s) the customer's instructions may have.
-    public var maximumInstructionsLength: Int
-    /// How long after drop-off either side may review the other, in microseconds; the last instant is included.
+/// The limits of the lifecycle every product shares: the review window and the free text of reviews, disputes and
+/// rejections (L11, L13, L6).
+public struct JobLifecycleConfiguration: Sendable, Hashable {
+    /// How long after completion either side may review the other, in microseconds; the last instant is included.
     public var reviewWindow: Int64
-    /// The most characters a review's text may have.
+    /// The most characters (user-perceived, Swift `Character`s) a review's text may have.
     public var maximumReviewTextLength: Int
     /// The most characters a dispute's description may have.
     public var maximumDisputeDescriptionLength: Int
     /// The most evidence documents a dispute may name.
     public var maximumEvidenceDocuments: Int
-    /// The most characters the customer's reason for rejecting a dasher may have.
+    /// The most characters the customer's reason for sending a worker away may have.
     public var maximumRejectionReasonLength: Int
 
     /// Creates a configuration; every argument defaults to the value in ``defaults``.
     ///
     /// - Precondition: every limit is above zero.
     public init(
-        maximumInstructionsLength: Int = 1_000,
         reviewWindow: Int64 = 14 * Microseconds.perDay,
         maximumReviewTextLength: Int = 2_000,
         maximumDisputeDescriptionLength: Int = 2_000,
@@ -26,11 +24,10 @@ public struct LaundryJobConfiguration: Sendable, Hashable {
     ) {
         precondition(reviewWindow > 0, "reviews need some time to be written")
         precondition(
-            maximumInstructionsLength > 0 && maximumReviewTextLength > 0 && maximumDisputeDescriptionLength > 0
-                && maximumEvidenceDocuments > 0 && maximumRejectionReasonLength > 0,
+            maximumReviewTextLength > 0 && maximumDisputeDescriptionLength > 0 && maximumEvidenceDocuments > 0
+                && maximumRejectionReasonLength > 0,
             "limits must allow something"
         )
-        self.maximumInstructionsLength = maximumInstructionsLength
         self.reviewWindow = reviewWindow
         self.maximumReviewTextLength = maximumReviewTextLength
         self.maximumDisputeDescriptionLength = maximumDisputeDescriptionLength
@@ -39,8 +36,7 @@ public struct LaundryJobConfiguration: Sendable, Hashable {
     }
 
     /// 14 days to review (L11): long enough to notice a missing sock, short enough that a rating still describes the
-    /// job. 1000 characters of instructions is a paragraph about delicates; 2000 for a review or a dispute is a few
-    /// paragraphs; 500 for why a dasher was sent away is a few sentences; ten evidence documents are the same limit
-    /// payments applies to the dispute's money side (P5).
-    public static var defaults: LaundryJobConfiguration { LaundryJobConfiguration() }
+    /// job. 2000 characters for a review or a dispute is a few paragraphs; 500 for why a worker was sent away is a few
+    /// sentences; ten evidence documents are the same limit payments applies to the dispute's money side (P5).
+    public static var defaults: JobLifecycleConfiguration { JobLifecycleConfiguration() }
 }

@@ -1,0 +1,23 @@
+/// The words a product uses for what the core handles, so that a refusal reads in the product's terms ("only its
+/// assigned dasher may", "reviews closed ... after drop-off").
+public struct JobVocabulary: Sendable, Hashable {
+    /// The person who does the job: "dasher" (laundry), "buyer" (errands).
+    public var worker: String
+    /// The request field that names a worker: "dasher_id".
+    public var workerField: String
+    /// The state of a job before a worker takes it: "waiting for a dasher".
+    public var waiting: String
+    /// What completes a job, as a participle: "dropped off" ("it was dropped off at ...").
+    public var completed: String
+    /// The same as a noun: "drop-off" ("... after drop-off").
+    public var completion: String
+
+    /// Creates a vocabulary.
+    public init(worker: String, workerField: String, waiting: String, completed: String, completion: String) {
+        self.worker = worker
+        self.workerField = workerField
+        self.waiting = waiting
+        self.completed = completed
+        self.completion = completion
+    }
+}

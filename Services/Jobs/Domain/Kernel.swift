@@ -1,3 +1,0 @@
-// JobsDomain speaks in the shared kernel's values (Money, Microseconds, LaundryAddOn), as does every
-// module that uses it: re-exported, so they are one type across the contexts' domains.
-@_exported public import QuadKernel
