@@ -11,7 +11,8 @@ import PackageDescription
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
-//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), LaundryAddOn (no dependencies)
+//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time) (no dependencies)
+//   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsDomain     the laundry job as a state machine: stages, assignment, final price, cancel, reviews, disputes (pure)
 //   MatchingDomain a dorm's queue of jobs and offers to dashers, preferred dashers, batch assignment (Hungarian) (pure)
 //   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
@@ -32,6 +33,7 @@ let nioTLS = Target.Dependency.product(name: "NIOTLS", package: "swift-nio")
 let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
 let protobuf = Target.Dependency.product(name: "SwiftProtobuf", package: "swift-protobuf")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let grdbSQLite = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
@@ -159,8 +161,26 @@ let package = Package(
 
         // MARK: Shared kernel, payments, jobs
         .target(name: "QuadKernel", path: "Shared/Kernel", swiftSettings: strictSwift),
-        .target(name: "PaymentsDomain", dependencies: ["QuadKernel"], path: "Services/Payments/Domain", swiftSettings: strictSwift),
-        .target(name: "JobsDomain", dependencies: ["QuadKernel"], path: "Services/Jobs/Domain", swiftSettings: strictSwift),
+        // The laundry product's shared values, for its modules in jobs, matching and payments; never a core's.
+        .target(name: "LaundryKernel", path: "Shared/Laundry/Kernel", swiftSettings: strictSwift),
+        .target(
+            name: "LaundryWire",
+            dependencies: ["LaundryKernel", "QuadContracts", "QuadWire"],
+            path: "Shared/Laundry/Wire",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "PaymentsDomain",
+            dependencies: ["QuadKernel", "LaundryKernel"],
+            path: "Services/Payments/Domain",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "JobsDomain",
+            dependencies: ["QuadKernel", "LaundryKernel"],
+            path: "Services/Jobs/Domain",
+            swiftSettings: strictSwift
+        ),
         .target(name: "MatchingDomain", dependencies: ["QuadKernel"], path: "Services/Matching/Domain", swiftSettings: strictSwift),
         .target(
             name: "PaymentsStore",
@@ -177,8 +197,8 @@ let package = Package(
         .target(
             name: "PaymentsService",
             dependencies: [
-                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadKernel", "QuadWire", "QuadContracts",
-                "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
+                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadKernel", "LaundryWire", "QuadWire",
+                "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Payments/Handlers",
             swiftSettings: strictSwift
@@ -192,8 +212,8 @@ let package = Package(
         .target(
             name: "JobsService",
             dependencies: [
-                "JobsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging,
-                protobuf,
+                "JobsDomain", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
+                grdb, logging, protobuf,
             ],
             path: "Services/Jobs",
             exclude: ["Domain", "main"],
@@ -209,8 +229,8 @@ let package = Package(
         .target(
             name: "MatchingService",
             dependencies: [
-                "MatchingDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
-                logging, protobuf,
+                "MatchingDomain", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage",
+                "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Matching",
             exclude: ["Domain", "main"],
@@ -367,7 +387,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsStoreTests",
-            dependencies: ["PaymentsStore", "PaymentsDomain", "QuadStorage", grdb],
+            dependencies: ["PaymentsStore", "PaymentsDomain", "QuadStorage", "ServiceTestSupport", grdb],
             path: "Tests/PaymentsStoreTests",
             swiftSettings: strictSwift
         ),
@@ -402,7 +422,7 @@ let package = Package(
             name: "ServiceTestSupport",
             dependencies: [
                 "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadStorage", grdb,
-                logging,
+                grdbSQLite, logging,
             ],
             path: "Tests/Support/ServiceTestSupport",
             swiftSettings: strictSwift

@@ -1,5 +1,6 @@
 import Foundation
 import JobsDomain
+import LaundryWire
 import QuadContracts
 import QuadServiceKit
 import QuadWire

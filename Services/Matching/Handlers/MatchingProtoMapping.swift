@@ -1,3 +1,5 @@
+import LaundryKernel
+import LaundryWire
 import MatchingDomain
 import QuadContracts
 import QuadServiceKit

@@ -1,3 +1,4 @@
+import LaundryKernel
 import MatchingDomain
 
 /// What a dasher is shown of a job in an offer (the proto's Offer), as jobs sent it in `job.submitted`: fixed for
@@ -5,7 +6,7 @@ import MatchingDomain
 struct JobListing: Sendable, Hashable {
     /// The customer's estimate of the loads (L1).
     var estimatedLoads: Int
-    /// Folding, ironing (L1), in ``QuadKernel/LaundryAddOn`` order.
+    /// Folding, ironing (L1), in ``LaundryKernel/LaundryAddOn`` order.
     var addOns: [LaundryAddOn]
     /// When the customer wants the laundry picked up (UTC microseconds).
     var pickupAt: Int64

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LaundryKernel
 import MatchingDomain
 
 /// Rows to and from ``StoredJob`` and ``StoredOffer``.

@@ -59,26 +59,27 @@ enum MatchingStore {
     {
         var accepting: [String: Int64] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: "SELECT dasher_id, since_micros FROM matching_presence WHERE dorm_id = ?",
+            db.cachedStatement(sql: "SELECT dasher_id, since_micros FROM matching_presence WHERE dorm_id = ?"),
             arguments: [dormID]
         ) {
             accepting[row["dasher_id"]] = row["since_micros"]
         }
         let jobs = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(jobColumns) FROM matching_job WHERE dorm_id = ? AND assigned_dasher_id IS NULL
-                ORDER BY submitted_at_micros, id
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(jobColumns) FROM matching_job WHERE dorm_id = ? AND assigned_dasher_id IS NULL
+                    ORDER BY submitted_at_micros, id
+                    """
+            ),
             arguments: [dormID]
         ).map(storedJob(row:))
         let offers = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(offerColumns) FROM matching_offer o JOIN matching_job j ON j.id = o.job_id
-                WHERE o.dorm_id = ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(offerColumns) FROM matching_offer o JOIN matching_job j ON j.id = o.job_id
+                    WHERE o.dorm_id = ?
+                    """
+            ),
             arguments: [dormID]
         ).map(storedOffer(row:))
         let queue: DormQueue

@@ -1,3 +1,4 @@
+import LaundryWire
 import PaymentsDomain
 import PaymentsStore
 import QuadContracts
