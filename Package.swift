@@ -15,7 +15,8 @@ import PackageDescription
 //   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsDomain     the laundry job as a state machine: stages, assignment, final price, cancel, reviews, disputes (pure)
 //   MatchingDomain a dorm's queue of jobs and offers to dashers, preferred dashers, batch assignment (Hungarian) (pure)
-//   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
+//   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
+//                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
@@ -169,10 +170,12 @@ let package = Package(
             path: "Shared/Laundry/Wire",
             swiftSettings: strictSwift
         ),
+        .target(name: "PaymentsDomain", dependencies: ["QuadKernel"], path: "Services/Payments/Domain", swiftSettings: strictSwift),
+        // Laundry's payments module: its fee schedule, quotes and earnings split, as a ProductPricing.
         .target(
-            name: "PaymentsDomain",
-            dependencies: ["QuadKernel", "LaundryKernel"],
-            path: "Services/Payments/Domain",
+            name: "PaymentsLaundry",
+            dependencies: ["PaymentsDomain", "LaundryKernel"],
+            path: "Services/Payments/Laundry",
             swiftSettings: strictSwift
         ),
         .target(
@@ -197,8 +200,8 @@ let package = Package(
         .target(
             name: "PaymentsService",
             dependencies: [
-                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadKernel", "LaundryWire", "QuadWire",
-                "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
+                "PaymentsDomain", "PaymentsLaundry", "PaymentsProviders", "PaymentsStore", "QuadKernel", "LaundryWire",
+                "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Payments/Handlers",
             swiftSettings: strictSwift
@@ -387,7 +390,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsStoreTests",
-            dependencies: ["PaymentsStore", "PaymentsDomain", "QuadStorage", "ServiceTestSupport", grdb],
+            dependencies: ["PaymentsStore", "PaymentsDomain", "PaymentsLaundry", "QuadStorage", "ServiceTestSupport", grdb],
             path: "Tests/PaymentsStoreTests",
             swiftSettings: strictSwift
         ),
@@ -399,7 +402,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsDomainTests",
-            dependencies: ["PaymentsDomain", "QuadTestSupport"],
+            dependencies: ["PaymentsDomain", "PaymentsLaundry", "QuadTestSupport"],
             path: "Tests/PaymentsDomainTests",
             swiftSettings: strictSwift
         ),

@@ -55,7 +55,7 @@ extension PaymentsStore {
                     SELECT e.posting_id, e.account, e.side, e.minor, e.currency, p.kind, p.posted_at,
                         COALESCE(h.job_id, p.reference) AS reference
                     FROM ledger_entry e JOIN posting p ON p.id = e.posting_id
-                    LEFT JOIN laundry_hold h ON h.payment_intent_id = p.reference
+                    LEFT JOIN job_hold h ON h.payment_intent_id = p.reference
                     WHERE e.account IN (\(placeholders))
                     ORDER BY e.posting_id DESC, e.position DESC LIMIT ?
                     """

@@ -1,5 +1,6 @@
-/// An extra service a laundry customer may choose (L1): the dasher folds or irons the clean clothes. Jobs records
-/// them on the job; payments' `FeeSchedule` prices them.
+/// An extra service a laundry customer may choose (L1): the dasher folds or irons the clean clothes. Laundry's module
+/// in jobs records them on the job; its module in payments (`LaundryFeeSchedule`) prices them, its raw value being
+/// the add-on's quote item code.
 ///
 /// Once per job, not per load: the source design offers them on one screen per request ("Folding $2.50, Ironing
 /// $5.00"), and a dasher's time folding grows with the clothes, which the loads already price.

@@ -1,40 +1,37 @@
 public import PaymentsDomain
 
-/// What links a laundry job to its money (P2, P3): the intent, the provider's authorisation and receipts, the payment
-/// method charged, and the estimate's inputs.
+/// What links a job of any product to its money (P2, P3): the intent, the provider's authorisation and receipts, the
+/// payment method charged, and what the estimate was made of.
 ///
-/// The estimate is kept as its inputs (loads, add-ons, the dorm's machine prices at the time) and its total, so the
-/// service can rebuild the quote (``PaymentsDomain/LaundryQuote/estimate(loads:washerPrice:dryerPrice:addOns:schedule:)``)
-/// when it checks a final price against it; the total says what was held whatever the schedule became since.
-public struct LaundryHoldRecord: Sendable, Hashable {
+/// The estimate is kept as its items and the zone's prices it used, in the product's own codes, and its total: the
+/// total says what was held whatever the schedule became since, and is what a final price is checked against.
+public struct JobHoldRecord: Sendable, Hashable {
     /// The job.
     public var jobID: String
+    /// The product whose schedule priced it (`laundry`).
+    public var product: String
     /// Its payment intent.
     public var paymentIntentID: String
     /// The paying customer.
     public var customerID: String
-    /// The job's dorm.
-    public var dormID: String
+    /// The job's zone (laundry: its dorm), or empty when the product's prices do not depend on the place.
+    public var zoneID: String
     /// Payments' id of the payment method held.
     public var paymentMethodID: String
     /// The provider's token of that method (a charge above the hold goes to it).
     public var paymentMethodToken: String
     /// The provider's id of the hold.
     public var authorizationID: String
-    /// The estimated loads.
-    public var estimateLoads: Int
-    /// The chosen add-ons.
-    public var estimateAddOns: Set<LaundryAddOn>
-    /// The dorm's washer price per load when the hold was placed.
-    public var washerPrice: Money
-    /// The dorm's dryer price per load when the hold was placed.
-    public var dryerPrice: Money
+    /// What the estimate priced, as the product's job asked it.
+    public var estimateItems: [QuoteItem]
+    /// The zone's prices the estimate used (laundry: `washer` and `dryer` per load), by code.
+    public var zonePrices: [String: Money]
     /// The estimate's total: what was held.
     public var estimateTotal: Money
     /// Whether jobs confirmed the job exists (`job.posted`, or the sweep found it).
     public var confirmed: Bool
-    /// The dasher credited at completion.
-    public var dasherID: String?
+    /// The worker credited at completion.
+    public var workerID: String?
     /// The provider's receipt of the capture: what a refund names first.
     public var captureReceiptID: String?
     /// The provider's receipt of the charge above the hold, if there was one.
@@ -45,37 +42,35 @@ public struct LaundryHoldRecord: Sendable, Hashable {
     /// Creates a record.
     public init(
         jobID: String,
+        product: String,
         paymentIntentID: String,
         customerID: String,
-        dormID: String,
+        zoneID: String,
         paymentMethodID: String,
         paymentMethodToken: String,
         authorizationID: String,
-        estimateLoads: Int,
-        estimateAddOns: Set<LaundryAddOn>,
-        washerPrice: Money,
-        dryerPrice: Money,
+        estimateItems: [QuoteItem],
+        zonePrices: [String: Money],
         estimateTotal: Money,
         confirmed: Bool = false,
-        dasherID: String? = nil,
+        workerID: String? = nil,
         captureReceiptID: String? = nil,
         chargeReceiptID: String? = nil,
         placedAt: Int64
     ) {
         self.jobID = jobID
+        self.product = product
         self.paymentIntentID = paymentIntentID
         self.customerID = customerID
-        self.dormID = dormID
+        self.zoneID = zoneID
         self.paymentMethodID = paymentMethodID
         self.paymentMethodToken = paymentMethodToken
         self.authorizationID = authorizationID
-        self.estimateLoads = estimateLoads
-        self.estimateAddOns = estimateAddOns
-        self.washerPrice = washerPrice
-        self.dryerPrice = dryerPrice
+        self.estimateItems = estimateItems
+        self.zonePrices = zonePrices
         self.estimateTotal = estimateTotal
         self.confirmed = confirmed
-        self.dasherID = dasherID
+        self.workerID = workerID
         self.captureReceiptID = captureReceiptID
         self.chargeReceiptID = chargeReceiptID
         self.placedAt = placedAt

@@ -4,7 +4,7 @@
 /// (``LaundryQuote``); the dorm's machine prices come from identity's campus directory (A5), the rest from here.
 /// Every amount is in one currency, the schedule's. How a total splits between the dasher and the platform is
 /// ``EarningsSplit``'s rule, which reads ``platformShareBasisPoints``.
-public struct FeeSchedule: Sendable, Hashable {
+public struct LaundryFeeSchedule: Sendable, Hashable {
     /// The flat service fee per job: the dasher's pay for collecting, tending and returning the laundry, less the
     /// platform's share.
     public let flatFee: Money
@@ -76,8 +76,8 @@ public struct FeeSchedule: Sendable, Hashable {
     /// USD 8.50 of it, above the US federal USD 7.25 an hour, before add-ons. The convenience fee covers a card
     /// payment's cost on a typical job (about 3% and USD 0.30 of some USD 20). 15% is at the low end of what gig
     /// marketplaces keep (15–30%), since the convenience fee already pays for the running costs.
-    public static var defaults: FeeSchedule {
-        FeeSchedule(
+    public static var defaults: LaundryFeeSchedule {
+        LaundryFeeSchedule(
             uncheckedFlatFee: Money(minorUnits: 1_000, currency: "USD"),
             convenienceFee: Money(minorUnits: 100, currency: "USD"),
             foldingPrice: Money(minorUnits: 250, currency: "USD"),

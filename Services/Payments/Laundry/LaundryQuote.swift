@@ -12,7 +12,7 @@ public struct LaundryQuote: Sendable, Hashable {
     public let loads: Int
     /// The chosen add-ons, in ``LaundryAddOn`` order.
     public let addOns: [LaundryAddOn]
-    /// The lines: machines, service fee, convenience fee, then one per add-on.
+    /// The lines: machines, service fee, convenience fee, then one per add-on (``LineKind`` names each line's code).
     public let lines: [QuoteLine]
     /// The sum of the lines.
     public let total: Money
@@ -20,6 +20,8 @@ public struct LaundryQuote: Sendable, Hashable {
     public let split: EarningsSplit
     /// Whether the machines line is the actual cost (L8) rather than an estimate.
     public let isFinal: Bool
+    /// The quote as the payments core keeps it: its items (``LaundryPricing``'s codes), lines, total and split.
+    public let quote: Quote
 
     /// The estimate at submission (L1): `loads` of the dorm's washer and dryer at their per-load prices.
     ///
@@ -30,7 +32,7 @@ public struct LaundryQuote: Sendable, Hashable {
         washerPrice: Money,
         dryerPrice: Money,
         addOns: Set<LaundryAddOn>,
-        schedule: FeeSchedule = .defaults
+        schedule: LaundryFeeSchedule = .defaults
     ) throws(PaymentsError) -> LaundryQuote {
         try requireLoads(loads, field: "estimated_loads")
         for (field, price) in [("washer_price", washerPrice), ("dryer_price", dryerPrice)] {
@@ -55,7 +57,7 @@ public struct LaundryQuote: Sendable, Hashable {
         actualLoads: Int,
         machineCost: Money,
         addOns: Set<LaundryAddOn>,
-        schedule: FeeSchedule = .defaults
+        schedule: LaundryFeeSchedule = .defaults
     ) throws(PaymentsError) -> LaundryQuote {
         try requireLoads(actualLoads, field: "actual_loads")
         try machineCost.requireCurrency(schedule.currency, field: "machine_cost", of: "the fee schedule")
@@ -81,16 +83,21 @@ public struct LaundryQuote: Sendable, Hashable {
     /// hold, the service passes to ``PaymentIntent/chargeAboveHold(_:approvedByCustomer:now:)``
     /// `approvedByCustomer: true` when this is `false`, and the customer's answer when it is `true`.
     public func needsApproval(against estimate: LaundryQuote) -> Bool {
-        guard total.currency == estimate.total.currency else { return true }
-        let (twice, overflow) = estimate.total.minorUnits.multipliedReportingOverflow(by: 2)
-        return !overflow && total.minorUnits > twice
+        Self.needsApproval(final: total, estimate: estimate.total)
+    }
+
+    /// Whether a final price of `final` is above twice an estimate of `estimate` (or in another currency).
+    public static func needsApproval(final: Money, estimate: Money) -> Bool {
+        guard final.currency == estimate.currency else { return true }
+        let (twice, overflow) = estimate.minorUnits.multipliedReportingOverflow(by: 2)
+        return !overflow && final.minorUnits > twice
     }
 
     private init(
         loads: Int,
         machines: QuoteLine,
         addOns: Set<LaundryAddOn>,
-        schedule: FeeSchedule,
+        schedule: LaundryFeeSchedule,
         isFinal: Bool
     ) throws(PaymentsError) {
         let chosen = addOns.sorted()
@@ -114,6 +121,17 @@ public struct LaundryQuote: Sendable, Hashable {
             platformShareBasisPoints: schedule.platformShareBasisPoints
         )
         self.isFinal = isFinal
+        let loadsItem =
+            isFinal
+            ? QuoteItem(code: LaundryPricing.machinesItem, quantity: loads, amount: machines.amount)
+            : QuoteItem(code: LaundryPricing.loadsItem, quantity: loads)
+        quote = try Quote(
+            product: LaundryPricing.product,
+            items: [loadsItem] + chosen.map { QuoteItem(code: $0.rawValue) },
+            lines: lines,
+            split: split,
+            isFinal: isFinal
+        )
     }
 
     private static func requireLoads(_ loads: Int, field: String) throws(PaymentsError) {
