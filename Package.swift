@@ -14,7 +14,8 @@ import PackageDescription
 //   QuadKernel     the values every domain shares: Money, Microseconds (UTC time) (no dependencies)
 //   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsDomain     the laundry job as a state machine: stages, assignment, final price, cancel, reviews, disputes (pure)
-//   MatchingDomain a dorm's queue of jobs and offers to dashers, preferred dashers, batch assignment (Hungarian) (pure)
+//   MatchingDomain a zone's queue (a dorm is laundry's zone) of jobs over opaque listings and offers to workers,
+//                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
 //   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
 //                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
@@ -185,6 +186,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(name: "MatchingDomain", dependencies: ["QuadKernel"], path: "Services/Matching/Domain", swiftSettings: strictSwift),
+        // Laundry's matching module: its listing's rules and the batch assignment's earliest start, as a MatchingProduct.
+        .target(
+            name: "MatchingLaundry",
+            dependencies: ["MatchingDomain", "LaundryKernel"],
+            path: "Services/Matching/Laundry",
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "PaymentsStore",
             dependencies: ["PaymentsDomain", "QuadStorage", grdb],
@@ -232,8 +240,8 @@ let package = Package(
         .target(
             name: "MatchingService",
             dependencies: [
-                "MatchingDomain", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage",
-                "QuadServiceKit", grdb, logging, protobuf,
+                "MatchingDomain", "MatchingLaundry", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire",
+                "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Matching",
             exclude: ["Domain", "main"],

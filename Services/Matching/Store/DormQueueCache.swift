@@ -27,7 +27,7 @@ final class DormQueueCache: Sendable {
         /// The queue.
         var queue: DormQueue
         /// Listings of the queue's jobs (``StoredDormQueue/listings``).
-        var listings: [String: JobListing]
+        var listings: [String: Listing]
         /// Ids of the open offers made to their job's preferred dasher.
         var preferredOffers: Set<String>
     }

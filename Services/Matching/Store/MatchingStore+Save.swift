@@ -111,9 +111,9 @@ extension MatchingStore {
         return written
     }
 
-    private static func listing(of job: String, in stored: StoredDormQueue) throws -> JobListing {
+    private static func listing(of job: String, in stored: StoredDormQueue) throws -> Listing {
         guard let listing = stored.listing(ofJob: job) else {
-            throw MatchingStoreError("job \(job) has no stored listing (loads, add-ons, pickup): it cannot be stored")
+            throw MatchingStoreError("job \(job) has no stored listing: it cannot be stored")
         }
         return listing
     }

@@ -20,10 +20,10 @@ struct StoredDormQueue: Sendable {
     var queue: DormQueue
     /// Listings by job id of the jobs in ``loaded`` (and, until ``settle(removedJobs:closedOffers:)``, of those that
     /// left it).
-    private(set) var listings: [String: JobListing]
+    private(set) var listings: [String: Listing]
     /// Listings of the jobs the operation brings in (submitted, requeued), apart from ``listings`` so that a refused
     /// operation leaves the found listings as they were.
-    private(set) var broughtIn: [String: JobListing] = [:]
+    private(set) var broughtIn: [String: Listing] = [:]
     /// Ids of the open offers made to the job's preferred dasher (L5).
     var preferredOffers: Set<String>
 
@@ -31,7 +31,7 @@ struct StoredDormQueue: Sendable {
         dormID: String,
         version: Int64,
         queue: DormQueue,
-        listings: [String: JobListing],
+        listings: [String: Listing],
         preferredOffers: Set<String>
     ) {
         self.dormID = dormID
@@ -54,12 +54,12 @@ struct StoredDormQueue: Sendable {
     }
 
     /// Records what offers of job `id` show, for a job the operation brings into the queue.
-    mutating func bringIn(_ listing: JobListing, forJob id: String) {
+    mutating func bringIn(_ listing: Listing, forJob id: String) {
         broughtIn[id] = listing
     }
 
     /// What offers of job `id` show, if the queue knows the job.
-    func listing(ofJob id: String) -> JobListing? {
+    func listing(ofJob id: String) -> Listing? {
         broughtIn[id] ?? listings[id]
     }
 
@@ -69,7 +69,7 @@ struct StoredDormQueue: Sendable {
             offer: offer,
             dormID: dormID,
             asPreferredDasher: preferredOffers.contains(offer.id),
-            listing: listing(ofJob: offer.job) ?? JobListing(estimatedLoads: 0, addOns: [], pickupAt: 0, dropOffAt: 0)
+            listing: listing(ofJob: offer.job) ?? Listing(product: "", fields: [:])
         )
     }
 
