@@ -48,7 +48,7 @@ struct QueueCacheTests {
                 #expect(second.cachedQueue() == nil)
                 #expect(try await second.storedQueue() == last)
                 try await second.accepting(dashers[0])
-                #expect(second.cacheStatistics == DormQueueCache.Statistics(hits: 0, loads: 1))
+                #expect(second.cacheStatistics == ZoneQueueCache.Statistics(hits: 0, loads: 1))
                 #expect(second.cachedQueue() == (try await second.storedQueue()))
                 #expect(second.cachedQueue()?.queue.isAccepting(dashers[0].userID) == true)
             }

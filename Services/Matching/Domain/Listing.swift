@@ -1,6 +1,6 @@
 /// What an offer shows of a job, as the job's product wrote it: the product's id and fields the core never reads.
 ///
-/// The zone queue (``DormQueue``) orders, offers and assigns jobs without looking at their listings; the product's
+/// The zone queue (``ZoneQueue``) orders, offers and assigns jobs without looking at their listings; the product's
 /// module (``MatchingProduct``) checks the fields, gives the batch assignment what it needs of them, and renders
 /// them in an offer (laundry: the estimated loads, add-ons, pickup and drop-off).
 public struct Listing: Sendable, Hashable {

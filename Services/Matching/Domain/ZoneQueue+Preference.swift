@@ -1,6 +1,6 @@
 /// The dasher a customer asked for by name (L5): offered the job first; if they are not accepting, decline or let it
 /// expire, the job falls back to the dorm queue and the customer is told. The customer may also clear the preference.
-extension DormQueue {
+extension ZoneQueue {
     /// Offers job `job` to its preferred dasher at `now`, if it can be offered now; the service calls it right after
     /// ``submit(_:now:)``, in the same transaction.
     ///

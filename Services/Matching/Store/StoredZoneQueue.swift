@@ -1,12 +1,12 @@
 import MatchingDomain
 
-/// One dorm's queue as found in a write (from ``DormQueueCache`` or the tables), for an operation to change and
+/// One dorm's queue as found in a write (from ``ZoneQueueCache`` or the tables), for an operation to change and
 /// ``MatchingStore/save(_:events:_:)`` to store.
 ///
-/// The service changes ``queue`` (a ``MatchingDomain/DormQueue`` operation), then saves: only the rows that differ
+/// The service changes ``queue`` (a ``MatchingDomain/ZoneQueue`` operation), then saves: only the rows that differ
 /// from ``loaded`` are written. ``listing(ofJob:)`` gives what offers show of every job the operation may mention,
 /// the jobs that left the queue in it included, so the events it returned can still be told with the job's details.
-struct StoredDormQueue: Sendable {
+struct StoredZoneQueue: Sendable {
     /// The dorm.
     let dormID: String
     /// The dorm's version the queue was found at.
@@ -15,9 +15,9 @@ struct StoredDormQueue: Sendable {
     /// version it stored with it.
     var version: Int64
     /// The queue as it was found; what ``MatchingStore/save(_:events:_:)`` compares with.
-    let loaded: DormQueue
+    let loaded: ZoneQueue
     /// The queue the operation changes.
-    var queue: DormQueue
+    var queue: ZoneQueue
     /// Listings by job id of the jobs in ``loaded`` (and, until ``settle(removedJobs:closedOffers:)``, of those that
     /// left it).
     private(set) var listings: [String: Listing]
@@ -30,7 +30,7 @@ struct StoredDormQueue: Sendable {
     init(
         dormID: String,
         version: Int64,
-        queue: DormQueue,
+        queue: ZoneQueue,
         listings: [String: Listing],
         preferredOffers: Set<String>
     ) {
@@ -43,7 +43,7 @@ struct StoredDormQueue: Sendable {
         self.preferredOffers = preferredOffers
     }
 
-    init(dormID: String, entry: DormQueueCache.Entry) {
+    init(dormID: String, entry: ZoneQueueCache.Entry) {
         self.init(
             dormID: dormID,
             version: entry.version,
@@ -82,13 +82,13 @@ struct StoredDormQueue: Sendable {
         for offer in closedOffers { preferredOffers.remove(offer) }
     }
 
-    /// The queue as saved, for ``DormQueueCache``; call after ``settle(removedJobs:closedOffers:)``.
-    var savedEntry: DormQueueCache.Entry {
-        DormQueueCache.Entry(version: version, queue: queue, listings: listings, preferredOffers: preferredOffers)
+    /// The queue as saved, for ``ZoneQueueCache``; call after ``settle(removedJobs:closedOffers:)``.
+    var savedEntry: ZoneQueueCache.Entry {
+        ZoneQueueCache.Entry(version: version, queue: queue, listings: listings, preferredOffers: preferredOffers)
     }
 
-    /// The queue as found, for ``DormQueueCache`` when the operation was refused and nothing was stored.
-    var foundEntry: DormQueueCache.Entry {
-        DormQueueCache.Entry(version: foundVersion, queue: loaded, listings: listings, preferredOffers: preferredOffers)
+    /// The queue as found, for ``ZoneQueueCache`` when the operation was refused and nothing was stored.
+    var foundEntry: ZoneQueueCache.Entry {
+        ZoneQueueCache.Entry(version: foundVersion, queue: loaded, listings: listings, preferredOffers: preferredOffers)
     }
 }

@@ -1,5 +1,5 @@
 /// Jobs entering and leaving a dorm's queue: submitted (L1), sent back by the customer (L6), cancelled (L9).
-extension DormQueue {
+extension ZoneQueue {
     /// Queues `job`, just submitted, at its place in submission order.
     ///
     /// A job naming a preferred dasher is kept for them; the service then calls ``offerToPreferred(job:now:)`` in

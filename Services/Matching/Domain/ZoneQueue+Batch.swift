@@ -1,6 +1,6 @@
 /// Batch mode (L16): instead of waiting for dashers to ask, offer every waiting job at once to the free accepting
 /// dashers, as ``BatchAssignment`` plans it.
-extension DormQueue {
+extension ZoneQueue {
     /// Offers the dorm's waiting jobs to its free dashers at `now`, each free dasher at most one job, at the least
     /// total waiting time (see ``BatchAssignment``); the offers are ordinary offers, answered and expiring as any.
     ///

@@ -1,5 +1,5 @@
 /// Dashers' presence (L2): "accepting requests" on or off.
-extension DormQueue {
+extension ZoneQueue {
     /// Turns "accepting requests" on for `dasher` at `now`; they may then ask for jobs and be offered them. Turning it
     /// on again changes nothing: the dasher keeps their place in the list of accepting dashers.
     ///

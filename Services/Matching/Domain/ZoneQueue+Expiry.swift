@@ -1,5 +1,5 @@
 /// Offers that ran out (L4): the job goes back to the queue and its dasher is treated as having declined it.
-extension DormQueue {
+extension ZoneQueue {
     /// Expires every offer whose expiry is at or before `now`, oldest expiry first.
     ///
     /// Each expired job waits again at its place and is never offered to that dasher again; a job kept for its

@@ -19,14 +19,14 @@ import Synchronization
 /// version than the entry's; the next write reads that version, sees the mismatch and reads the tables: nothing acts
 /// on a queue that was not committed. Writes run one at a time on the writer connection; the mutex only keeps the
 /// dictionary itself safe. Reads outside writes do not use the cache.
-final class DormQueueCache: Sendable {
+final class ZoneQueueCache: Sendable {
     /// One dorm's queue with what an operation on it needs beside the domain's queue.
     struct Entry: Sendable, Equatable {
         /// The dorm's version the entry equals.
         var version: Int64
         /// The queue.
-        var queue: DormQueue
-        /// Listings of the queue's jobs (``StoredDormQueue/listings``).
+        var queue: ZoneQueue
+        /// Listings of the queue's jobs (``StoredZoneQueue/listings``).
         var listings: [String: Listing]
         /// Ids of the open offers made to their job's preferred dasher.
         var preferredOffers: Set<String>

@@ -1,8 +1,8 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: batch mode")
-struct DormQueueBatchTests {
+@Suite("ZoneQueue: batch mode")
+struct ZoneQueueBatchTests {
     @Test("a batch offers waiting jobs to free dashers as planned, each an ordinary offer")
     func offersThePlan() throws {
         // Given: dasher_now is free now, dasher_later in an hour; job_old is for pickup in two hours

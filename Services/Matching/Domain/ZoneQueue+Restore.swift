@@ -1,5 +1,5 @@
 /// A queue read back from storage.
-extension DormQueue {
+extension ZoneQueue {
     /// The queue with these accepting dashers (each with the instant they turned accepting on), jobs (in any order)
     /// and open offers, as stored from ``acceptingSince``, ``jobs`` and ``openOffers``.
     ///

@@ -1,5 +1,5 @@
 /// "Assign me a job" (L3).
-extension DormQueue {
+extension ZoneQueue {
     /// Answers `dasher`'s request for a job at `now`.
     ///
     /// The dasher gets, as an offer open for the configured timeout, the oldest job kept for them by name if there is

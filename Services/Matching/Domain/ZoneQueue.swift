@@ -1,5 +1,8 @@
-/// One dorm's matching as a state machine (L2–L6): which dashers are accepting requests, which jobs wait for a
-/// dasher in submission order, and which of them are offered to whom until when.
+/// One zone's matching as a state machine (L2–L6), for any product: which workers (laundry's dashers) are accepting
+/// requests, which jobs wait for a worker in submission order, and which of them are offered to whom until when. A
+/// dorm is laundry's zone. The queue never reads what a job is: the service keeps each job's ``Listing`` beside it,
+/// and the product's module (``MatchingProduct``) reads it; the queue's words are laundry's (dasher), its first
+/// product's.
 ///
 /// Each job in the queue stands in one of three ways (``JobStanding``): waiting for any dasher it allows, kept for
 /// the dasher its customer asked for by name, or offered to one dasher. The rules the queue keeps after every
@@ -16,13 +19,13 @@
 /// operation leaves an expired offer for the next one. The service works on a copy, stores it with the messages the
 /// events call for in one transaction, and serializes the operations of one dorm (one writer per dorm), which is
 /// what makes "two dashers asking at once never get the same job" hold across requests.
-public struct DormQueue: Sendable, Hashable {
+public struct ZoneQueue: Sendable, Hashable {
     /// How a job stands in the queue.
     public enum JobStanding: Sendable, Hashable {
         /// Any dasher the job allows may be offered it.
         case waiting
         /// Kept for the dasher the customer asked for until it can be offered to them: they hold another offer, or
-        /// ``DormQueue/offerToPreferred(job:now:)`` has not run yet. It is offered to them as soon as their other
+        /// ``ZoneQueue/offerToPreferred(job:now:)`` has not run yet. It is offered to them as soon as their other
         /// offer ends, or when they ask for a job.
         case keptFor(dasher: String)
         /// Offered to one dasher.

@@ -1,8 +1,8 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: restoring from storage")
-struct DormQueueRestoreTests {
+@Suite("ZoneQueue: restoring from storage")
+struct ZoneQueueRestoreTests {
     @Test("a queue rebuilt from its stored parts equals the original and carries on as it would")
     func roundTrip() throws {
         // Given
@@ -15,7 +15,7 @@ struct DormQueueRestoreTests {
         _ = try requestOffer(&original, dasher: "dasher_b")
 
         // When
-        var restored = try DormQueue(
+        var restored = try ZoneQueue(
             restoringAccepting: original.acceptingSince,
             jobs: original.jobs.reversed(),
             offers: original.openOffers
@@ -107,17 +107,17 @@ struct DormQueueRestoreTests {
     )
     func contradictions(jobs: [WaitingJob], offers: [Offer], contradiction: String) {
         let error = refusal(.invalidArgument) {
-            try DormQueue(restoringAccepting: Self.accepting, jobs: jobs, offers: offers)
+            try ZoneQueue(restoringAccepting: Self.accepting, jobs: jobs, offers: offers)
         }
         #expect(error?.message == "the stored queue is inconsistent: \(contradiction)")
     }
 
     @Test("empty stored ids are refused")
     func emptyIDs() {
-        refusal(.invalidArgument) { try DormQueue(restoringAccepting: ["": newYear], jobs: [], offers: []) }
-        refusal(.invalidArgument) { try DormQueue(restoringAccepting: [:], jobs: [job("")], offers: []) }
+        refusal(.invalidArgument) { try ZoneQueue(restoringAccepting: ["": newYear], jobs: [], offers: []) }
+        refusal(.invalidArgument) { try ZoneQueue(restoringAccepting: [:], jobs: [job("")], offers: []) }
         refusal(.invalidArgument) {
-            try DormQueue(restoringAccepting: [:], jobs: [job("job_1", customer: "")], offers: [])
+            try ZoneQueue(restoringAccepting: [:], jobs: [job("job_1", customer: "")], offers: [])
         }
     }
 }

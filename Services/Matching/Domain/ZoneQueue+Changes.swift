@@ -1,12 +1,12 @@
 /// What changed between two states of a queue, for a store that writes only what changed.
-extension DormQueue {
+extension ZoneQueue {
     /// The jobs of `earlier` that are no longer in the queue (accepted, cancelled), and the jobs that are new or
     /// changed since (queued, requeued, offered, declined, preference dropped), each in queue order.
     ///
     /// One walk over both queues' jobs side by side, as both are kept in queue order: no hashing, no sorting. A job
     /// an operation did not touch shares its strings and sets with `earlier`'s copy, so comparing it is cheap; the
     /// jobs are read in place (buffer pointers), not copied one by one to be compared.
-    public func jobChanges(since earlier: DormQueue) -> (removed: [WaitingJob], changed: [WaitingJob]) {
+    public func jobChanges(since earlier: ZoneQueue) -> (removed: [WaitingJob], changed: [WaitingJob]) {
         var removed: [WaitingJob] = []
         var changed: [WaitingJob] = []
         earlier.jobs.withUnsafeBufferPointer { before in

@@ -1,6 +1,6 @@
-/// The few changes every operation is made of, each keeping ``DormQueue/offersByJob`` and
-/// ``DormQueue/offeredJobByDasher`` the mirror of each other.
-extension DormQueue {
+/// The few changes every operation is made of, each keeping ``ZoneQueue/offersByJob`` and
+/// ``ZoneQueue/offeredJobByDasher`` the mirror of each other.
+extension ZoneQueue {
     /// The index of job `id` in ``jobs``.
     func index(ofJob id: String) -> Int? {
         jobs.firstIndex { $0.id == id }

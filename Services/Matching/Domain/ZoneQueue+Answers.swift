@@ -1,5 +1,5 @@
 /// A dasher's answer to an offer (L4): accept or decline, only the offered dasher, only before the offer expires.
-extension DormQueue {
+extension ZoneQueue {
     /// `dasher` accepts offer `offer` at `now`: the job leaves the queue, and the service assigns it to them in the
     /// jobs service. The dasher, free again, is offered the next job kept for them by name, if any (a dasher may hold
     /// several jobs at once, L15).
