@@ -386,7 +386,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatchingDomainTests",
-            dependencies: ["MatchingDomain", "QuadTestSupport"],
+            dependencies: ["MatchingDomain", "MatchingLaundry", "QuadTestSupport"],
             path: "Tests/MatchingDomainTests",
             swiftSettings: strictSwift
         ),

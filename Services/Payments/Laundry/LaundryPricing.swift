@@ -26,7 +26,7 @@ public struct LaundryPricing: ProductPricing {
     public var needsZonePrices: Bool { true }
 
     public func estimate(_ items: [QuoteItem], zone: ZonePrices?) throws(PaymentsError) -> Quote {
-        let (loads, addOns) = try Self.read(items, loadsCode: Self.loadsItem)
+        let (loads, _, addOns) = try Self.read(items, loadsCode: Self.loadsItem)
         guard let zone else {
             throw .missing(field: "zone_id", "the dorm whose machine prices make a laundry estimate")
         }
@@ -46,9 +46,9 @@ public struct LaundryPricing: ProductPricing {
     }
 
     public func final(_ items: [QuoteItem]) throws(PaymentsError) -> Quote {
-        let (machines, addOns) = try Self.read(items, loadsCode: Self.machinesItem)
+        let (machines, index, addOns) = try Self.read(items, loadsCode: Self.machinesItem)
         guard let cost = machines.amount else {
-            throw .missing(field: "lines.amount", "the machine cost the dasher paid, on the \"machines\" item")
+            throw .missing(field: "lines[\(index)].amount", "the machine cost the dasher paid, on the \"machines\" item")
         }
         return try LaundryQuote.final(
             actualLoads: machines.quantity,
@@ -62,10 +62,13 @@ public struct LaundryPricing: ProductPricing {
         LaundryQuote.needsApproval(final: final, estimate: estimate)
     }
 
-    /// The one `loadsCode` item, its loads checked, and the add-ons of `items`; INVALID_ARGUMENT naming the item
+    /// The one `loadsCode` item (and where it is), its loads checked, and the add-ons of `items`; INVALID_ARGUMENT naming the item
     /// (`lines[1].code`, `lines[0].quantity`) that is not laundry's or out of range, or `lines` when the loads are
     /// missing or given twice.
-    static func read(_ items: [QuoteItem], loadsCode: String) throws(PaymentsError) -> (QuoteItem, Set<LaundryAddOn>) {
+    static func read(
+        _ items: [QuoteItem],
+        loadsCode: String
+    ) throws(PaymentsError) -> (item: QuoteItem, index: Int, addOns: Set<LaundryAddOn>) {
         var loads: [(index: Int, item: QuoteItem)] = []
         var addOns: Set<LaundryAddOn> = []
         for (index, item) in items.enumerated() {
@@ -91,6 +94,6 @@ public struct LaundryPricing: ProductPricing {
         guard LaundryQuote.allowedLoads.contains(item.quantity) else {
             throw .loadsOutOfRange(item.quantity, field: "lines[\(index)].quantity")
         }
-        return (item, addOns)
+        return (item, index, addOns)
     }
 }
