@@ -11,11 +11,14 @@ import PackageDescription
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
-//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), LaundryAddOn (no dependencies)
+//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time) (no dependencies)
+//   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsCore       a job's lifecycle for every product: worker, status, timeline, cancel, reviews, disputes (pure)
 //   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
-//   MatchingDomain a dorm's queue of jobs and offers to dashers, preferred dashers, batch assignment (Hungarian) (pure)
-//   PaymentsDomain money, price schedules, payment intents, the double-entry ledger, payouts, disputes (pure; issue 4)
+//   MatchingDomain a zone's queue (a dorm is laundry's zone) of jobs over opaque listings and offers to workers,
+//                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
+//   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
+//                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
@@ -33,6 +36,7 @@ let nioTLS = Target.Dependency.product(name: "NIOTLS", package: "swift-nio")
 let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
 let protobuf = Target.Dependency.product(name: "SwiftProtobuf", package: "swift-protobuf")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let grdbSQLite = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
@@ -163,10 +167,32 @@ let package = Package(
 
         // MARK: Shared kernel, payments, jobs
         .target(name: "QuadKernel", path: "Shared/Kernel", swiftSettings: strictSwift),
+        // The laundry product's shared values, for its modules in jobs, matching and payments; never a core's.
+        .target(name: "LaundryKernel", path: "Shared/Laundry/Kernel", swiftSettings: strictSwift),
+        .target(
+            name: "LaundryWire",
+            dependencies: ["LaundryKernel", "QuadContracts", "QuadWire"],
+            path: "Shared/Laundry/Wire",
+            swiftSettings: strictSwift
+        ),
         .target(name: "PaymentsDomain", dependencies: ["QuadKernel"], path: "Services/Payments/Domain", swiftSettings: strictSwift),
+        // Laundry's payments module: its fee schedule, quotes and earnings split, as a ProductPricing.
+        .target(
+            name: "PaymentsLaundry",
+            dependencies: ["PaymentsDomain", "LaundryKernel"],
+            path: "Services/Payments/Laundry",
+            swiftSettings: strictSwift
+        ),
         .target(name: "JobsCore", dependencies: ["QuadKernel"], path: "Services/Jobs/Core", swiftSettings: strictSwift),
-        .target(name: "JobsLaundry", dependencies: ["JobsCore"], path: "Services/Jobs/Laundry", swiftSettings: strictSwift),
+        .target(name: "JobsLaundry", dependencies: ["JobsCore", "LaundryKernel"], path: "Services/Jobs/Laundry", swiftSettings: strictSwift),
         .target(name: "MatchingDomain", dependencies: ["QuadKernel"], path: "Services/Matching/Domain", swiftSettings: strictSwift),
+        // Laundry's matching module: its listing's rules and the batch assignment's earliest start, as a MatchingProduct.
+        .target(
+            name: "MatchingLaundry",
+            dependencies: ["MatchingDomain", "LaundryKernel"],
+            path: "Services/Matching/Laundry",
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "PaymentsStore",
             dependencies: ["PaymentsDomain", grdb],
@@ -182,8 +208,8 @@ let package = Package(
         .target(
             name: "PaymentsService",
             dependencies: [
-                "PaymentsDomain", "PaymentsProviders", "PaymentsStore", "QuadWire", "QuadContracts",
-                "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
+                "PaymentsDomain", "PaymentsLaundry", "PaymentsProviders", "PaymentsStore", "LaundryWire",
+                "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Payments/Handlers",
             swiftSettings: strictSwift
@@ -197,8 +223,8 @@ let package = Package(
         .target(
             name: "JobsService",
             dependencies: [
-                "JobsLaundry", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging,
-                protobuf,
+                "JobsLaundry", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
+                grdb, logging, protobuf,
             ],
             path: "Services/Jobs",
             exclude: ["Core", "Laundry", "main"],
@@ -214,8 +240,8 @@ let package = Package(
         .target(
             name: "MatchingService",
             dependencies: [
-                "MatchingDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
-                logging, protobuf,
+                "MatchingDomain", "MatchingLaundry", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire",
+                "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
             ],
             path: "Services/Matching",
             exclude: ["Domain", "main"],
@@ -359,7 +385,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatchingDomainTests",
-            dependencies: ["MatchingDomain", "QuadTestSupport"],
+            dependencies: ["MatchingDomain", "MatchingLaundry", "QuadTestSupport"],
             path: "Tests/MatchingDomainTests",
             swiftSettings: strictSwift
         ),
@@ -371,7 +397,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsStoreTests",
-            dependencies: ["PaymentsStore", "PaymentsDomain", "QuadStorage", grdb],
+            dependencies: ["PaymentsStore", "PaymentsDomain", "PaymentsLaundry", "QuadStorage", "ServiceTestSupport", grdb],
             path: "Tests/PaymentsStoreTests",
             swiftSettings: strictSwift
         ),
@@ -383,7 +409,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsDomainTests",
-            dependencies: ["PaymentsDomain", "QuadTestSupport"],
+            dependencies: ["PaymentsDomain", "PaymentsLaundry", "QuadTestSupport"],
             path: "Tests/PaymentsDomainTests",
             swiftSettings: strictSwift
         ),
@@ -405,8 +431,7 @@ let package = Package(
         .target(
             name: "ServiceTestSupport",
             dependencies: [
-                "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadCertificates", "QuadStorage", grdb,
-                logging,
+                "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadCertificates", "QuadStorage", grdb, grdbSQLite, logging,
             ],
             path: "Tests/Support/ServiceTestSupport",
             swiftSettings: strictSwift
@@ -433,7 +458,7 @@ let package = Package(
         .testTarget(
             name: "JobsServiceTests",
             dependencies: [
-                "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
+                "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadWire", "QuadWireNIO",
                 "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
             ],
             path: "Tests/JobsServiceTests",

@@ -23,7 +23,7 @@ final class JobsClock: Sendable {
 /// LaundrySystemTests.
 final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable {
     struct State {
-        var holds: [String: Quad_Payments_V1_LaundryHold] = [:]
+        var holds: [String: Quad_Payments_V1_JobHold] = [:]
         var releases: [String] = []
         var quotes: [Quad_Payments_V1_QuoteLaundryRequest] = []
     }
@@ -33,20 +33,32 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
 
     static func amount(_ minor: Int64) -> Quad_Types_V1_Amount { .with { $0.minorUnits = minor; $0.currency = "USD" } }
 
-    func holdForLaundryJob(request: Quad_Payments_V1_HoldForLaundryJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryHold {
+    /// A laundry hold: the `loads` line's quantity at 3.50 a load plus 11.00, answered as payments' laundry module
+    /// answers it (the LaundryQuote in `product_quote`).
+    func holdForJob(request: Quad_Payments_V1_HoldForJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_JobHold {
         let key = try context.requireIdempotencyKey()
+        guard request.product == "laundry", let loads = request.lines.first(where: { $0.code == "loads" })?.quantity else {
+            throw RPCError(code: .invalidArgument, message: "jobs' double holds laundry jobs with a loads line only")
+        }
         if request.paymentMethodID == "declined" {
             throw RPCError(code: .failedPrecondition, message: "the card was declined: insufficient_funds")
         }
         onHold.withLock { $0 }?()
+        let total = Int64(loads) * 350 + 1_100
+        let laundry = Quad_Payments_V1_LaundryQuote.with {
+            $0.loads = loads
+            $0.lines = [.with { $0.kind = .machines; $0.amount = Self.amount(Int64(loads) * 350) }]
+            $0.total = Self.amount(total)
+        }
+        let productQuote = try laundry.serializedData()
         return state.withLock { state in
             if let held = state.holds[key] { return held }
-            let total = Int64(request.estimatedLoads) * 350 + 1_100
-            let hold = Quad_Payments_V1_LaundryHold.with {
+            let hold = Quad_Payments_V1_JobHold.with {
                 $0.estimate = .with {
-                    $0.loads = request.estimatedLoads
-                    $0.lines = [.with { $0.kind = .machines; $0.amount = Self.amount(Int64(request.estimatedLoads) * 350) }]
+                    $0.product = "laundry"
+                    $0.lines = request.lines.map { line in .with { $0.code = line.code } }
                     $0.total = Self.amount(total)
+                    $0.productQuote = productQuote
                 }
                 $0.paymentIntent = .with {
                     $0.paymentIntentID = "pi-\(request.jobID)"
@@ -78,6 +90,7 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
         RPCError(code: .unimplemented, message: "\(context.method) is not part of jobs' tests")
     }
 
+    func holdForLaundryJob(request: Quad_Payments_V1_HoldForLaundryJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryHold { throw unused(context) }
     func getFeeSchedule(request: Quad_Payments_V1_GetFeeScheduleRequest, context: ServerContext) async throws -> Quad_Payments_V1_FeeSchedule { throw unused(context) }
     func addPaymentMethod(request: Quad_Payments_V1_AddPaymentMethodRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentMethod { throw unused(context) }
     func listPaymentMethods(request: Quad_Payments_V1_ListPaymentMethodsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPaymentMethodsResponse { throw unused(context) }

@@ -2,7 +2,7 @@ import MatchingDomain
 import Testing
 import QuadTestSupport
 
-@Suite("DormQueue: many dashers asking at once")
+@Suite("ZoneQueue: many dashers asking at once")
 struct ConcurrentRequestsTests {
     static let dashers = (0..<100).map { "dasher_\($0)" }
     static let jobs = (0..<30).map {

@@ -36,8 +36,8 @@ func queue(
     accepting dashers: [String] = [],
     jobs: [WaitingJob] = [],
     configuration: MatchingConfiguration = .defaults
-) throws -> DormQueue {
-    var queue = DormQueue(configuration: configuration)
+) throws -> ZoneQueue {
+    var queue = ZoneQueue(configuration: configuration)
     for dasher in dashers { _ = try queue.startAccepting(dasher: dasher, now: newYear) }
     for job in jobs {
         _ = try queue.submit(job, now: newYear)
@@ -78,7 +78,7 @@ extension Array where Element == MatchingEvent {
 
 /// Asks for a job for `dasher` at `now` and returns the offer answered, recording an issue when there is none.
 func requestOffer(
-    _ queue: inout DormQueue,
+    _ queue: inout ZoneQueue,
     dasher: String,
     now: Int64 = newYear,
     sourceLocation: SourceLocation = #_sourceLocation

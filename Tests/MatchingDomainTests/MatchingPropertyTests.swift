@@ -2,7 +2,7 @@ import MatchingDomain
 import Testing
 import QuadTestSupport
 
-@Suite("DormQueue: random operations")
+@Suite("ZoneQueue: random operations")
 struct MatchingPropertyTests {
     @Test(
         "thousands of random operations never offer a job to two dashers or to one it rules out, nor lose a job",

@@ -2,7 +2,7 @@ import MatchingDomain
 import Testing
 import QuadTestSupport
 
-/// Random operations on one dorm's queue, checking after every step the rules ``DormQueue`` promises (see
+/// Random operations on one dorm's queue, checking after every step the rules ``ZoneQueue`` promises (see
 /// ``checkInvariants()``) against a model built from nothing but the events it returned.
 ///
 /// A good share of operations are drawn to be refused: answering someone else's offer, an expired or unknown one,
@@ -31,7 +31,7 @@ struct MatchingSimulation {
 
     private var random: SeededGenerator
     private(set) var now = newYear
-    private(set) var queue = DormQueue(configuration: MatchingConfiguration(offerTimeout: 45 * second))
+    private(set) var queue = ZoneQueue(configuration: MatchingConfiguration(offerTimeout: 45 * second))
     /// Jobs that left the queue with an accepted offer, with matching's record and who accepted.
     private var accepted: [String: (record: WaitingJob, dasher: String)] = [:]
     private var cancelled: Set<String> = []
@@ -186,7 +186,7 @@ struct MatchingSimulation {
         if modelOffers.removeValue(forKey: offer.job) != offer { report("\(offer.id) closed but was not open") }
     }
 
-    /// The rules ``DormQueue`` promises, checked against the queue and the model after an operation succeeded at `now`.
+    /// The rules ``ZoneQueue`` promises, checked against the queue and the model after an operation succeeded at `now`.
     private mutating func checkInvariants(afterSuccessAt now: Int64) {
         let offers = queue.openOffers
         if Set(offers.map(\.job)).count != offers.count { report("a job offered to two dashers") }

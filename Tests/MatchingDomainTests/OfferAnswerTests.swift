@@ -1,7 +1,7 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: accepting and declining offers")
+@Suite("ZoneQueue: accepting and declining offers")
 struct OfferAnswerTests {
     @Test("a declined job goes to the next dasher who asks, and is never offered to the decliner again")
     func declineMovesOn() throws {

@@ -1,7 +1,7 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: offers that expire")
+@Suite("ZoneQueue: offers that expire")
 struct OfferExpiryTests {
     @Test("an expired offer returns its job to the queue, for the next dasher, never for the one who let it expire")
     func expiryMovesOn() throws {

@@ -1,7 +1,7 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: the preferred dasher")
+@Suite("ZoneQueue: the preferred dasher")
 struct PreferredDasherTests {
     @Test("a job naming an accepting, free dasher is offered to them first, at submission")
     func offeredFirst() throws {

@@ -1,12 +1,12 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: accepting requests")
+@Suite("ZoneQueue: accepting requests")
 struct PresenceTests {
     @Test("dashers turning accepting on are listed longest accepting first; turning it on again keeps their place")
     func listOrder() throws {
         // Given
-        var queue = DormQueue()
+        var queue = ZoneQueue()
         _ = try queue.startAccepting(dasher: "dasher_b", now: newYear)
         _ = try queue.startAccepting(dasher: "dasher_a", now: newYear + second)
 

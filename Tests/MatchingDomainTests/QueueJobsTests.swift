@@ -1,12 +1,12 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: jobs queued, sent back and cancelled")
+@Suite("ZoneQueue: jobs queued, sent back and cancelled")
 struct QueueJobsTests {
     @Test("jobs wait in submission order whatever order they arrive in")
     func submissionOrder() throws {
         // Given
-        var queue = DormQueue()
+        var queue = ZoneQueue()
 
         // When
         let events = try queue.submit(job("job_b", customer: "cus_2", at: newYear + 2), now: newYear + 5)

@@ -1,7 +1,7 @@
 import MatchingDomain
 import Testing
 
-@Suite("DormQueue: assign me a job")
+@Suite("ZoneQueue: assign me a job")
 struct RequestJobTests {
     @Test("sunny day: a dasher goes online, asks for a job, gets the oldest as an offer and accepts it")
     func sunnyDay() throws {
@@ -129,7 +129,7 @@ struct RequestJobTests {
 
     @Test("an offer made at the end of representable time never expires rather than overflowing")
     func expiryAtTheEndOfTime() throws {
-        var queue = DormQueue()
+        var queue = ZoneQueue()
         _ = try queue.startAccepting(dasher: "dasher_a", now: .max - 1)
         _ = try queue.submit(job("job_1"), now: .max - 1)
         let offer = try requestOffer(&queue, dasher: "dasher_a", now: .max - 1)

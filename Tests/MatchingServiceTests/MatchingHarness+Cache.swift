@@ -4,12 +4,12 @@ import GRDB
 /// What the cache of dorm queues holds, beside what the tables hold.
 extension MatchingHarness {
     /// Dorm `dorm`'s queue as the service keeps it in memory, if it does.
-    func cachedQueue(_ dorm: String = dorm) -> DormQueueCache.Entry? {
+    func cachedQueue(_ dorm: String = dorm) -> ZoneQueueCache.Entry? {
         service.queues.entry(dorm: dorm)
     }
 
     /// Dorm `dorm`'s queue as stored, read from the tables as a restarted service would.
-    func storedQueue(_ dorm: String = dorm) async throws -> DormQueueCache.Entry {
+    func storedQueue(_ dorm: String = dorm) async throws -> ZoneQueueCache.Entry {
         let configuration = service.configuration.queue
         return try await database.read { db in
             let version = try MatchingStore.version(dorm: dorm, db)
@@ -18,7 +18,7 @@ extension MatchingHarness {
     }
 
     /// How often a write used a cached queue, and how often it read one from the tables.
-    var cacheStatistics: DormQueueCache.Statistics {
+    var cacheStatistics: ZoneQueueCache.Statistics {
         service.queues.statistics
     }
 }

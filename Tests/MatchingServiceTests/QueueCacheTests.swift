@@ -48,7 +48,7 @@ struct QueueCacheTests {
                 #expect(second.cachedQueue() == nil)
                 #expect(try await second.storedQueue() == last)
                 try await second.accepting(dashers[0])
-                #expect(second.cacheStatistics == DormQueueCache.Statistics(hits: 0, loads: 1))
+                #expect(second.cacheStatistics == ZoneQueueCache.Statistics(hits: 0, loads: 1))
                 #expect(second.cachedQueue() == (try await second.storedQueue()))
                 #expect(second.cachedQueue()?.queue.isAccepting(dashers[0].userID) == true)
             }
@@ -133,7 +133,13 @@ struct QueueCacheTests {
             let loads = h.cacheStatistics.loads
 
             // When: an older job j0 is written into the table without moving the version
-            let listing = JobListing(estimatedLoads: 1, addOns: [], pickupAt: h.now, dropOffAt: h.now + 86_400_000_000)
+            let listing = Listing(
+                product: "laundry",
+                fields: [
+                    "estimated_loads": "1", "add_ons": "", "pickup_at_micros": "\(h.now)",
+                    "drop_off_at_micros": "\(h.now + 86_400_000_000)",
+                ]
+            )
             let j0 = WaitingJob(id: "j0", customer: "cora", submittedAt: h.now - 60_000_000)
             try await h.database.write { db in
                 try MatchingStore.upsert(j0, dorm: MatchingHarness.dorm, listing: listing, assignedTo: nil, db)

@@ -1,4 +1,5 @@
 import PaymentsDomain
+import PaymentsLaundry
 import Testing
 
 @Suite("EarningsSplit")

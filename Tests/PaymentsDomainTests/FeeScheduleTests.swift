@@ -1,11 +1,12 @@
 import PaymentsDomain
+import PaymentsLaundry
 import Testing
 
-@Suite("FeeSchedule")
-struct FeeScheduleTests {
+@Suite("LaundryFeeSchedule")
+struct LaundryFeeScheduleTests {
     @Test("the defaults: USD 10.00 service fee, USD 1.00 convenience fee, folding 2.50, ironing 5.00, a 15% share")
     func defaults() {
-        let schedule = FeeSchedule.defaults
+        let schedule = LaundryFeeSchedule.defaults
         #expect(schedule.currency == "USD")
         #expect(schedule.flatFee == usd(1_000))
         #expect(schedule.convenienceFee == usd(100))
@@ -16,7 +17,7 @@ struct FeeScheduleTests {
 
     @Test("a schedule with valid amounts is accepted, zero fees included")
     func accepts() throws {
-        let schedule = try FeeSchedule(
+        let schedule = try LaundryFeeSchedule(
             flatFee: eur(800),
             convenienceFee: eur(0),
             foldingPrice: eur(200),
@@ -33,8 +34,8 @@ struct FeeScheduleTests {
             convenience: Money = usd(100),
             folding: Money = usd(250),
             share: Int = 1_500
-        ) throws -> FeeSchedule {
-            try FeeSchedule(
+        ) throws -> LaundryFeeSchedule {
+            try LaundryFeeSchedule(
                 flatFee: flat,
                 convenienceFee: convenience,
                 foldingPrice: folding,

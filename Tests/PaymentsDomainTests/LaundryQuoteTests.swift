@@ -1,4 +1,5 @@
 import PaymentsDomain
+import PaymentsLaundry
 import Testing
 import QuadTestSupport
 
@@ -153,7 +154,7 @@ struct LaundryQuoteTests {
         let choices: [Set<LaundryAddOn>] = [[], [.folding], [.ironing], [.folding, .ironing]]
         var checked = 0
         for share in [0, 1, 333, 1_500, 2_999, 9_999, 10_000] {
-            let schedule = try FeeSchedule(
+            let schedule = try LaundryFeeSchedule(
                 flatFee: usd(Int64.random(in: 0...2_000, using: &random)),
                 convenienceFee: usd(Int64.random(in: 0...500, using: &random)),
                 foldingPrice: usd(Int64.random(in: 0...999, using: &random)),

@@ -1,4 +1,5 @@
 import PaymentsDomain
+import PaymentsLaundry
 import Testing
 
 @Suite("PaymentIntent: refunds and earnings")

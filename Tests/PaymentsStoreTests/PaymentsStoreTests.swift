@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PaymentsDomain
+import PaymentsLaundry
 import PaymentsStore
 import QuadStorage
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import JobsLaundry
+import LaundryWire
 import QuadContracts
 import QuadServiceKit
 import QuadWire
@@ -263,6 +264,13 @@ enum JobsProtoMapping {
             $0.estimatedLoads = UInt32(submission.estimatedLoads)
             $0.addOns = sortedAddOns(submission.addOns)
             $0.preferredDasherID = submission.preferredDasher ?? ""
+            $0.product = LaundryProduct.id
+            $0.listing = LaundryListing(
+                estimatedLoads: submission.estimatedLoads,
+                addOns: submission.addOns,
+                pickupAt: submission.pickupAt,
+                dropOffAt: submission.dropOffAt
+            ).fields
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JobsLaundry
+import LaundryWire
 public import QuadContracts
 import QuadServiceKit
 import QuadStorage
@@ -44,16 +45,19 @@ extension JobsService {
         let jobID = try await database.write { db in
             try JobsStore.reserveJobID(customer: caller.userID, key: key, proposed: proposed, db)
         }
-        let hold: Quad_Payments_V1_LaundryHold
+        let hold: Quad_Payments_V1_JobHold
         do {
-            hold = try await payments.holdForLaundryJob(
+            hold = try await payments.holdForJob(
                 .with {
                     $0.jobID = jobID
                     $0.customerID = caller.userID
-                    $0.dormID = caller.dormID
-                    $0.estimatedLoads = request.estimatedLoads
-                    $0.addOns = request.addOns
                     $0.paymentMethodID = request.paymentMethodID
+                    $0.product = LaundryProduct.id
+                    $0.zoneID = caller.dormID
+                    $0.lines = Quad_Payments_V1_QuoteItem.laundryEstimate(
+                        loads: request.estimatedLoads,
+                        addOns: addOns
+                    )
                 },
                 options: paymentsOptions(idempotencyKey: jobID)
             )
@@ -64,12 +68,23 @@ extension JobsService {
             )
         }
         let intent = hold.paymentIntent.paymentIntentID
+        // Payments' laundry module answers the estimate as laundry's own quote, which the job keeps and shows.
+        let estimate: Quad_Payments_V1_LaundryQuote
+        do {
+            estimate = try Quad_Payments_V1_LaundryQuote(serializedBytes: hold.estimate.productQuote)
+        } catch {
+            await releaseOrphanedHold(jobID: jobID, intent: intent, context: context)
+            throw RPCError(
+                code: .internal,
+                message: "payments answered the hold without its laundry quote; no job was posted"
+            )
+        }
         let final = submission(
             request,
             caller: caller,
             jobID: jobID,
             addOns: addOns,
-            estimate: JobsProtoMapping.money(hold.estimate.total),
+            estimate: JobsProtoMapping.money(estimate.total),
             intent: intent
         )
         let at = nowMicros
@@ -81,7 +96,7 @@ extension JobsService {
                         return JobsProtoMapping.job(existing, for: caller.userID)
                     }
                     let (job, events) = try LaundryJob.submit(final, now: at, configuration: jobConfiguration)
-                    var record = JobRecord(job: job, estimateQuote: hold.estimate, pickup: pickup, updatedAt: at)
+                    var record = JobRecord(job: job, estimateQuote: estimate, pickup: pickup, updatedAt: at)
                     try JobsOutbox.send(events, record: &record, at: at, db)
                     try JobsStore.save(record, db)
                     try JobsFeed.log(["submitted"], record: record, dasherBefore: nil, at: at, db)

@@ -32,7 +32,7 @@ struct BatchProblem {
         self.init(checkedJobs: waitingJobs, dashers: dashers, now: now)
     }
 
-    /// Orders input already known to be valid: a ``DormQueue``'s own jobs and accepting dashers.
+    /// Orders input already known to be valid: a ``ZoneQueue``'s own jobs and accepting dashers.
     init(checkedJobs: [WaitingJob], dashers: [BatchDasher], now: Int64) {
         self.jobs = checkedJobs.sorted { $0.isOlder(than: $1) }
         self.dashers = dashers

@@ -1,7 +1,7 @@
 /// The baseline batch assignment (L16) compares against: what "assign me a job" (L3) does when every dasher asks the
 /// moment they can start.
 ///
-/// Dashers in order of availability (ties in the order passed) each take, as ``DormQueue/requestJob(dasher:now:)``
+/// Dashers in order of availability (ties in the order passed) each take, as ``ZoneQueue/requestJob(dasher:now:)``
 /// would, the oldest job kept for them by name, else the oldest job they may take that no earlier dasher took. The
 /// plan's waiting time is counted as ``BatchAssignment`` counts it, on the same horizon, so the two totals compare
 /// directly and the batch's is never the larger.

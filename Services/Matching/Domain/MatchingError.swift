@@ -1,6 +1,6 @@
 /// Why a matching operation was refused.
 ///
-/// Every refusal in this module is one of these, thrown before anything changed: a ``DormQueue`` that throws keeps its
+/// Every refusal in this module is one of these, thrown before anything changed: a ``ZoneQueue`` that throws keeps its
 /// state and produces no events. ``Code`` names the wire status it becomes (its raw value is the canonical status
 /// name, so the handlers map it in one place with `StatusCode(name:)`); ``message`` goes to the client as it is, so it
 /// says what was wrong, naming the field or the rule, and how to fix it. The shared wording lives in the

@@ -1,4 +1,4 @@
-/// What a ``DormQueue`` operation did, in order, for the service to store and pass on.
+/// What a ``ZoneQueue`` operation did, in order, for the service to store and pass on.
 ///
 /// Each case says who must hear of it; the service writes the queue's new state and the messages these events call
 /// for in one transaction (the outbox of DESIGN.md), so a crash never tells someone of a change that was not stored.
@@ -16,11 +16,11 @@ public enum MatchingEvent: Sendable, Hashable {
     /// operation (see ``offerWithdrawn(_:reason:)``).
     case jobCancelled(job: String)
     /// The job was offered to ``Offer/dasher``: push the offer to their feed with its expiry. (The dasher who asked
-    /// with ``DormQueue/requestJob(dasher:now:)`` also gets it as the call's answer.)
+    /// with ``ZoneQueue/requestJob(dasher:now:)`` also gets it as the call's answer.)
     case offerMade(Offer)
     /// The dasher accepted: the job has left the queue. The jobs service assigns it to ``Offer/dasher`` (stage 1,
     /// "dasher accepted"), which the customer sees. The service keeps `job`, matching's record of it, in case the
-    /// customer rejects the dasher and it must be requeued (``DormQueue/requeue(job:excluding:now:)``).
+    /// customer rejects the dasher and it must be requeued (``ZoneQueue/requeue(job:excluding:now:)``).
     case offerAccepted(Offer, job: WaitingJob)
     /// The dasher declined: the job is waiting again, for the next dasher who asks; nobody else needs telling.
     case offerDeclined(Offer)

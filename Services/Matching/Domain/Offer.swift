@@ -1,6 +1,6 @@
 /// A waiting job offered to one dasher until ``expiresAt`` (L3, L4).
 ///
-/// While an offer is open its job is offered to no one else and its dasher gets no other offer: ``DormQueue`` keeps
+/// While an offer is open its job is offered to no one else and its dasher gets no other offer: ``ZoneQueue`` keeps
 /// at most one open offer per job and per dasher. The offer ends when the dasher accepts it (the job leaves the
 /// queue), declines it or lets it expire (the job goes back and is never offered to that dasher again), or when it is
 /// withdrawn (the customer cancelled, the dasher stopped accepting requests).
@@ -20,7 +20,7 @@ public struct Offer: Sendable, Hashable {
     /// timeout, held at `Int64.max` rather than refused for an offer made at the end of representable time.
     public let expiresAt: Int64
 
-    /// An offer as made or as read back from storage; ``DormQueue`` checks it against its job when restoring.
+    /// An offer as made or as read back from storage; ``ZoneQueue`` checks it against its job when restoring.
     public init(id: String, job: String, customer: String, dasher: String, offeredAt: Int64, expiresAt: Int64) {
         self.id = id
         self.job = job

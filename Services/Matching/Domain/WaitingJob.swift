@@ -4,7 +4,7 @@
 /// job" of L3 means, and a job the customer sends back (L6) returns to its old place because it keeps its
 /// ``submittedAt``. What matching learned while the job waited, who declined it and how many offers were made, stays
 /// with the job: it leaves the queue with an accepted offer (see ``MatchingEvent/offerAccepted(_:job:)``), and the
-/// service hands the same record back to ``DormQueue/requeue(job:excluding:now:)`` if the customer rejects the dasher,
+/// service hands the same record back to ``ZoneQueue/requeue(job:excluding:now:)`` if the customer rejects the dasher,
 /// so no decliner is ever offered it again.
 public struct WaitingJob: Sendable, Hashable {
     /// The job's id, as the jobs service made it.
@@ -28,7 +28,7 @@ public struct WaitingJob: Sendable, Hashable {
     public internal(set) var offerCount: Int
 
     /// Creates a job record; a new job leaves `declinedBy` and `offerCount` at their defaults, a stored one passes
-    /// what was stored. ``DormQueue`` checks the fields when the job enters the queue.
+    /// what was stored. ``ZoneQueue`` checks the fields when the job enters the queue.
     public init(
         id: String,
         customer: String,

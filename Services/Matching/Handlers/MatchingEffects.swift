@@ -9,7 +9,7 @@ import SwiftProtobuf
 /// queue, so nobody is told of a change that was not stored: feed events (`quad.matching.v1.MatchingEvent`) to the
 /// dasher or customer concerned, and `offer.accepted` to jobs through the outbox.
 enum MatchingEffects {
-    static func carryOut(_ events: [MatchingEvent], of stored: StoredDormQueue, at now: Int64, _ db: Database) throws {
+    static func carryOut(_ events: [MatchingEvent], of stored: StoredZoneQueue, at now: Int64, _ db: Database) throws {
         for event in events {
             switch event {
             case .offerMade(let offer):

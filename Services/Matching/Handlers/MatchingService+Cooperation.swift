@@ -59,7 +59,7 @@ extension MatchingService {
         }
         let job = MatchingProtoMapping.waitingJob(submitted)
         try change(dorm: submitted.dormID, at: now, db) { stored in
-            stored.bringIn(MatchingProtoMapping.listing(submitted), forJob: job.id)
+            stored.bringIn(try MatchingProtoMapping.listing(submitted), forJob: job.id)
             var events: [MatchingEvent]
             do {
                 events = try stored.queue.submit(job, now: now)
@@ -149,7 +149,7 @@ extension MatchingService {
         let record = MatchingProtoMapping.waitingJob(submitted, keepingPreference: false, excluded: excluded)
         let dorm = rejected.dormID.isEmpty ? submitted.dormID : rejected.dormID
         try change(dorm: dorm, at: now, db) { queue in
-            queue.bringIn(MatchingProtoMapping.listing(submitted), forJob: record.id)
+            queue.bringIn(try MatchingProtoMapping.listing(submitted), forJob: record.id)
             return try queue.queue.requeue(job: record, excluding: rejected.dasherID, now: now)
         }
     }

@@ -37,10 +37,10 @@ extension MatchingService {
         }
     }
 
-    /// The plan ``MatchingDomain/DormQueue/offerBatch(availability:now:)`` carries out on `queue` (whose due offers
+    /// The plan ``MatchingDomain/ZoneQueue/offerBatch(availability:now:)`` carries out on `queue` (whose due offers
     /// expired already): the same jobs and dashers, and the plan is deterministic, so its total is the one the
     /// offers made have.
-    static func batchPlan(of queue: DormQueue, now: Int64) throws -> BatchPlan {
+    static func batchPlan(of queue: ZoneQueue, now: Int64) throws -> BatchPlan {
         let dashers = queue.acceptingDashers
             .filter { queue.offer(heldBy: $0) == nil }
             .map { BatchDasher(id: $0, availableAt: now) }

@@ -9,15 +9,15 @@ import QuadWire
 
 /// The matching bounded context (L2–L6, L16): dashers' presence per dorm, each dorm's queue of waiting laundry jobs,
 /// offers with an expiry, preferred dashers and batch assignment. The rules are the domain's
-/// (``MatchingDomain/DormQueue``); this service finds a dorm's queue, applies one operation and stores what changed
+/// (``MatchingDomain/ZoneQueue``); this service finds a dorm's queue, applies one operation and stores what changed
 /// with the outbox messages and feed events the operation's ``MatchingDomain/MatchingEvent``s call for, all inside
 /// one `QuadDatabase.write`. The database runs writes one at a time, so operations on a dorm are serialized: two
 /// dashers asking at once never get the same job. The database is the queue; each dorm's queue is also kept in
-/// memory (``DormQueueCache``), used by a write only when the dorm's stored version says it is the stored queue.
+/// memory (``ZoneQueueCache``), used by a write only when the dorm's stored version says it is the stored queue.
 public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, Sendable {
     let database: QuadDatabase
     /// Each dorm's queue as the last write left it.
-    let queues = DormQueueCache()
+    let queues = ZoneQueueCache()
     let profiles: any DasherProfiles
     let configuration: MatchingServiceConfiguration
     let logger: Logger
@@ -62,8 +62,8 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
         dorm dormID: String,
         at now: Int64,
         _ db: Database,
-        _ operation: (inout StoredDormQueue) throws -> [MatchingEvent]
-    ) throws -> (stored: StoredDormQueue, events: [MatchingEvent]) {
+        _ operation: (inout StoredZoneQueue) throws -> [MatchingEvent]
+    ) throws -> (stored: StoredZoneQueue, events: [MatchingEvent]) {
         try MatchingStore.change(
             dorm: dormID,
             configuration: configuration.queue,

@@ -2,16 +2,17 @@ public import GRDB
 
 /// matching's schema. Migrations never change after they land; add new ones.
 ///
-/// A dorm's ``MatchingDomain/DormQueue`` is kept as its parts, as
-/// ``MatchingDomain/DormQueue/init(configuration:restoringAccepting:jobs:offers:)`` reads them back: the accepting
+/// A dorm's ``MatchingDomain/ZoneQueue`` is kept as its parts, as
+/// ``MatchingDomain/ZoneQueue/init(configuration:restoringAccepting:jobs:offers:)`` reads them back: the accepting
 /// dashers, the jobs in the queue and the open offers. A job row also holds what the proto's Offer shows of the job
-/// (loads, add-ons, pickup and drop-off), and stays after the job left the queue with an accepted offer
+/// (its listing: laundry's loads, add-ons, pickup and drop-off until matching.v3, its product and fields since), and
+/// stays after the job left the queue with an accepted offer
 /// (`assigned_dasher_id` set), so a customer's rejection of the dasher (L6) requeues it with everyone who declined it
-/// remembered. Sets of dashers and add-ons are JSON arrays, sorted. Times are UTC microseconds.
+/// remembered. Sets of dashers (and, until matching.v3, of add-ons) are JSON arrays, sorted. Times are UTC microseconds.
 ///
 /// matching.v2 adds each dorm's version (`matching_dorm_version`): bumped in the transaction of every change to the
 /// dorm's presence, queued jobs or offers, so the service can tell whether the queue it keeps in memory
-/// (``DormQueueCache``) is the one stored. A dorm without a row is at version 0.
+/// (``ZoneQueueCache``) is the one stored. A dorm without a row is at version 0.
 public enum MatchingMigrations {
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -67,6 +68,7 @@ public enum MatchingMigrations {
                     """
             )
         }
+        registerVersion3(&migrator)
         return migrator
     }
 }

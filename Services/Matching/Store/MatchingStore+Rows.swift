@@ -6,24 +6,24 @@ import MatchingDomain
 extension MatchingStore {
     static let jobColumns = """
         id, dorm_id, customer_id, submitted_at_micros, earliest_pickup_micros, preferred_dasher_id, excluded_dasher_ids,
-        declined_by, offer_count, estimated_loads, add_ons, pickup_at_micros, drop_off_at_micros, assigned_dasher_id
+        declined_by, offer_count, product, listing, assigned_dasher_id
         """
 
     /// An offer joined with its job (`o`, `j`).
     static let offerColumns = """
         o.id, o.job_id, o.dorm_id, o.dasher_id, o.offered_at_micros, o.expires_at_micros, o.as_preferred_dasher,
-        j.customer_id, j.estimated_loads, j.add_ons, j.pickup_at_micros, j.drop_off_at_micros
+        j.customer_id, j.product, j.listing
         """
 
     /// Inserts or replaces job `job`'s row: in the queue (`assignedTo` nil) or gone from it with an accepted offer.
-    static func upsert(_ job: WaitingJob, dorm: String, listing: JobListing, assignedTo dasher: String?, _ db: Database)
+    static func upsert(_ job: WaitingJob, dorm: String, listing: Listing, assignedTo dasher: String?, _ db: Database)
         throws
     {
         try db.cachedStatement(
             sql: """
                 INSERT INTO matching_job (\(jobColumns))
                 VALUES (:id, :dorm, :customer, :submitted, :pickupEarliest, :preferred, :excluded, :declined, :offers,
-                    :loads, :addOns, :pickup, :dropOff, :assigned)
+                    :product, :listing, :assigned)
                 ON CONFLICT (id) DO UPDATE SET
                     dorm_id = excluded.dorm_id, customer_id = excluded.customer_id,
                     submitted_at_micros = excluded.submitted_at_micros,
@@ -37,9 +37,8 @@ extension MatchingStore {
                 "id": job.id, "dorm": dorm, "customer": job.customer, "submitted": job.submittedAt,
                 "pickupEarliest": job.earliestPickup, "preferred": job.preferredDasher,
                 "excluded": try encode(job.excludedDashers.sorted()), "declined": try encode(job.declinedBy.sorted()),
-                "offers": job.offerCount, "loads": listing.estimatedLoads,
-                "addOns": try encode(listing.addOns.sorted().map(\.rawValue)), "pickup": listing.pickupAt,
-                "dropOff": listing.dropOffAt, "assigned": dasher,
+                "offers": job.offerCount, "product": listing.product, "listing": ListingText.text(listing.fields),
+                "assigned": dasher,
             ]
         )
     }
@@ -78,13 +77,8 @@ extension MatchingStore {
         )
     }
 
-    private static func listing(row: Row) throws -> JobListing {
-        JobListing(
-            estimatedLoads: row["estimated_loads"],
-            addOns: try decode(row["add_ons"]).compactMap(LaundryAddOn.init(rawValue:)),
-            pickupAt: row["pickup_at_micros"],
-            dropOffAt: row["drop_off_at_micros"]
-        )
+    private static func listing(row: Row) throws -> Listing {
+        Listing(product: row["product"], fields: try ListingText.fields(row["listing"]))
     }
 
     private static func encode(_ values: [String]) throws -> String {

@@ -3,7 +3,7 @@ import MatchingDomain
 
 /// Storing what an operation changed in a dorm's queue, and nothing else.
 extension MatchingStore {
-    /// What ``save(_:events:_:)`` removed, for ``StoredDormQueue/settle(removedJobs:closedOffers:)``.
+    /// What ``save(_:events:_:)`` removed, for ``StoredZoneQueue/settle(removedJobs:closedOffers:)``.
     struct SavedChange: Sendable {
         /// Jobs that left the queue (accepted, cancelled).
         var removedJobs: [String] = []
@@ -12,14 +12,14 @@ extension MatchingStore {
     }
 
     /// Stores what changed between `stored.loaded` and `stored.queue`: presence, jobs and offers, then bumps the
-    /// dorm's version (``StoredDormQueue/version``) if any row was written. A job that left the queue with an accepted
+    /// dorm's version (``StoredZoneQueue/version``) if any row was written. A job that left the queue with an accepted
     /// offer (in `events`) is kept as assigned, with the record the event carries; any other job that left is deleted.
     /// A new offer is marked as made to the preferred dasher when the job still names them
-    /// (``StoredDormQueue/preferredOffers`` is updated for the events to be told).
+    /// (``StoredZoneQueue/preferredOffers`` is updated for the events to be told).
     ///
-    /// Time: one walk over both queues' jobs (``MatchingDomain/DormQueue/jobChanges(since:)``: no hashing, no
+    /// Time: one walk over both queues' jobs (``MatchingDomain/ZoneQueue/jobChanges(since:)``: no hashing, no
     /// sorting) and over the offers, plus one statement per row that changed.
-    static func save(_ stored: inout StoredDormQueue, events: [MatchingEvent], _ db: Database) throws -> SavedChange {
+    static func save(_ stored: inout StoredZoneQueue, events: [MatchingEvent], _ db: Database) throws -> SavedChange {
         let before = stored.loaded
         let after = stored.queue
         var saved = SavedChange()
@@ -111,9 +111,9 @@ extension MatchingStore {
         return written
     }
 
-    private static func listing(of job: String, in stored: StoredDormQueue) throws -> JobListing {
+    private static func listing(of job: String, in stored: StoredZoneQueue) throws -> Listing {
         guard let listing = stored.listing(ofJob: job) else {
-            throw MatchingStoreError("job \(job) has no stored listing (loads, add-ons, pickup): it cannot be stored")
+            throw MatchingStoreError("job \(job) has no stored listing: it cannot be stored")
         }
         return listing
     }

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Each dorm's version (`matching_dorm_version`, matching.v2): what tells a write whether ``DormQueueCache``'s
+/// Each dorm's version (`matching_dorm_version`, matching.v2): what tells a write whether ``ZoneQueueCache``'s
 /// entry is the stored queue.
 extension MatchingStore {
     /// Dorm `dormID`'s version as this transaction sees it; 0 for a dorm never changed since matching.v2.

@@ -10,7 +10,7 @@ enum MatchingStore {
     /// then keeps the queue in `cache` for the next write.
     ///
     /// The queue comes from `cache` when its entry is at the dorm's version read here, otherwise from the tables
-    /// (``DormQueueCache`` says why a cached queue is never one that was not committed). The work is proportional to
+    /// (``ZoneQueueCache`` says why a cached queue is never one that was not committed). The work is proportional to
     /// what changed, plus the domain operation and one copy of the queue: nothing is read or rebuilt job by job.
     ///
     /// - Parameter operation: Changes the queue it is given and nothing else (no SQL). When it throws, nothing was
@@ -21,15 +21,15 @@ enum MatchingStore {
     static func change(
         dorm dormID: String,
         configuration: MatchingConfiguration,
-        cache: DormQueueCache,
+        cache: ZoneQueueCache,
         _ db: Database,
-        _ operation: (inout StoredDormQueue) throws -> [MatchingEvent],
-        effects: ([MatchingEvent], StoredDormQueue) throws -> Void
-    ) throws -> (stored: StoredDormQueue, events: [MatchingEvent]) {
+        _ operation: (inout StoredZoneQueue) throws -> [MatchingEvent],
+        effects: ([MatchingEvent], StoredZoneQueue) throws -> Void
+    ) throws -> (stored: StoredZoneQueue, events: [MatchingEvent]) {
         let version = try version(dorm: dormID, db)
         var stored =
             if let entry = cache.take(dorm: dormID, version: version) {
-                StoredDormQueue(dormID: dormID, entry: entry)
+                StoredZoneQueue(dormID: dormID, entry: entry)
             } else {
                 try load(dorm: dormID, version: version, configuration: configuration, db)
             }
@@ -55,35 +55,36 @@ enum MatchingStore {
     ///
     /// - Throws: ``MatchingStoreError`` when the stored parts contradict each other (the queue refuses to restore).
     static func load(dorm dormID: String, version: Int64, configuration: MatchingConfiguration, _ db: Database) throws
-        -> StoredDormQueue
+        -> StoredZoneQueue
     {
         var accepting: [String: Int64] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: "SELECT dasher_id, since_micros FROM matching_presence WHERE dorm_id = ?",
+            db.cachedStatement(sql: "SELECT dasher_id, since_micros FROM matching_presence WHERE dorm_id = ?"),
             arguments: [dormID]
         ) {
             accepting[row["dasher_id"]] = row["since_micros"]
         }
         let jobs = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(jobColumns) FROM matching_job WHERE dorm_id = ? AND assigned_dasher_id IS NULL
-                ORDER BY submitted_at_micros, id
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(jobColumns) FROM matching_job WHERE dorm_id = ? AND assigned_dasher_id IS NULL
+                    ORDER BY submitted_at_micros, id
+                    """
+            ),
             arguments: [dormID]
         ).map(storedJob(row:))
         let offers = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(offerColumns) FROM matching_offer o JOIN matching_job j ON j.id = o.job_id
-                WHERE o.dorm_id = ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(offerColumns) FROM matching_offer o JOIN matching_job j ON j.id = o.job_id
+                    WHERE o.dorm_id = ?
+                    """
+            ),
             arguments: [dormID]
         ).map(storedOffer(row:))
-        let queue: DormQueue
+        let queue: ZoneQueue
         do {
-            queue = try DormQueue(
+            queue = try ZoneQueue(
                 configuration: configuration,
                 restoringAccepting: accepting,
                 jobs: jobs.map(\.job),
@@ -92,7 +93,7 @@ enum MatchingStore {
         } catch {
             throw MatchingStoreError("dorm \(dormID)'s stored queue cannot be restored: \(error.message)")
         }
-        return StoredDormQueue(
+        return StoredZoneQueue(
             dormID: dormID,
             version: version,
             queue: queue,

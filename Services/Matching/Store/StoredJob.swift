@@ -7,7 +7,7 @@ struct StoredJob: Sendable, Hashable {
     /// The dorm whose queue it is (or was) in.
     var dormID: String
     /// What an offer of it shows.
-    var listing: JobListing
+    var listing: Listing
     /// The dasher whose accepted offer took it out of the queue; `nil` while it is in the queue.
     var assignedDasher: String?
 }

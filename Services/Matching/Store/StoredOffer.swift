@@ -8,5 +8,5 @@ struct StoredOffer: Sendable, Hashable {
     /// Whether it was made to the dasher the customer asked for (L5).
     var asPreferredDasher: Bool
     /// The offered job's listing.
-    var listing: JobListing
+    var listing: Listing
 }

@@ -62,7 +62,7 @@ extension Money {
     }
 
     /// Refuses an amount not in `expected`, naming `field` and `what` the currency belongs to.
-    func requireCurrency(_ expected: String, field: String, of what: String) throws(PaymentsError) {
+    public func requireCurrency(_ expected: String, field: String, of what: String) throws(PaymentsError) {
         guard currency == expected else {
             throw .wrongCurrency(field: field, amount: self, expected: expected, of: what)
         }

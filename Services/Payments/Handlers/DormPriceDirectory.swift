@@ -12,6 +12,10 @@ public struct DormPrices: Sendable, Hashable {
         self.washer = washer
         self.dryer = dryer
     }
+
+    /// The prices by their directory names, `washer` and `dryer`: the zone's price list a product's pricing reads
+    /// (``PaymentsDomain/ZonePrices``).
+    public var byCode: [String: Money] { ["washer": washer, "dryer": dryer] }
 }
 
 /// Where payments finds a dorm's machine prices: identity's campus directory in the service

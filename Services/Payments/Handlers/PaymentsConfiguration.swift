@@ -1,9 +1,12 @@
 public import PaymentsDomain
+public import PaymentsLaundry
 
 /// payments' schedules and limits.
 public struct PaymentsConfiguration: Sendable {
-    /// The laundry prices (P1).
-    public var schedule: FeeSchedule
+    /// The currency of every balance, and of every product's fee schedule.
+    public var currency: String
+    /// Laundry's prices (P1), for its module (``LaundryPayments``).
+    public var laundry: LaundryFeeSchedule
     /// How long a hold lasts (P2).
     public var intent: PaymentIntentConfiguration
     /// A dispute's deadline and limits (P5).
@@ -23,7 +26,8 @@ public struct PaymentsConfiguration: Sendable {
 
     /// Creates a configuration; every argument defaults to the value in ``defaults``.
     public init(
-        schedule: FeeSchedule = .defaults,
+        currency: String = "USD",
+        laundry: LaundryFeeSchedule = .defaults,
         intent: PaymentIntentConfiguration = .defaults,
         dispute: DisputeConfiguration = .defaults,
         unconfirmedHoldGrace: Int64 = 15 * Microseconds.perMinute,
@@ -33,7 +37,8 @@ public struct PaymentsConfiguration: Sendable {
         maximumLabelLength: Int = 50,
         maximumMemoLength: Int = 200
     ) {
-        self.schedule = schedule
+        self.currency = currency
+        self.laundry = laundry
         self.intent = intent
         self.dispute = dispute
         self.unconfirmedHoldGrace = unconfirmedHoldGrace
@@ -44,7 +49,7 @@ public struct PaymentsConfiguration: Sendable {
         self.maximumMemoLength = maximumMemoLength
     }
 
-    /// The default fee schedule, 7-day holds and 14-day disputes; a hold unconfirmed for 15 minutes is asked about
-    /// (jobs stores a job within a second of its hold, so 15 minutes only passes for a job that failed to post).
+    /// USD, laundry's default fee schedule, 7-day holds and 14-day disputes; a hold unconfirmed for 15 minutes is asked
+    /// about (jobs stores a job within a second of its hold, so 15 minutes only passes for a job that failed to post).
     public static var defaults: PaymentsConfiguration { PaymentsConfiguration() }
 }

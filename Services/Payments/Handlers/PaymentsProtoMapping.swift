@@ -1,3 +1,4 @@
+import Foundation
 import PaymentsDomain
 import PaymentsStore
 import QuadContracts
@@ -10,48 +11,52 @@ enum PaymentsProtoMapping {
 
     static func money(_ amount: Quad_Types_V1_Amount) -> Money { amount.money }
 
-    /// The add-ons of a request; INVALID_ARGUMENT naming the entry that is none.
-    static func addOns(_ addOns: [Quad_Types_V1_LaundryAddOn], field: String = "add_ons") throws -> Set<LaundryAddOn> {
-        try LaundryAddOn.set(fromWire: addOns, field: field)
-    }
-
-    static func addOn(_ addOn: LaundryAddOn) -> Quad_Types_V1_LaundryAddOn { addOn.wire }
-
-    static func feeSchedule(_ schedule: FeeSchedule) -> Quad_Payments_V1_FeeSchedule {
+    /// A quote as the core keeps it, with the product's own quote message (``PaymentsProduct/productQuote(_:)``).
+    static func quote(_ quote: Quote, productQuote: Data) -> Quad_Payments_V1_Quote {
         .with {
-            $0.flatFee = amount(schedule.flatFee)
-            $0.convenienceFee = amount(schedule.convenienceFee)
-            $0.folding = amount(schedule.foldingPrice)
-            $0.ironing = amount(schedule.ironingPrice)
-            $0.platformShareBasisPoints = UInt32(schedule.platformShareBasisPoints)
-        }
-    }
-
-    static func quote(_ quote: LaundryQuote) -> Quad_Payments_V1_LaundryQuote {
-        .with {
-            $0.loads = UInt32(quote.loads)
-            $0.addOns = quote.addOns.map(addOn)
+            $0.product = quote.product
+            $0.items = quote.items.map(item)
             $0.lines = quote.lines.map(line)
             $0.total = amount(quote.total)
-            $0.dasherEarnings = amount(quote.split.workerTotal)
+            $0.workerEarnings = amount(quote.split.workerTotal)
             $0.platformRevenue = amount(quote.split.platformRevenue)
             $0.final = quote.isFinal
+            $0.productQuote = productQuote
         }
     }
 
+    /// A line with its code; a product's mapping adds what its own enum says of it.
     static func line(_ line: QuoteLine) -> Quad_Payments_V1_QuoteLine {
         .with {
-            $0.kind =
-                switch line.kind {
-                case .machines: .machines
-                case .serviceFee: .serviceFee
-                case .convenienceFee: .convenienceFee
-                case .addOn(.folding): .folding
-                case .addOn(.ironing): .ironing
-                }
+            $0.code = line.code
             $0.description_p = line.description
             $0.amount = amount(line.amount)
         }
+    }
+
+    static func item(_ item: QuoteItem) -> Quad_Payments_V1_QuoteItem {
+        .with {
+            $0.code = item.code
+            $0.quantity = UInt32(clamping: item.quantity)
+            if let price = item.amount { $0.amount = amount(price) }
+        }
+    }
+
+    /// The items of a request, checked (``PaymentsDomain/QuoteItem/validate(field:)``), naming each as
+    /// `<field>[<index>]`; an amount's currency must be a currency code.
+    static func items(_ wire: [Quad_Payments_V1_QuoteItem], field: String) throws(PaymentsError) -> [QuoteItem] {
+        var items: [QuoteItem] = []
+        for (index, entry) in wire.enumerated() {
+            let name = "\(field)[\(index)]"
+            let price = entry.hasAmount ? money(entry.amount) : nil
+            if let price, !Money.isValidCurrencyCode(price.currency) {
+                throw .invalidCurrency(field: "\(name).amount.currency", code: price.currency)
+            }
+            let item = QuoteItem(code: entry.code, quantity: Int(entry.quantity), amount: price)
+            try item.validate(field: name)
+            items.append(item)
+        }
+        return items
     }
 
     static func paymentMethod(_ method: StoredPaymentMethod) -> Quad_Payments_V1_PaymentMethod {

@@ -10,8 +10,9 @@ import QuadWire
 /// L10, P3, P6: a completed job is paid: the hold captured, the rest charged, the dasher credited.
 extension PaymentsService {
     /// `job.completed`: captures up to the hold (provider key `<job>:capture`), charges the part of the final price
-    /// above it (`<job>:charge`) when the customer agreed to it, credits the final quote's split (recomputed here
-    /// from the actual loads, machine cost and add-ons) to the dasher and the platform, and tells jobs
+    /// above it (`<job>:charge`) when the customer agreed to it, credits the final quote's split (recomputed here by
+    /// the hold's product from what the completion reports: laundry's actual loads, machine cost and add-ons) to the
+    /// dasher and the platform, and tells jobs
     /// `payment.captured`; all of it, with the inbox key and the feed events, in one write after the provider calls.
     ///
     /// A completion whose hold is gone (released, lapsed, unknown) is logged and applied as nothing: no money can
@@ -24,26 +25,10 @@ extension PaymentsService {
         let logger = context.logger
         try Self.require(completed.jobID, "job_id", "the completed job")
         try Self.require(completed.dasherID, "dasher_id", "the dasher to credit")
-        let addOns = try PaymentsProtoMapping.addOns(completed.addOns)
-        let schedule = configuration.schedule
-        let final = try await refusingAsRPC {
-            try LaundryQuote.final(
-                actualLoads: Int(completed.actualLoads),
-                machineCost: PaymentsProtoMapping.money(completed.machineCost),
-                addOns: addOns,
-                schedule: schedule
-            )
-        }
-        if completed.hasFinalTotal, PaymentsProtoMapping.money(completed.finalTotal) != final.total {
-            logger.warning(
-                "jobs' final total differs from payments' own; charging payments' own",
-                metadata: ["job_id": "\(completed.jobID)", "jobs": "\(completed.finalTotal)", "payments": "\(final.total)"]
-            )
-        }
         let jobID = completed.jobID
         let found = try await refusingAsRPC {
             try await database.read { db in
-                try PaymentsStore.laundryHold(jobID: jobID, db).flatMap { hold in
+                try PaymentsStore.jobHold(jobID: jobID, db).flatMap { hold in
                     try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
                 }
             }
@@ -53,6 +38,16 @@ extension PaymentsService {
             return try await database.receive(delivery) { _ in }
         }
         let (hold, stored) = found
+        // The hold's product prices the completion, with the schedule in force now.
+        let product = try refusingAsRPC { try products.product(hold.product) }
+        let items = try product.finalItems(of: completed)
+        let final = try refusingAsRPC { try product.pricing.final(items) }
+        if completed.hasFinalTotal, PaymentsProtoMapping.money(completed.finalTotal) != final.total {
+            logger.warning(
+                "jobs' final total differs from payments' own; charging payments' own",
+                metadata: ["job_id": "\(completed.jobID)", "jobs": "\(completed.finalTotal)", "payments": "\(final.total)"]
+            )
+        }
         let now = nowMicros
         guard stored.status(at: now) == .held else {
             if stored.status != .captured {
@@ -65,7 +60,7 @@ extension PaymentsService {
         }
         var intent = stored
         let captureAmount = final.total.minorUnits <= intent.held.minorUnits ? final.total : intent.held
-        var postings = try await refusingAsRPC { try intent.capture(captureAmount, now: now).postings }
+        var postings = try refusingAsRPC { try intent.capture(captureAmount, now: now).postings }
         let capture: ProviderReceipt
         do throws(ProviderError) {
             capture = try await provider.capture(captureAmount, authorization: hold.authorizationID, idempotencyKey: "\(jobID):capture")
@@ -82,15 +77,16 @@ extension PaymentsService {
             of: &intent,
             final: final,
             hold: hold,
+            pricing: product.pricing,
             approved: completed.aboveHoldApproved,
             now: now,
             postings: &postings,
             logger: logger
         )
         let split = try Self.creditable(final.split, within: intent.totalCharged)
-        postings += try await refusingAsRPC { try intent.creditEarnings(split, to: completed.dasherID, now: now).postings }
+        postings += try refusingAsRPC { try intent.creditEarnings(split, to: completed.dasherID, now: now).postings }
         var completedHold = hold
-        completedHold.dasherID = completed.dasherID
+        completedHold.workerID = completed.dasherID
         completedHold.captureReceiptID = capture.id
         completedHold.chargeReceiptID = charge?.id
         let updatedHold = completedHold
@@ -133,8 +129,9 @@ extension PaymentsService {
     /// platform then bears the shortfall, see ``creditable(_:within:)``).
     private func chargeAboveHold(
         of intent: inout PaymentIntent,
-        final: LaundryQuote,
-        hold: LaundryHoldRecord,
+        final: Quote,
+        hold: JobHoldRecord,
+        pricing: any ProductPricing,
         approved: Bool,
         now: Int64,
         postings: inout [Posting],
@@ -143,19 +140,12 @@ extension PaymentsService {
         let rest = final.total.minorUnits - intent.captured.minorUnits
         guard rest > 0 else { return nil }
         let amount = Money(minorUnits: rest, currency: final.total.currency)
-        let estimate = try await refusingAsRPC {
-            try LaundryQuote.estimate(
-                loads: hold.estimateLoads,
-                washerPrice: hold.washerPrice,
-                dryerPrice: hold.dryerPrice,
-                addOns: hold.estimateAddOns,
-                schedule: configuration.schedule
-            )
-        }
+        // Agreed at submission up to the product's limit over what was held; above it, the customer's answer.
+        let agreed = !pricing.needsApproval(final: final.total, estimate: hold.estimateTotal)
         var charged = intent
         let action: PaymentIntent.Action
         do {
-            action = try charged.chargeAboveHold(amount, approvedByCustomer: approved || !final.needsApproval(against: estimate), now: now)
+            action = try charged.chargeAboveHold(amount, approvedByCustomer: approved || agreed, now: now)
         } catch {
             logger.error(
                 "the final price is above the hold and was not approved; only the hold was captured",

@@ -60,7 +60,7 @@ extension PaymentsService {
         try Self.require(posted.jobID, "job_id", "the posted job")
         let logger = context.logger
         return try await database.receive(delivery) { db in
-            guard var hold = try PaymentsStore.laundryHold(jobID: posted.jobID, db) else {
+            guard var hold = try PaymentsStore.jobHold(jobID: posted.jobID, db) else {
                 logger.warning("job.posted for a job with no hold; nothing to confirm", metadata: ["job_id": "\(posted.jobID)"])
                 return
             }
@@ -81,7 +81,7 @@ extension PaymentsService {
         let logger = context.logger
         let found = try await refusingAsRPC {
             try await database.read { db in
-                try PaymentsStore.laundryHold(jobID: cancelled.jobID, db).flatMap { hold in
+                try PaymentsStore.jobHold(jobID: cancelled.jobID, db).flatMap { hold in
                     try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
                 }
             }

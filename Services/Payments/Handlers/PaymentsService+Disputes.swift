@@ -30,7 +30,7 @@ extension PaymentsService {
         return try await refusingAsRPC {
             try await database.receive(delivery) { db in
                 guard try PaymentsStore.dispute(id: claim.disputeID, configuration: configuration, db) == nil else { return }
-                guard let hold = try PaymentsStore.laundryHold(jobID: opened.jobID, db),
+                guard let hold = try PaymentsStore.jobHold(jobID: opened.jobID, db),
                     let intent = try PaymentsStore.intent(id: hold.paymentIntentID, db)
                 else {
                     logger.error("dispute.opened for a job with no payment; nothing opened", metadata: ["job_id": "\(opened.jobID)"])
@@ -128,10 +128,10 @@ extension PaymentsService {
     ) async throws -> Quad_Payments_V1_Dispute {
         let (id, configuration) = (request.disputeID, configuration.dispute)
         let found = try await refusingAsRPC {
-            try await database.read { db -> (DisputeRecord, PaymentIntent, LaundryHoldRecord)? in
+            try await database.read { db -> (DisputeRecord, PaymentIntent, JobHoldRecord)? in
                 guard let record = try PaymentsStore.dispute(id: id, configuration: configuration, db),
                     let intent = try PaymentsStore.intent(id: record.dispute.paymentIntentID, db),
-                    let hold = try PaymentsStore.laundryHold(paymentIntentID: intent.id, db)
+                    let hold = try PaymentsStore.jobHold(paymentIntentID: intent.id, db)
                 else { return nil }
                 return (record, intent, hold)
             }
@@ -223,7 +223,7 @@ extension PaymentsService {
 
     /// Refunds `amount` of `intent` (as it was before this refund) at the provider: from the capture's receipt
     /// first, then from the charge above the hold, each up to what it still has unrefunded.
-    private func refundAtProvider(_ amount: Money, of intent: PaymentIntent, hold: LaundryHoldRecord, disputeID: String) async throws {
+    private func refundAtProvider(_ amount: Money, of intent: PaymentIntent, hold: JobHoldRecord, disputeID: String) async throws {
         // Earlier refunds came out of the capture first, so that is where the capture's remainder stands.
         let captureLeft = max(0, intent.captured.minorUnits - intent.refunded.minorUnits)
         let fromCapture = min(amount.minorUnits, captureLeft)

@@ -8,32 +8,33 @@ import QuadServiceKit
 import QuadStorage
 public import QuadWire
 
-/// P2, L1, L9: holds for laundry jobs, released on request, and intents looked up.
+/// P2, L1, L9: holds for jobs of every product, released on request, and intents looked up.
 extension PaymentsService {
-    static let holdScope = "quad.payments.v1.Payments/HoldForLaundryJob"
+    static let holdScope = "quad.payments.v1.Payments/HoldForJob"
     static let releaseScope = "quad.payments.v1.Payments/ReleaseHold"
 
-    /// Service only (jobs, at submission): quotes the estimate for the dorm and holds it on the customer's payment
-    /// method. Needs `idempotency-key` (jobs uses the job id): a repeat answers the first hold and places no
-    /// second one. A declined card is FAILED_PRECONDITION naming the decline code and stores nothing.
-    public func holdForLaundryJob(
-        request: Quad_Payments_V1_HoldForLaundryJobRequest,
+    /// Service only (jobs, at submission): prices the job's `lines` with the module of its `product` (and the
+    /// prices of its zone, when the product's depend on the place) and holds the estimate on the customer's payment
+    /// method. Needs `idempotency-key` (jobs uses the job id): a repeat answers the first hold and places no second
+    /// one. A declined card is FAILED_PRECONDITION naming the decline code and stores nothing.
+    public func holdForJob(
+        request: Quad_Payments_V1_HoldForJobRequest,
         context: ServerContext
-    ) async throws -> Quad_Payments_V1_LaundryHold {
+    ) async throws -> Quad_Payments_V1_JobHold {
         let key = try context.requireIdempotencyKey()
         if let stored = try await database.storedAnswer(
             scope: Self.holdScope,
             key: key,
             request: request,
-            as: Quad_Payments_V1_LaundryHold.self
+            as: Quad_Payments_V1_JobHold.self
         ) {
             return stored
         }
         try Self.require(request.jobID, "job_id", "the job the hold is for")
         try Self.require(request.customerID, "customer_id", "the customer whose payment method is held")
-        try Self.require(request.dormID, "dorm_id", "the job's dorm, whose machine prices make the estimate")
         try Self.require(request.paymentMethodID, "payment_method_id", "the payment method from AddPaymentMethod")
-        let addOns = try PaymentsProtoMapping.addOns(request.addOns)
+        let product = try refusingAsRPC { try products.product(request.product) }
+        let items = try refusingAsRPC { try PaymentsProtoMapping.items(request.lines, field: "lines") }
         let methodID = request.paymentMethodID
         let method = try await database.read { db in try PaymentsStore.paymentMethod(id: methodID, db) }
         guard let method, method.owner == request.customerID else {
@@ -43,12 +44,9 @@ extension PaymentsService {
                     + "add one with AddPaymentMethod"
             )
         }
-        let (estimate, prices) = try await self.estimate(
-            dormID: request.dormID,
-            loads: Int(request.estimatedLoads),
-            addOns: addOns,
-            loadsField: "estimated_loads"
-        )
+        let zone = try await zonePrices(for: product.pricing, zoneID: request.zoneID)
+        let estimate = try refusingAsRPC { try product.pricing.estimate(items, zone: zone) }
+        let estimateWire = try PaymentsProtoMapping.quote(estimate, productQuote: product.productQuote(estimate))
         // The provider's key is the job's, whatever key jobs sent: a job is held once.
         let authorization: ProviderAuthorization
         do throws(ProviderError) {
@@ -62,7 +60,7 @@ extension PaymentsService {
         }
         let now = nowMicros
         let configuration = configuration
-        let (intent, action) = try await refusingAsRPC {
+        let (intent, action) = try refusingAsRPC {
             try PaymentIntent.authorize(
                 id: EntityID.generate(now: Self.date(now)),
                 customer: request.customerID,
@@ -71,23 +69,22 @@ extension PaymentsService {
                 configuration: configuration.intent
             )
         }
-        let record = LaundryHoldRecord(
+        let record = JobHoldRecord(
             jobID: request.jobID,
+            product: estimate.product,
             paymentIntentID: intent.id,
             customerID: request.customerID,
-            dormID: request.dormID,
+            zoneID: request.zoneID,
             paymentMethodID: method.id,
             paymentMethodToken: method.token,
             authorizationID: authorization.id,
-            estimateLoads: estimate.loads,
-            estimateAddOns: addOns,
-            washerPrice: prices.washer,
-            dryerPrice: prices.dryer,
+            estimateItems: estimate.items,
+            zonePrices: zone?.prices ?? [:],
             estimateTotal: estimate.total,
             placedAt: now
         )
         return try await database.idempotent(scope: Self.holdScope, key: key, request: request) { db in
-            if let existing = try PaymentsStore.laundryHold(jobID: record.jobID, db) {
+            if let existing = try PaymentsStore.jobHold(jobID: record.jobID, db) {
                 // Placed under another idempotency key: the provider answered the same authorisation, so this is
                 // the same hold; anything else is a second hold for one job.
                 guard existing.authorizationID == authorization.id,
@@ -99,7 +96,7 @@ extension PaymentsService {
                     )
                 }
                 return .with {
-                    $0.estimate = PaymentsProtoMapping.quote(estimate)
+                    $0.estimate = estimateWire
                     $0.paymentIntent = PaymentsProtoMapping.intent(stored, jobID: record.jobID, at: now)
                 }
             }
@@ -116,10 +113,28 @@ extension PaymentsService {
                 db
             )
             return .with {
-                $0.estimate = PaymentsProtoMapping.quote(estimate)
+                $0.estimate = estimateWire
                 $0.paymentIntent = PaymentsProtoMapping.intent(intent, jobID: record.jobID, at: now)
             }
         }
+    }
+
+    /// The prices of `zoneID` when `pricing` needs them (identity's campus directory: a dorm's machines), else nil.
+    /// INVALID_ARGUMENT when it needs a zone and none is named; NOT_FOUND naming `field` for an unknown one.
+    func zonePrices(
+        for pricing: any ProductPricing,
+        zoneID: String,
+        field: String = "zone_id"
+    ) async throws -> ZonePrices? {
+        guard pricing.needsZonePrices else { return nil }
+        try Self.require(zoneID, field, "the zone whose prices make a \(pricing.product) estimate")
+        guard let prices = try await directory.prices(ofDorm: zoneID) else {
+            throw RPCError(
+                code: .notFound,
+                message: "\(field): no dorm \(zoneID) in the campus directory; pick one from Identity/ListCampuses"
+            )
+        }
+        return ZonePrices(zone: zoneID, prices: prices.byCode)
     }
 
     /// Service only (jobs, when it could not post the job): lets the hold go at once. Needs `idempotency-key`.
@@ -141,7 +156,7 @@ extension PaymentsService {
         let intentID = request.paymentIntentID
         let found = try await refusingAsRPC {
             try await database.read { db in
-                try PaymentsStore.laundryHold(paymentIntentID: intentID, db).map { hold in
+                try PaymentsStore.jobHold(paymentIntentID: intentID, db).map { hold in
                     (hold, try PaymentsStore.intent(id: intentID, db))
                 }
             }
@@ -176,8 +191,8 @@ extension PaymentsService {
             try await database.read { db -> (PaymentIntent, String)? in
                 let hold =
                     intentID.isEmpty
-                    ? try PaymentsStore.laundryHold(jobID: jobID, db)
-                    : try PaymentsStore.laundryHold(paymentIntentID: intentID, db)
+                    ? try PaymentsStore.jobHold(jobID: jobID, db)
+                    : try PaymentsStore.jobHold(paymentIntentID: intentID, db)
                 guard let hold, let intent = try PaymentsStore.intent(id: hold.paymentIntentID, db) else { return nil }
                 return (intent, hold.jobID)
             }
@@ -198,7 +213,7 @@ extension PaymentsService {
     ///
     /// A provider that says the hold is gone already (captured or voided there, or unknown) has nothing to void:
     /// logged, and the hold is let go here too.
-    func voidHold(of intent: PaymentIntent, hold: LaundryHoldRecord, logger: Logger) async throws -> Bool {
+    func voidHold(of intent: PaymentIntent, hold: JobHoldRecord, logger: Logger) async throws -> Bool {
         guard intent.status(at: nowMicros) == .held else { return false }
         do throws(ProviderError) {
             _ = try await provider.void(authorization: hold.authorizationID, idempotencyKey: "\(hold.jobID):release")

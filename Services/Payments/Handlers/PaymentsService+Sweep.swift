@@ -34,7 +34,7 @@ extension PaymentsService {
             let lapsed = try await database.read { db in try PaymentsStore.lapsedHolds(at: now, limit: batch, db) }
             for intent in lapsed {
                 do {
-                    let jobID = try await database.read { db in try PaymentsStore.laundryHold(paymentIntentID: intent.id, db)?.jobID }
+                    let jobID = try await database.read { db in try PaymentsStore.jobHold(paymentIntentID: intent.id, db)?.jobID }
                     _ = try await database.write { db in
                         try Self.letGo(intentID: intent.id, jobID: jobID ?? "", voided: false, now: now, db)
                     }
@@ -83,13 +83,13 @@ extension PaymentsService {
         }
     }
 
-    private func settleUnconfirmed(_ hold: LaundryHoldRecord, policy: HoldSweepPolicy, report: inout SweepReport) async {
+    private func settleUnconfirmed(_ hold: JobHoldRecord, policy: HoldSweepPolicy, report: inout SweepReport) async {
         do {
             let status = try await jobs.status(ofJob: hold.jobID)
             switch policy.verdict(jobID: hold.jobID, status: status) {
             case .confirm:
                 try await database.write { db in
-                    guard var current = try PaymentsStore.laundryHold(jobID: hold.jobID, db) else { return }
+                    guard var current = try PaymentsStore.jobHold(jobID: hold.jobID, db) else { return }
                     current.confirmed = true
                     try PaymentsStore.update(current, db)
                 }

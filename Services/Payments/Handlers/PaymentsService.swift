@@ -7,9 +7,9 @@ import QuadServiceKit
 public import QuadStorage
 import QuadWire
 
-/// The payments bounded context (P1–P7): the fee schedule and quotes, payment methods through a
-/// ``PaymentsProviders/PaymentProvider``, laundry holds and their capture, the double-entry ledger, earnings,
-/// payouts, transfers and the money side of disputes.
+/// The payments bounded context (P1–P7): the products' fee schedules and quotes (``PaymentsProducts``), payment
+/// methods through a ``PaymentsProviders/PaymentProvider``, holds for jobs of any product and their capture, the
+/// double-entry ledger, earnings, payouts, transfers and the money side of disputes.
 ///
 /// Every money-moving path calls the provider first, with an idempotency key derived from what it pays for (the
 /// job, the dispute, the caller's own key), and then writes the intent, its postings and the answer, inbox record
@@ -23,6 +23,8 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     let jobs: any JobStatusSource
     let users: any UserDirectory
     let configuration: PaymentsConfiguration
+    /// The products payments prices, holds and captures for, by id.
+    let products: PaymentsProducts
     let logger: Logger
     /// The time in UTC microseconds.
     let clock: @Sendable () -> Int64
@@ -41,6 +43,8 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     ///   - jobs: whether a job exists (the sweep of unconfirmed holds).
     ///   - users: whether a user exists (the recipient of a transfer): identity's public profiles.
     ///   - configuration: schedules and limits.
+    ///   - products: the products served; by default ``PaymentsProducts/standard(laundry:)`` with the
+    ///     configuration's laundry schedule.
     ///   - logger: where deliveries and sweeps report what they skipped.
     ///   - now: the time in UTC microseconds; tests pass a settable clock.
     public init(
@@ -51,6 +55,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         jobs: any JobStatusSource,
         users: any UserDirectory,
         configuration: PaymentsConfiguration = .defaults,
+        products: PaymentsProducts? = nil,
         logger: Logger = Logger(label: "quad.payments"),
         now: @escaping @Sendable () -> Int64 = PaymentsService.systemNow
     ) {
@@ -61,6 +66,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         self.jobs = jobs
         self.users = users
         self.configuration = configuration
+        self.products = products ?? .standard(laundry: configuration.laundry)
         self.logger = logger
         clock = now
     }
@@ -71,8 +77,8 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     /// The time now, in UTC microseconds.
     var nowMicros: Int64 { clock() }
 
-    /// The fee schedule's currency: every balance is in it.
-    var currency: String { configuration.schedule.currency }
+    /// The currency every balance is in.
+    var currency: String { configuration.currency }
 
     /// `instant` (UTC microseconds) as a `Date`, for the event log and ids.
     static func date(_ instant: Int64) -> Date {

@@ -47,6 +47,7 @@ public enum PaymentsMigrations {
         }
         registerVersion2(&migrator)
         registerVersion3(&migrator)
+        registerVersion4(&migrator)
         return migrator
     }
 }

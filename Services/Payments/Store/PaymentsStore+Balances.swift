@@ -32,11 +32,12 @@ extension PaymentsStore {
     /// Every earning credited to `user`'s balance in `currency`, all time: the credits of earnings postings.
     public static func earnedTotal(user: String, currency: String, _ db: Database) throws -> Money {
         let minor = try Int64.fetchOne(
-            db,
-            sql: """
-                SELECT COALESCE(SUM(e.minor), 0) FROM ledger_entry e JOIN posting p ON p.id = e.posting_id
-                WHERE e.account = ? AND e.currency = ? AND e.side = 'credit' AND p.kind = 'earnings'
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT COALESCE(SUM(e.minor), 0) FROM ledger_entry e JOIN posting p ON p.id = e.posting_id
+                    WHERE e.account = ? AND e.currency = ? AND e.side = 'credit' AND p.kind = 'earnings'
+                    """
+            ),
             arguments: [AccountID.userBalance(user: user).code, currency]
         )
         return Money(minorUnits: minor ?? 0, currency: currency)
@@ -49,15 +50,16 @@ extension PaymentsStore {
         var arguments = StatementArguments(accounts.map(\.code))
         arguments += [limit]
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.posting_id, e.account, e.side, e.minor, e.currency, p.kind, p.posted_at,
-                    COALESCE(h.job_id, p.reference) AS reference
-                FROM ledger_entry e JOIN posting p ON p.id = e.posting_id
-                LEFT JOIN laundry_hold h ON h.payment_intent_id = p.reference
-                WHERE e.account IN (\(placeholders))
-                ORDER BY e.posting_id DESC, e.position DESC LIMIT ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT e.posting_id, e.account, e.side, e.minor, e.currency, p.kind, p.posted_at,
+                        COALESCE(h.job_id, p.reference) AS reference
+                    FROM ledger_entry e JOIN posting p ON p.id = e.posting_id
+                    LEFT JOIN job_hold h ON h.payment_intent_id = p.reference
+                    WHERE e.account IN (\(placeholders))
+                    ORDER BY e.posting_id DESC, e.position DESC LIMIT ?
+                    """
+            ),
             arguments: arguments
         ).map { row in
             let postingID: Int64 = row["posting_id"]
@@ -79,13 +81,14 @@ extension PaymentsStore {
     /// Every account's debit and credit totals per currency, summed in SQL, by currency then account code.
     public static func accountTotals(_ db: Database) throws -> [AccountTotals] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT account, currency,
-                    SUM(CASE side WHEN 'debit' THEN minor ELSE 0 END) AS debits,
-                    SUM(CASE side WHEN 'credit' THEN minor ELSE 0 END) AS credits
-                FROM ledger_entry GROUP BY account, currency ORDER BY currency, account
-                """
+            db.cachedStatement(
+                sql: """
+                    SELECT account, currency,
+                        SUM(CASE side WHEN 'debit' THEN minor ELSE 0 END) AS debits,
+                        SUM(CASE side WHEN 'credit' THEN minor ELSE 0 END) AS credits
+                    FROM ledger_entry GROUP BY account, currency ORDER BY currency, account
+                    """
+            )
         ).map { row in
             guard let account = AccountID(code: row["account"]) else {
                 throw DatabaseError(message: "the ledger has an entry to an unreadable account '\(row["account"] as String)'")
@@ -96,6 +99,6 @@ extension PaymentsStore {
 
     /// How many postings the ledger has.
     public static func postingCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posting") ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM posting")) ?? 0
     }
 }

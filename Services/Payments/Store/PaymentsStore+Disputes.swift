@@ -9,12 +9,13 @@ extension PaymentsStore {
         guard try dispute(id: record.dispute.id, db) == nil else { return false }
         let dispute = record.dispute
         let (status, refunded, closedAt) = columns(dispute.status)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO dispute (id, job_id, payment_intent_id, customer_id, reason, description,
                     evidence_document_ids, opened_at, deadline, status, outcome, refunded_minor, closed_at, note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 dispute.id, record.jobID, dispute.paymentIntentID, record.customerID, dispute.reason.rawValue,
                 dispute.description, try evidenceText(dispute.evidenceDocumentIDs), dispute.openedAt, dispute.deadline,
@@ -27,8 +28,9 @@ extension PaymentsStore {
     /// Stores a dispute's new state (its resolution and the note).
     public static func update(_ record: DisputeRecord, _ db: Database) throws {
         let (status, refunded, closedAt) = columns(record.dispute.status)
-        try db.execute(
-            sql: "UPDATE dispute SET status = ?, outcome = ?, refunded_minor = ?, closed_at = ?, note = ? WHERE id = ?",
+        try db.cachedStatement(
+            sql: "UPDATE dispute SET status = ?, outcome = ?, refunded_minor = ?, closed_at = ?, note = ? WHERE id = ?"
+        ).execute(
             arguments: [status, record.outcome?.rawValue ?? "", refunded, closedAt, record.note, record.dispute.id]
         )
     }
@@ -43,11 +45,12 @@ extension PaymentsStore {
     ) throws -> DisputeRecord? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT d.*, i.currency AS intent_currency FROM dispute d
-                    JOIN payment_intent i ON i.id = d.payment_intent_id WHERE d.id = ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT d.*, i.currency AS intent_currency FROM dispute d
+                        JOIN payment_intent i ON i.id = d.payment_intent_id WHERE d.id = ?
+                        """
+                ),
                 arguments: [id]
             )
         else { return nil }

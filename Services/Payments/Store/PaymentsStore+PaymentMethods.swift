@@ -4,11 +4,12 @@ public import GRDB
 extension PaymentsStore {
     /// Stores a new payment method.
     public static func insert(_ method: StoredPaymentMethod, _ db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO payment_method (id, owner_id, token, label, brand, last_digits, added_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 method.id, method.owner, method.token, method.label, method.brand, method.lastDigits, method.addedAt,
             ]
@@ -17,14 +18,16 @@ extension PaymentsStore {
 
     /// The payment method with `id`, or nil.
     public static func paymentMethod(id: String, _ db: Database) throws -> StoredPaymentMethod? {
-        try Row.fetchOne(db, sql: "SELECT * FROM payment_method WHERE id = ?", arguments: [id]).map(paymentMethod)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM payment_method WHERE id = ?"), arguments: [id])
+            .map(paymentMethod)
     }
 
     /// `owner`'s payment method with `token`, if they added it before.
     public static func paymentMethod(owner: String, token: String, _ db: Database) throws -> StoredPaymentMethod? {
         try Row.fetchOne(
-            db,
-            sql: "SELECT * FROM payment_method WHERE owner_id = ? AND token = ? ORDER BY added_at LIMIT 1",
+            db.cachedStatement(
+                sql: "SELECT * FROM payment_method WHERE owner_id = ? AND token = ? ORDER BY added_at LIMIT 1"
+            ),
             arguments: [owner, token]
         ).map(paymentMethod)
     }
@@ -32,8 +35,7 @@ extension PaymentsStore {
     /// `owner`'s payment methods, oldest first (in the order added).
     public static func paymentMethods(owner: String, _ db: Database) throws -> [StoredPaymentMethod] {
         try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM payment_method WHERE owner_id = ? ORDER BY added_at, rowid",
+            db.cachedStatement(sql: "SELECT * FROM payment_method WHERE owner_id = ? ORDER BY added_at, rowid"),
             arguments: [owner]
         ).map(paymentMethod)
     }

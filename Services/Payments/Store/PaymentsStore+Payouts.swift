@@ -6,12 +6,13 @@ extension PaymentsStore {
     /// Stores a payout.
     public static func insert(_ record: PayoutRecord, _ db: Database) throws {
         let payout = record.payout
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO payout (id, user_id, amount_minor, currency, bank_token, status, failure_reason, receipt_id,
                     requested_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 payout.id, payout.user, payout.amount.minorUnits, payout.amount.currency, payout.bankToken,
                 record.status.rawValue, record.failureReason, record.receiptID, payout.requestedAt,
@@ -21,22 +22,25 @@ extension PaymentsStore {
 
     /// Records where `record` now stands (its status, failure reason and settlement time).
     public static func update(_ record: PayoutRecord, _ db: Database) throws {
-        try db.execute(
-            sql: "UPDATE payout SET status = ?, failure_reason = ?, settled_at = ? WHERE id = ?",
+        try db.cachedStatement(
+            sql: "UPDATE payout SET status = ?, failure_reason = ?, settled_at = ? WHERE id = ?"
+        ).execute(
             arguments: [record.status.rawValue, record.failureReason, record.settledAt, record.payout.id]
         )
     }
 
     /// The payout with `id`, or nil.
     public static func payout(id: String, _ db: Database) throws -> PayoutRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM payout WHERE id = ?", arguments: [id]).map(payoutRecord)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM payout WHERE id = ?"), arguments: [id])
+            .map(payoutRecord)
     }
 
     /// `user`'s payouts, newest first, at most `limit`.
     public static func payouts(of user: String, limit: Int, _ db: Database) throws -> [PayoutRecord] {
         try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM payout WHERE user_id = ? ORDER BY requested_at DESC, id DESC LIMIT ?",
+            db.cachedStatement(
+                sql: "SELECT * FROM payout WHERE user_id = ? ORDER BY requested_at DESC, id DESC LIMIT ?"
+            ),
             arguments: [user, limit]
         ).map(payoutRecord)
     }
@@ -44,8 +48,9 @@ extension PaymentsStore {
     /// Payouts still in transit, oldest first, at most `limit`: what the settlement sweep asks the provider about.
     public static func payoutsInTransit(limit: Int, _ db: Database) throws -> [PayoutRecord] {
         try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM payout WHERE status = 'in_transit' ORDER BY requested_at, id LIMIT ?",
+            db.cachedStatement(
+                sql: "SELECT * FROM payout WHERE status = 'in_transit' ORDER BY requested_at, id LIMIT ?"
+            ),
             arguments: [limit]
         ).map(payoutRecord)
     }
@@ -74,11 +79,12 @@ extension PaymentsStore {
     /// What `user` has paid out in `currency` that the bank has not confirmed yet.
     public static func payoutsInTransit(user: String, currency: String, _ db: Database) throws -> Money {
         let minor = try Int64.fetchOne(
-            db,
-            sql: """
-                SELECT COALESCE(SUM(amount_minor), 0) FROM payout
-                WHERE user_id = ? AND currency = ? AND status = 'in_transit'
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT COALESCE(SUM(amount_minor), 0) FROM payout
+                    WHERE user_id = ? AND currency = ? AND status = 'in_transit'
+                    """
+            ),
             arguments: [user, currency]
         )
         return Money(minorUnits: minor ?? 0, currency: currency)
@@ -86,11 +92,12 @@ extension PaymentsStore {
 
     /// Stores a transfer with the payer's memo.
     public static func insert(_ transfer: Transfer, memo: String, _ db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO transfer (id, from_user_id, to_user_id, amount_minor, currency, memo, at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 transfer.id, transfer.fromUser, transfer.toUser, transfer.amount.minorUnits, transfer.amount.currency,
                 memo, transfer.requestedAt,

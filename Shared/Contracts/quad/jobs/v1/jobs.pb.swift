@@ -894,6 +894,13 @@ public nonisolated struct Quad_Jobs_V1_JobSubmitted: Sendable {
 
   public var preferredDasherID: String = String()
 
+  /// What an offer of the job shows, as its product's module writes it: matching keeps it without reading it
+  /// (laundry's fields: docs/laundry.md). Fields 5-8 are laundry's of the previous release, still sent for one
+  /// release; matching reads a submission without `product` as laundry's from them.
+  public var product: String = String()
+
+  public var listing: Dictionary<String,String> = [:]
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2167,7 +2174,7 @@ nonisolated extension Quad_Jobs_V1_JobStatus: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Quad_Jobs_V1_JobSubmitted: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JobSubmitted"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}customer_id\0\u{3}dorm_id\0\u{3}submitted_at_micros\0\u{3}pickup_at_micros\0\u{3}drop_off_at_micros\0\u{3}estimated_loads\0\u{3}add_ons\0\u{3}preferred_dasher_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}customer_id\0\u{3}dorm_id\0\u{3}submitted_at_micros\0\u{3}pickup_at_micros\0\u{3}drop_off_at_micros\0\u{3}estimated_loads\0\u{3}add_ons\0\u{3}preferred_dasher_id\0\u{1}product\0\u{1}listing\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2184,6 +2191,8 @@ nonisolated extension Quad_Jobs_V1_JobSubmitted: SwiftProtobuf.Message, SwiftPro
       case 7: try { try decoder.decodeSingularUInt32Field(value: &self.estimatedLoads) }()
       case 8: try { try decoder.decodeRepeatedEnumField(value: &self.addOns) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self.preferredDasherID) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.product) }()
+      case 11: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &self.listing) }()
       default: break
       }
     }
@@ -2217,6 +2226,12 @@ nonisolated extension Quad_Jobs_V1_JobSubmitted: SwiftProtobuf.Message, SwiftPro
     if !self.preferredDasherID.isEmpty {
       try visitor.visitSingularStringField(value: self.preferredDasherID, fieldNumber: 9)
     }
+    if !self.product.isEmpty {
+      try visitor.visitSingularStringField(value: self.product, fieldNumber: 10)
+    }
+    if !self.listing.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: self.listing, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2230,6 +2245,8 @@ nonisolated extension Quad_Jobs_V1_JobSubmitted: SwiftProtobuf.Message, SwiftPro
     if lhs.estimatedLoads != rhs.estimatedLoads {return false}
     if lhs.addOns != rhs.addOns {return false}
     if lhs.preferredDasherID != rhs.preferredDasherID {return false}
+    if lhs.product != rhs.product {return false}
+    if lhs.listing != rhs.listing {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

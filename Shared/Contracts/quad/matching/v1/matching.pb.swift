@@ -180,6 +180,12 @@ public nonisolated struct Quad_Matching_V1_Offer: Sendable {
 
   public var dropOffAtMicros: Int64 = 0
 
+  /// The job's listing as its product wrote it (`job.submitted`): the product and its fields, which matching keeps
+  /// without reading; the product's own fields above (8-11 for laundry) are rendered from it by its module.
+  public var product: String = String()
+
+  public var listing: Dictionary<String,String> = [:]
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -636,7 +642,7 @@ nonisolated extension Quad_Matching_V1_ListAcceptingDashersResponse: SwiftProtob
 
 nonisolated extension Quad_Matching_V1_Offer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Offer"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}offer_id\0\u{3}job_id\0\u{3}dasher_id\0\u{3}dorm_id\0\u{3}offered_at_micros\0\u{3}expires_at_micros\0\u{3}as_preferred_dasher\0\u{3}estimated_loads\0\u{3}add_ons\0\u{3}pickup_at_micros\0\u{3}drop_off_at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}offer_id\0\u{3}job_id\0\u{3}dasher_id\0\u{3}dorm_id\0\u{3}offered_at_micros\0\u{3}expires_at_micros\0\u{3}as_preferred_dasher\0\u{3}estimated_loads\0\u{3}add_ons\0\u{3}pickup_at_micros\0\u{3}drop_off_at_micros\0\u{1}product\0\u{1}listing\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -655,6 +661,8 @@ nonisolated extension Quad_Matching_V1_Offer: SwiftProtobuf.Message, SwiftProtob
       case 9: try { try decoder.decodeRepeatedEnumField(value: &self.addOns) }()
       case 10: try { try decoder.decodeSingularInt64Field(value: &self.pickupAtMicros) }()
       case 11: try { try decoder.decodeSingularInt64Field(value: &self.dropOffAtMicros) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.product) }()
+      case 13: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &self.listing) }()
       default: break
       }
     }
@@ -694,6 +702,12 @@ nonisolated extension Quad_Matching_V1_Offer: SwiftProtobuf.Message, SwiftProtob
     if self.dropOffAtMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.dropOffAtMicros, fieldNumber: 11)
     }
+    if !self.product.isEmpty {
+      try visitor.visitSingularStringField(value: self.product, fieldNumber: 12)
+    }
+    if !self.listing.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: self.listing, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -709,6 +723,8 @@ nonisolated extension Quad_Matching_V1_Offer: SwiftProtobuf.Message, SwiftProtob
     if lhs.addOns != rhs.addOns {return false}
     if lhs.pickupAtMicros != rhs.pickupAtMicros {return false}
     if lhs.dropOffAtMicros != rhs.dropOffAtMicros {return false}
+    if lhs.product != rhs.product {return false}
+    if lhs.listing != rhs.listing {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -17,6 +17,11 @@
 /// the `idempotency-key` metadata (P7): a repeat with the same key and the same request gets
 /// the first answer; the same key with a different request is FAILED_PRECONDITION.
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 public import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -328,10 +333,44 @@ public nonisolated struct Quad_Payments_V1_QuoteLine: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// laundry's lines only; every product's line has `code`
   public var kind: Quad_Payments_V1_QuoteLineKind = .unspecified
 
   /// "2 loads × (washer $2.00 + dryer $1.50)"
   public var description_p: String = String()
+
+  public var amount: Quad_Types_V1_Amount {
+    get {_amount ?? Quad_Types_V1_Amount()}
+    set {_amount = newValue}
+  }
+  /// Returns true if `amount` has been explicitly set.
+  public var hasAmount: Bool {self._amount != nil}
+  /// Clears the value of `amount`. Subsequent reads from it will return its default value.
+  public mutating func clearAmount() {self._amount = nil}
+
+  /// the product's name for the line: laundry's "machines", "service_fee", ...
+  public var code: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _amount: Quad_Types_V1_Amount? = nil
+}
+
+/// What a product asks to have priced, in its own terms: a code its payments module knows, a quantity, and an
+/// amount only where the customer names the price (an errand's item maximum); the product's fee schedule prices
+/// the rest. Laundry's codes (docs/laundry.md): an estimate is `loads` (quantity: the estimated loads, 1...20) and
+/// one `folding` or `ironing` per add-on; a final price is `machines` (quantity: the actual loads, amount: the
+/// machine cost the dasher paid) and the add-ons.
+public nonisolated struct Quad_Payments_V1_QuoteItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var code: String = String()
+
+  public var quantity: UInt32 = 0
 
   public var amount: Quad_Types_V1_Amount {
     get {_amount ?? Quad_Types_V1_Amount()}
@@ -347,6 +386,62 @@ public nonisolated struct Quad_Payments_V1_QuoteLine: Sendable {
   public init() {}
 
   fileprivate var _amount: Quad_Types_V1_Amount? = nil
+}
+
+/// A product's itemised quote as payments' core keeps it: the lines, the total and who gets what of it.
+public nonisolated struct Quad_Payments_V1_Quote: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// "laundry"
+  public var product: String = String()
+
+  /// what was priced
+  public var items: [Quad_Payments_V1_QuoteItem] = []
+
+  public var lines: [Quad_Payments_V1_QuoteLine] = []
+
+  public var total: Quad_Types_V1_Amount {
+    get {_total ?? Quad_Types_V1_Amount()}
+    set {_total = newValue}
+  }
+  /// Returns true if `total` has been explicitly set.
+  public var hasTotal: Bool {self._total != nil}
+  /// Clears the value of `total`. Subsequent reads from it will return its default value.
+  public mutating func clearTotal() {self._total = nil}
+
+  /// what the worker is credited: reimbursement and earnings
+  public var workerEarnings: Quad_Types_V1_Amount {
+    get {_workerEarnings ?? Quad_Types_V1_Amount()}
+    set {_workerEarnings = newValue}
+  }
+  /// Returns true if `workerEarnings` has been explicitly set.
+  public var hasWorkerEarnings: Bool {self._workerEarnings != nil}
+  /// Clears the value of `workerEarnings`. Subsequent reads from it will return its default value.
+  public mutating func clearWorkerEarnings() {self._workerEarnings = nil}
+
+  public var platformRevenue: Quad_Types_V1_Amount {
+    get {_platformRevenue ?? Quad_Types_V1_Amount()}
+    set {_platformRevenue = newValue}
+  }
+  /// Returns true if `platformRevenue` has been explicitly set.
+  public var hasPlatformRevenue: Bool {self._platformRevenue != nil}
+  /// Clears the value of `platformRevenue`. Subsequent reads from it will return its default value.
+  public mutating func clearPlatformRevenue() {self._platformRevenue = nil}
+
+  public var final: Bool = false
+
+  /// The product's own quote message, serialized, for the product's module in the caller (laundry: LaundryQuote).
+  public var productQuote: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _total: Quad_Types_V1_Amount? = nil
+  fileprivate var _workerEarnings: Quad_Types_V1_Amount? = nil
+  fileprivate var _platformRevenue: Quad_Types_V1_Amount? = nil
 }
 
 /// An itemised laundry price (P1): an estimate from loads and the dorm's machine prices, or a
@@ -560,8 +655,66 @@ public nonisolated struct Quad_Payments_V1_PaymentIntent: Sendable {
   fileprivate var _refunded: Quad_Types_V1_Amount? = nil
 }
 
-/// Service only (jobs, at submission, L1): places a hold for the job's estimate on the
-/// customer's payment method. Needs `idempotency-key` (jobs uses the job id).
+/// Service only (jobs, at submission): places a hold for a job of any product. Payments' module of
+/// `product` prices `lines` with its fee schedule (and the prices of `zone_id`, where its prices depend
+/// on the place: laundry's dorm machines), and the estimate is held on the customer's payment method.
+/// Needs `idempotency-key` (jobs uses the job id).
+public nonisolated struct Quad_Payments_V1_HoldForJobRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var jobID: String = String()
+
+  public var customerID: String = String()
+
+  public var paymentMethodID: String = String()
+
+  /// "laundry"
+  public var product: String = String()
+
+  /// laundry: the job's dorm
+  public var zoneID: String = String()
+
+  public var lines: [Quad_Payments_V1_QuoteItem] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Payments_V1_JobHold: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var estimate: Quad_Payments_V1_Quote {
+    get {_storage._estimate ?? Quad_Payments_V1_Quote()}
+    set {_uniqueStorage()._estimate = newValue}
+  }
+  /// Returns true if `estimate` has been explicitly set.
+  public var hasEstimate: Bool {_storage._estimate != nil}
+  /// Clears the value of `estimate`. Subsequent reads from it will return its default value.
+  public mutating func clearEstimate() {_uniqueStorage()._estimate = nil}
+
+  public var paymentIntent: Quad_Payments_V1_PaymentIntent {
+    get {_storage._paymentIntent ?? Quad_Payments_V1_PaymentIntent()}
+    set {_uniqueStorage()._paymentIntent = newValue}
+  }
+  /// Returns true if `paymentIntent` has been explicitly set.
+  public var hasPaymentIntent: Bool {_storage._paymentIntent != nil}
+  /// Clears the value of `paymentIntent`. Subsequent reads from it will return its default value.
+  public mutating func clearPaymentIntent() {_uniqueStorage()._paymentIntent = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Deprecated: HoldForJob with product "laundry". Kept for one release, answering through HoldForJob, for a jobs
+/// service of the previous release that still calls it during a rolling upgrade.
 public nonisolated struct Quad_Payments_V1_HoldForLaundryJobRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1304,7 +1457,7 @@ nonisolated extension Quad_Payments_V1_FeeSchedule: SwiftProtobuf.Message, Swift
 
 nonisolated extension Quad_Payments_V1_QuoteLine: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".QuoteLine"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}description\0\u{1}amount\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}description\0\u{1}amount\0\u{1}code\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1315,6 +1468,7 @@ nonisolated extension Quad_Payments_V1_QuoteLine: SwiftProtobuf.Message, SwiftPr
       case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.description_p) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.code) }()
       default: break
       }
     }
@@ -1334,6 +1488,9 @@ nonisolated extension Quad_Payments_V1_QuoteLine: SwiftProtobuf.Message, SwiftPr
     try { if let v = self._amount {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.code.isEmpty {
+      try visitor.visitSingularStringField(value: self.code, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1341,6 +1498,120 @@ nonisolated extension Quad_Payments_V1_QuoteLine: SwiftProtobuf.Message, SwiftPr
     if lhs.kind != rhs.kind {return false}
     if lhs.description_p != rhs.description_p {return false}
     if lhs._amount != rhs._amount {return false}
+    if lhs.code != rhs.code {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_QuoteItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QuoteItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{1}quantity\0\u{1}amount\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.code) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.quantity) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.code.isEmpty {
+      try visitor.visitSingularStringField(value: self.code, fieldNumber: 1)
+    }
+    if self.quantity != 0 {
+      try visitor.visitSingularUInt32Field(value: self.quantity, fieldNumber: 2)
+    }
+    try { if let v = self._amount {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_QuoteItem, rhs: Quad_Payments_V1_QuoteItem) -> Bool {
+    if lhs.code != rhs.code {return false}
+    if lhs.quantity != rhs.quantity {return false}
+    if lhs._amount != rhs._amount {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_Quote: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Quote"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}product\0\u{1}items\0\u{1}lines\0\u{1}total\0\u{3}worker_earnings\0\u{3}platform_revenue\0\u{1}final\0\u{3}product_quote\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.product) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._total) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._workerEarnings) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._platformRevenue) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.final) }()
+      case 8: try { try decoder.decodeSingularBytesField(value: &self.productQuote) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.product.isEmpty {
+      try visitor.visitSingularStringField(value: self.product, fieldNumber: 1)
+    }
+    if !self.items.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.items, fieldNumber: 2)
+    }
+    if !self.lines.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 3)
+    }
+    try { if let v = self._total {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._workerEarnings {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._platformRevenue {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    if self.final != false {
+      try visitor.visitSingularBoolField(value: self.final, fieldNumber: 7)
+    }
+    if !self.productQuote.isEmpty {
+      try visitor.visitSingularBytesField(value: self.productQuote, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_Quote, rhs: Quad_Payments_V1_Quote) -> Bool {
+    if lhs.product != rhs.product {return false}
+    if lhs.items != rhs.items {return false}
+    if lhs.lines != rhs.lines {return false}
+    if lhs._total != rhs._total {return false}
+    if lhs._workerEarnings != rhs._workerEarnings {return false}
+    if lhs._platformRevenue != rhs._platformRevenue {return false}
+    if lhs.final != rhs.final {return false}
+    if lhs.productQuote != rhs.productQuote {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1681,6 +1952,138 @@ nonisolated extension Quad_Payments_V1_PaymentIntent: SwiftProtobuf.Message, Swi
     if lhs._refunded != rhs._refunded {return false}
     if lhs.placedAtMicros != rhs.placedAtMicros {return false}
     if lhs.expiresAtMicros != rhs.expiresAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_HoldForJobRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HoldForJobRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}customer_id\0\u{3}payment_method_id\0\u{1}product\0\u{3}zone_id\0\u{1}lines\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.jobID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.customerID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.paymentMethodID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.product) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.zoneID) }()
+      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.jobID.isEmpty {
+      try visitor.visitSingularStringField(value: self.jobID, fieldNumber: 1)
+    }
+    if !self.customerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.customerID, fieldNumber: 2)
+    }
+    if !self.paymentMethodID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentMethodID, fieldNumber: 3)
+    }
+    if !self.product.isEmpty {
+      try visitor.visitSingularStringField(value: self.product, fieldNumber: 4)
+    }
+    if !self.zoneID.isEmpty {
+      try visitor.visitSingularStringField(value: self.zoneID, fieldNumber: 5)
+    }
+    if !self.lines.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_HoldForJobRequest, rhs: Quad_Payments_V1_HoldForJobRequest) -> Bool {
+    if lhs.jobID != rhs.jobID {return false}
+    if lhs.customerID != rhs.customerID {return false}
+    if lhs.paymentMethodID != rhs.paymentMethodID {return false}
+    if lhs.product != rhs.product {return false}
+    if lhs.zoneID != rhs.zoneID {return false}
+    if lhs.lines != rhs.lines {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_JobHold: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".JobHold"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}estimate\0\u{3}payment_intent\0")
+
+  fileprivate class _StorageClass {
+    var _estimate: Quad_Payments_V1_Quote? = nil
+    var _paymentIntent: Quad_Payments_V1_PaymentIntent? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _estimate = source._estimate
+      _paymentIntent = source._paymentIntent
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._estimate) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._paymentIntent) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._estimate {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._paymentIntent {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_JobHold, rhs: Quad_Payments_V1_JobHold) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._estimate != rhs_storage._estimate {return false}
+        if _storage._paymentIntent != rhs_storage._paymentIntent {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

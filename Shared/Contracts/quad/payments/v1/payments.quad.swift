@@ -123,7 +123,18 @@ public enum Quad_Payments_V1_Payments {
             eventSource: false,
             serviceOnly: false
         )
-        /// Service only: the hold for a new laundry job (jobs). Needs `idempotency-key`.
+        /// Service only: the hold for a new job of any product (jobs). Needs `idempotency-key`.
+        public static let holdForJob = MethodDescriptor(
+            service: serviceName,
+            method: "HoldForJob",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
+        /// Deprecated (one release, for a jobs of the previous release): HoldForJob with product "laundry".
         public static let holdForLaundryJob = MethodDescriptor(
             service: serviceName,
             method: "HoldForLaundryJob",
@@ -201,7 +212,7 @@ public enum Quad_Payments_V1_Payments {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, getDispute, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, getDispute, holdForJob, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.payments.v1.Payments`; register the value with a server.
@@ -229,7 +240,9 @@ public enum Quad_Payments_V1_Payments {
         func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt
         /// P5. A dispute of the caller's (customer) job.
         func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute
-        /// Service only: the hold for a new laundry job (jobs). Needs `idempotency-key`.
+        /// Service only: the hold for a new job of any product (jobs). Needs `idempotency-key`.
+        func holdForJob(request: Quad_Payments_V1_HoldForJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_JobHold
+        /// Deprecated (one release, for a jobs of the previous release): HoldForJob with product "laundry".
         func holdForLaundryJob(request: Quad_Payments_V1_HoldForLaundryJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryHold
         /// Service only: releases a hold at once (jobs, when posting the job failed). Needs `idempotency-key`.
         func releaseHold(request: Quad_Payments_V1_ReleaseHoldRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent
@@ -305,7 +318,12 @@ public enum Quad_Payments_V1_Payments {
             try await transport.unary(Method.getDispute, request: request, as: Quad_Payments_V1_Dispute.self, options: options)
         }
 
-        /// Service only: the hold for a new laundry job (jobs). Needs `idempotency-key`.
+        /// Service only: the hold for a new job of any product (jobs). Needs `idempotency-key`.
+        public func holdForJob(_ request: Quad_Payments_V1_HoldForJobRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_JobHold {
+            try await transport.unary(Method.holdForJob, request: request, as: Quad_Payments_V1_JobHold.self, options: options)
+        }
+
+        /// Deprecated (one release, for a jobs of the previous release): HoldForJob with product "laundry".
         public func holdForLaundryJob(_ request: Quad_Payments_V1_HoldForLaundryJobRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_LaundryHold {
             try await transport.unary(Method.holdForLaundryJob, request: request, as: Quad_Payments_V1_LaundryHold.self, options: options)
         }
@@ -361,6 +379,7 @@ extension Quad_Payments_V1_Payments.ServiceProtocol {
             .unary(Quad_Payments_V1_Payments.Method.listPayouts) { try await self.listPayouts(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.transfer) { try await self.transfer(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.getDispute) { try await self.getDispute(request: $0, context: $1) },
+            .unary(Quad_Payments_V1_Payments.Method.holdForJob) { try await self.holdForJob(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.holdForLaundryJob) { try await self.holdForLaundryJob(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.releaseHold) { try await self.releaseHold(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.getPaymentIntent) { try await self.getPaymentIntent(request: $0, context: $1) },
