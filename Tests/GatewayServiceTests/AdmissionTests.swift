@@ -21,7 +21,7 @@ struct AdmissionTests {
         }
     }
 
-    @Test("1,000 Health/Check calls pipelined on one connection to an idle gateway all succeed")
+    @Test("1,000 Health/Check calls pipelined on one connection to an idle gateway all succeed", .timeLimit(.minutes(2)))
     func pipelinedBurst() async throws {
         var protection = GatewayProtectionConfiguration.defaults
         protection.rateLimits.perAddress = .perSecond(1_000_000, burst: 1_000_000)
@@ -40,16 +40,19 @@ struct AdmissionTests {
             // Then: the burst waited its turn (the connection's limit held it back, the queue
             // absorbed the rest); none was refused
             #expect(codes.count == 1_000)
-            #expect(codes.filter { $0 != .ok }.isEmpty, "refused: \(codes.filter { $0 != .ok }.count)")
+            #expect(codes.filter { $0 != .ok }.isEmpty, "refused: \(Dictionary(grouping: codes.filter { $0 != .ok }, by: \.self).mapValues(\.count))")
             #expect(gateway.gateway.admission?.concurrency(of: "gateway").inflight == 0)
         }
     }
 
-    @Test("calls waiting on a stalled upstream fill its share only: every call to another upstream succeeds")
+    @Test("calls waiting on a stalled upstream fill its share only: every call to another upstream succeeds", .timeLimit(.minutes(2)))
     func stalledUpstream() async throws {
-        // All calls come from one address, on a clock that does not move: no rate limit here.
+        // All calls come from one address, on a clock that does not move: no rate limit here. The
+        // held calls must not reach their deadline (real time) on a slow machine, or their slots
+        // would free and waiting calls reach the stalled upstream.
         var protection = GatewayProtectionConfiguration.defaults
         protection.rateLimits.perAddress = .perSecond(1_000_000, burst: 1_000_000)
+        protection.deadlines = DeadlinePolicy(defaultTimeout: .seconds(600), maximumTimeout: .seconds(600))
         try await ProtectedGateway.run(protection: protection) { gateway in
             let admission = try #require(gateway.gateway.admission)
             try await withThrowingTaskGroup(of: StatusCode.self) { stalled in
@@ -91,10 +94,13 @@ struct AdmissionTests {
         }
     }
 
-    @Test("a client flooding the queue does not crowd out another client: its calls take the flooder's newest places")
+    @Test("a client flooding the queue does not crowd out another client: its calls take the flooder's newest places", .timeLimit(.minutes(2)))
     func floodingClient() async throws {
         let limit = ConcurrencyLimitConfiguration(initialLimit: 4, minimumLimit: 4, maximumLimit: 4, latencyThreshold: .milliseconds(2))
-        try await ProtectedGateway.run(admission: limit, admissionQueue: AdmissionQueueConfiguration(capacity: 16)) { gateway in
+        // The flooder's held calls must not reach their deadline (real time) on a slow machine.
+        var protection = GatewayProtectionConfiguration.defaults
+        protection.deadlines = DeadlinePolicy(defaultTimeout: .seconds(600), maximumTimeout: .seconds(600))
+        try await ProtectedGateway.run(protection: protection, admission: limit, admissionQueue: AdmissionQueueConfiguration(capacity: 16)) { gateway in
             let admission = try #require(gateway.gateway.admission)
             let flooder = try gateway.client(from: "127.0.0.2")
             let other = try gateway.client(from: "127.0.0.3")
