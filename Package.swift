@@ -224,7 +224,7 @@ let package = Package(
             name: "JobsService",
             dependencies: [
                 "JobsLaundry", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
-                grdb, logging, protobuf,
+                grdb, logging,
             ],
             path: "Services/Jobs",
             exclude: ["Core", "Laundry", "main"],
@@ -361,7 +361,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadStorageTests",
-            dependencies: ["QuadStorage", "QuadTestSupport", grdb],
+            dependencies: ["QuadStorage", "QuadTestSupport", grdb, logging],
             path: "Tests/QuadStorageTests",
             swiftSettings: strictSwift
         ),
@@ -379,7 +379,10 @@ let package = Package(
         ),
         .testTarget(
             name: "QuadServiceKitTests",
-            dependencies: ["QuadServiceKit", nioCore, nioPosix, logging, metrics, lifecycle],
+            dependencies: [
+                "QuadServiceKit", "QuadStorage", "QuadContracts", "QuadWire", "QuadWireCore", "QuadTestSupport",
+                "ServiceTestSupport", nioCore, nioPosix, logging, metrics, lifecycle, grdb,
+            ],
             path: "Tests/QuadServiceKitTests",
             swiftSettings: strictSwift
         ),
@@ -420,10 +423,16 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ProtocGenQuadTests",
+            dependencies: ["protoc-gen-quad", "ServiceTestSupport"],
+            path: "Tests/ProtocGenQuadTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "QuadCLITests",
             dependencies: [
                 "quad", "QuadToolKit", "QuadWireNIO", "QuadContracts", "QuadCertificates", "QuadWire", "QuadWireCore",
-                "ServiceTestSupport",
+                "ServiceTestSupport", "QuadStorage", grdb,
             ],
             path: "Tests/QuadCLITests",
             swiftSettings: strictSwift

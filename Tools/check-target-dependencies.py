@@ -10,7 +10,9 @@ each target's dependencies exactly what its code uses (issue 12, item 6).
 Reads `swift package dump-package` (or FILE, its saved output). A dependency counts as used
 when a source file of the target imports its module in any form (`import`, `public import`,
 `@testable import`, `@_exported import`, `import struct M.T`, ...). A product's module is its
-name (every product this package uses is named after its module). Exits 1 listing each unused
+name (every product this package uses is named after its module). A test target may list one of
+this package's executables without importing it: the test runs it, and the dependency makes SwiftPM
+build it first. Exits 1 listing each unused
 dependency as `Target: Dependency`.
 """
 import json
@@ -54,6 +56,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     unused = []
+    executables = {target["name"] for target in package["targets"] if target["type"] == "executable"}
     for target in package["targets"]:
         if target["type"] in ("binary", "system", "plugin"):
             continue
@@ -61,7 +64,7 @@ def main():
         modules = imported_modules(path)
         for dependency in target["dependencies"]:
             name = dependency_name(dependency)
-            if name not in modules:
+            if name not in modules and not (target["type"] == "test" and name in executables):
                 unused.append(f"{target['name']}: {name}")
     if unused:
         print("Targets list dependencies that none of their sources imports (remove them from Package.swift):")

@@ -42,6 +42,37 @@ public enum EventLog {
         return UInt64(sequence)
     }
 
+    /// Rewrites the payloads of `userID`'s events of `type` still in the log, inside the caller's transaction: for
+    /// forgetting, when a context must no longer show someone what an event told them (a deleted person's name).
+    /// Sequence numbers and times stay; a watcher already past an event has seen it as it was.
+    ///
+    /// - Parameters:
+    ///   - transform: The new payload of an event, or `nil` to leave it as it is.
+    /// - Returns: How many events were rewritten.
+    @discardableResult
+    public static func rewrite(
+        _ db: Database,
+        userID: String,
+        type: String,
+        _ transform: (Data) throws -> Data?
+    ) throws -> Int {
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT sequence, payload FROM quad_event_log WHERE user_id = ? AND type = ? ORDER BY sequence",
+            arguments: [userID, type]
+        )
+        var rewritten = 0
+        for row in rows {
+            guard let payload = try transform(row["payload"]) else { continue }
+            try db.execute(
+                sql: "UPDATE quad_event_log SET payload = ? WHERE sequence = ?",
+                arguments: [payload, row["sequence"] as Int64]
+            )
+            rewritten += 1
+        }
+        return rewritten
+    }
+
     /// Up to `limit` events with a sequence number above `sequence`, oldest first.
     static func entries(_ db: Database, after sequence: UInt64, limit: Int) throws -> [LoggedEvent] {
         let rows = try Row.fetchAll(

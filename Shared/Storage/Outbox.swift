@@ -43,7 +43,7 @@ public enum Outbox {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT id, destination, topic, key, payload, attempts, created_at
+                SELECT id, destination, topic, key, payload, attempts, refusals, created_at
                 FROM quad_outbox WHERE destination = ? ORDER BY id LIMIT ?
                 """,
             arguments: [destination, limit]
@@ -56,6 +56,7 @@ public enum Outbox {
                 key: row["key"],
                 payload: row["payload"],
                 attempts: row["attempts"],
+                refusals: row["refusals"],
                 createdAt: StorageTime.date(microseconds: row["created_at"])
             )
         }
@@ -71,11 +72,15 @@ public enum Outbox {
         try db.execute(sql: "DELETE FROM quad_outbox WHERE id = ?", arguments: [id])
     }
 
-    /// Counts a failed attempt. The error text is kept for operators, shortened; it must not hold secrets.
-    static func recordFailure(_ db: Database, id: Int64, error: String) throws {
+    /// Counts a failed attempt, and a refusal for good when `refused`. The error text is kept for operators,
+    /// shortened; it must not hold secrets.
+    static func recordFailure(_ db: Database, id: Int64, refused: Bool = false, error: String) throws {
         try db.execute(
-            sql: "UPDATE quad_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
-            arguments: [String(error.prefix(500)), id]
+            sql: """
+                UPDATE quad_outbox SET attempts = attempts + 1, refusals = refusals + ?, last_error = ?
+                WHERE id = ?
+                """,
+            arguments: [refused ? 1 : 0, String(error.prefix(500)), id]
         )
     }
 

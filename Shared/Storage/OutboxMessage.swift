@@ -12,8 +12,11 @@ public struct OutboxMessage: Sendable, Equatable, Identifiable {
     public var key: String
     /// The encoded message.
     public var payload: Data
-    /// Failed delivery attempts so far.
+    /// Failed delivery attempts so far, whatever the reason.
     public var attempts: Int
+    /// Of those, the attempts the receiver refused for good (see ``OutboxDeliveryFailure/refused(status:)``);
+    /// the relay dead-letters the message when they reach its limit.
+    public var refusals: Int
     /// When the message was enqueued.
     public var createdAt: Date
 
@@ -25,6 +28,7 @@ public struct OutboxMessage: Sendable, Equatable, Identifiable {
         key: String,
         payload: Data,
         attempts: Int,
+        refusals: Int = 0,
         createdAt: Date
     ) {
         self.id = id
@@ -33,6 +37,7 @@ public struct OutboxMessage: Sendable, Equatable, Identifiable {
         self.key = key
         self.payload = payload
         self.attempts = attempts
+        self.refusals = refusals
         self.createdAt = createdAt
     }
 }

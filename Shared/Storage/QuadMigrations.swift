@@ -67,6 +67,33 @@ enum QuadMigrations {
                     """
             )
         }
+        migrator.registerMigration("quad.v3.dead-letters") { db in
+            // Refusals for good (the receiver answered INVALID_ARGUMENT, NOT_FOUND, ...) are counted apart from
+            // the tries a receiver that is down costs: only refusals dead-letter a message.
+            try db.execute(sql: "ALTER TABLE quad_outbox ADD COLUMN refusals INTEGER NOT NULL DEFAULT 0")
+            // Messages the relay gave up on, out of the way of the later ones. `id` is the id the message had in
+            // quad_outbox (outbox ids are never reused). A replay puts a copy back in the outbox and keeps the row,
+            // stamped, so that a second replay of the same id can say what became of it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE quad_dead_letter (
+                        id INTEGER PRIMARY KEY,
+                        destination TEXT NOT NULL,
+                        topic TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        payload BLOB NOT NULL,
+                        attempts INTEGER NOT NULL,
+                        status TEXT NOT NULL,
+                        last_error TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        dead_at INTEGER NOT NULL,
+                        replayed_at INTEGER,
+                        replayed_as INTEGER
+                    );
+                    CREATE INDEX quad_dead_letter_dead ON quad_dead_letter (destination, topic) WHERE replayed_at IS NULL;
+                    """
+            )
+        }
         return migrator
     }
 }

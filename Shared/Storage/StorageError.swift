@@ -19,6 +19,10 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case backupFailed
         /// An outbox message with the same destination and key is still pending.
         case duplicateOutboxKey
+        /// No dead letter has the id asked for.
+        case deadLetterNotFound
+        /// The dead letter was replayed already: it is no longer dead.
+        case deadLetterReplayed
     }
 
     /// The kind of failure.

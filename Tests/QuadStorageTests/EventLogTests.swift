@@ -34,6 +34,32 @@ struct EventLogTests {
         }
     }
 
+    @Test("rewrite changes only the named user's events of the type, keeping their sequence numbers")
+    func rewrite() async throws {
+        try await withTemporaryDirectory { directory in
+            // Given events of two users
+            let database = try ItemsSchema.open(directory)
+            let first = try await Self.log(database, "dan", "Cora's room")
+            _ = try await Self.log(database, "eve", "Cora's room")
+            _ = try await Self.log(database, "dan", "nothing to hide")
+
+            // When dan's events that name Cora are rewritten
+            let rewritten = try await database.write { db in
+                try EventLog.rewrite(db, userID: "dan", type: "test.Text") { payload in
+                    let text = String(decoding: payload, as: UTF8.self)
+                    return text.contains("Cora") ? Data(text.replacingOccurrences(of: "Cora's", with: "the").utf8) : nil
+                }
+            }
+
+            // Then only that one changed, in place
+            #expect(rewritten == 1)
+            let all = try await database.loggedEvents(after: 0, limit: 10)
+            #expect(Self.texts(all) == ["the room", "Cora's room", "nothing to hide"])
+            #expect(all[0].sequence == first)
+            try database.close()
+        }
+    }
+
     @Test("an event is logged only if its transaction commits")
     func rolledBack() async throws {
         try await withTemporaryDirectory { directory in

@@ -9,7 +9,8 @@ struct CustomOptions {
         case bytes([UInt8])
     }
 
-    private var fields: [UInt64: Value] = [:]
+    /// Every value of each field, in the order they appear (a repeated option appears once per value).
+    private var fields: [UInt64: [Value]] = [:]
 
     init(_ data: Data) {
         let bytes = [UInt8](data)
@@ -31,11 +32,11 @@ struct CustomOptions {
             switch tag & 7 {
             case 0:
                 guard let value = varint() else { return }
-                fields[tag >> 3] = .varint(value)
+                fields[tag >> 3, default: []].append(.varint(value))
             case 1: index += 8
             case 2:
                 guard let length = varint(), index + Int(length) <= bytes.count else { return }
-                fields[tag >> 3] = .bytes(Array(bytes[index..<index + Int(length)]))
+                fields[tag >> 3, default: []].append(.bytes(Array(bytes[index..<index + Int(length)])))
                 index += Int(length)
             case 5: index += 4
             default: return
@@ -45,13 +46,21 @@ struct CustomOptions {
 
     /// The last value of a varint field (bool, enum, integer), if present.
     func varint(_ field: UInt64) -> UInt64? {
-        if case .varint(let value) = fields[field] { return value }
+        if case .varint(let value) = fields[field]?.last { return value }
         return nil
     }
 
     /// The last value of a string field, if present.
     func string(_ field: UInt64) -> String? {
-        if case .bytes(let bytes) = fields[field] { return String(decoding: bytes, as: UTF8.self) }
+        if case .bytes(let bytes) = fields[field]?.last { return String(decoding: bytes, as: UTF8.self) }
         return nil
+    }
+
+    /// Every value of a repeated string field, in order; empty if absent.
+    func strings(_ field: UInt64) -> [String] {
+        (fields[field] ?? []).compactMap { value in
+            if case .bytes(let bytes) = value { return String(decoding: bytes, as: UTF8.self) }
+            return nil
+        }
     }
 }

@@ -20,6 +20,8 @@ struct QuadStubGenerator: CodeGenerator {
         }
         try generatorOutputs.add(fileName: "ProtoFiles.quad.swift", contents: renderProtoFiles(files))
         try generatorOutputs.add(fileName: "ServiceCatalog.quad.swift", contents: renderCatalog(files))
+        // Checked before it is written: declarations that do not fit together stop the generator.
+        try generatorOutputs.add(fileName: "Events.quad.swift", contents: EventPrinter(files: files, namer: namer).render())
     }
 
     /// Every service of the files protoc was asked about, sorted by name, with its context

@@ -3,7 +3,10 @@
 // For every .proto file with `service` blocks it writes `<file>.quad.swift` holding, per
 // service, an enum namespace with the method descriptors, a `ServiceProtocol` to implement
 // and a typed `Client`. It also writes `ProtoFiles.quad.swift`: every file's serialized
-// FileDescriptorProto (dependencies included) for the built-in Reflection service.
+// FileDescriptorProto (dependencies included) for the built-in Reflection service, and
+// `Events.quad.swift`: the events between contexts (messages with `event_topic`), with a typed
+// send per producer and a `Deliver` protocol per consumer; it stops, writing nothing, when an
+// event goes to a context that does not declare it in `receives` (EventModel).
 // Run through Tools/generate-contracts.sh, never by hand.
 import SwiftProtobufPluginLibrary
 

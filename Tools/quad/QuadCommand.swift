@@ -7,6 +7,7 @@ import ArgumentParser
 /// quad up                         # every service executable, until Ctrl-C
 /// quad call identity list         # the services identity hosts
 /// quad call identity quad.identity.v1.Identity/ListCampuses '{}'
+/// quad outbox list               # messages a destination refused for good
 /// ```
 @main
 struct QuadCommand: AsyncParsableCommand {
@@ -14,6 +15,9 @@ struct QuadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quad",
         abstract: "Run Quad on one machine and call its services.",
-        subcommands: [CertsCommand.self, UpCommand.self, SeedCommand.self, CallCommand.self, BackupCommand.self, RotateKeyCommand.self]
+        subcommands: [
+            CertsCommand.self, UpCommand.self, SeedCommand.self, CallCommand.self, BackupCommand.self, RotateKeyCommand.self,
+            OutboxCommand.self,
+        ]
     )
 }

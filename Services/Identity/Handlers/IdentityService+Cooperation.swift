@@ -3,7 +3,6 @@ public import QuadContracts
 import QuadServiceKit
 import QuadStorage
 public import QuadWire
-import SwiftProtobuf
 
 /// What identity learns from the other contexts (outbox deliveries) and tells them in bulk.
 extension IdentityService {
@@ -29,35 +28,39 @@ extension IdentityService {
         return .with { $0.profiles = records.map { ProtoMapping.publicProfile(PublicProfile(account: $0.account)) } }
     }
 
-    /// Outbox deliveries from jobs, each applied once: `review.submitted` adds the stars to the
-    /// subject's rating (the mean of what they received, L11); `job.completed` counts a job done
-    /// for the dasher. A delivery about a deleted account is applied as nothing.
-    public func deliver(
-        request: Quad_Types_V1_OutboxDelivery,
-        context: ServerContext
+    /// `review.submitted` from jobs, applied once: adds the stars to the subject's rating (the mean of what they
+    /// received, L11). A review of a deleted account is applied as nothing.
+    public func reviewSubmitted(
+        _ event: Quad_Jobs_V1_ReviewSubmitted,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
-        switch request.topic {
-        case "review.submitted":
-            let review = try Quad_Jobs_V1_ReviewSubmitted(serializedBytes: request.payload).review
-            guard review.stars <= 5, !review.subjectID.isEmpty else {
-                throw RPCError(code: .invalidArgument, message: "review.submitted: stars must be 0...5 and subject_id set")
-            }
-            return try await database.receive(request) { db in
-                guard var record = try IdentityStore.account(id: review.subjectID, db) else { return }
-                let count = Double(record.account.ratingCount)
-                record.account.rating = (record.account.rating * count + Double(review.stars)) / (count + 1)
-                record.account.ratingCount += 1
-                try IdentityStore.update(record, db)
-            }
-        case "job.completed":
-            let completed = try Quad_Jobs_V1_JobCompleted(serializedBytes: request.payload)
-            return try await database.receive(request) { db in
-                guard var record = try IdentityStore.account(id: completed.dasherID, db) else { return }
-                record.account.jobsDone += 1
-                try IdentityStore.update(record, db)
-            }
-        default:
-            throw RPCError(code: .invalidArgument, message: "identity receives review.submitted and job.completed, not '\(request.topic)'")
+        let review = event.review
+        guard review.stars <= 5, !review.subjectID.isEmpty else {
+            throw RPCError(code: .invalidArgument, message: "review.submitted: stars must be 0...5 and subject_id set")
+        }
+        return try await database.receive(delivery) { db in
+            guard var record = try IdentityStore.account(id: review.subjectID, db) else { return }
+            let count = Double(record.account.ratingCount)
+            record.account.rating = (record.account.rating * count + Double(review.stars)) / (count + 1)
+            record.account.ratingCount += 1
+            try IdentityStore.update(record, db)
+        }
+    }
+
+    /// `job.completed` from jobs, applied once: counts a job done for the dasher (nothing for a deleted account).
+    public func jobCompleted(
+        _ event: Quad_Jobs_V1_JobCompleted,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try await database.receive(delivery) { db in
+            guard var record = try IdentityStore.account(id: event.dasherID, db) else { return }
+            record.account.jobsDone += 1
+            try IdentityStore.update(record, db)
         }
     }
 }
+
+/// Outbox deliveries (the events identity.proto says identity receives) arrive through the generated dispatch.
+extension IdentityService: Quad_Identity_V1_Identity.Deliver {}

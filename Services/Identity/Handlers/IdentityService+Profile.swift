@@ -61,21 +61,17 @@ extension IdentityService {
         guard try await hashing.verify(request.password, against: record.account.passwordHash) else {
             throw IdentityError.wrongConfirmationPassword
         }
-        let event = try JSONSerialization.data(
-            withJSONObject: ["user_id": caller.userID, "deleted_at_micros": ProtoMapping.micros(now())],
-            options: [.sortedKeys]
-        )
+        let event = Quad_Identity_V1_AccountDeleted.with {
+            $0.userID = caller.userID
+            $0.deletedAtMicros = ProtoMapping.micros(now())
+        }
         try await database.write { db in
             try IdentityStore.delete(accountID: caller.userID, db)
-            for destination in IdentityEvents.accountDeletedDestinations {
-                try Outbox.enqueue(
-                    db,
-                    destination: destination,
-                    topic: IdentityEvents.accountDeleted,
-                    key: "account.deleted:\(caller.userID)",
-                    payload: event
-                )
-            }
+            try Quad_Identity_V1_Identity.Events.send(
+                event,
+                key: "\(Quad_Identity_V1_AccountDeleted.topic):\(caller.userID)",
+                into: db.outbox
+            )
         }
         context.logger.info("account deleted", metadata: ["user_id": "\(caller.userID)"])
         return .init()
@@ -92,11 +88,4 @@ extension IdentityService {
         }
         return ProtoMapping.publicProfile(PublicProfile(account: record.account))
     }
-}
-
-/// The events identity publishes through its outbox.
-public enum IdentityEvents {
-    public static let accountDeleted = "account.deleted"
-    /// Every context that keeps something about a person.
-    public static let accountDeletedDestinations = ["jobs", "matching", "payments", "households", "fleet-documents"]
 }

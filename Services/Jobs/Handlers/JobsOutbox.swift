@@ -2,24 +2,26 @@ import Foundation
 import GRDB
 import JobsLaundry
 import QuadContracts
+import QuadServiceKit
 import QuadStorage
-import SwiftProtobuf
 
 /// Carries out a job's events towards the other contexts (DESIGN.md, How services cooperate): each becomes outbox
-/// messages written in the transaction that stores the job, so both commit or neither does. Keys are unique per
-/// effect, so a receiver applies each once.
+/// messages written in the transaction that stores the job, so both commit or neither does, through the typed sends
+/// generated from jobs.proto (`Quad_Jobs_V1_Jobs.Events`), which name the topic and the receiving contexts. Keys are
+/// unique per effect, so a receiver applies each once.
 enum JobsOutbox {
     static func send(_ events: [JobEvent], record: inout JobRecord, at: Int64, _ db: Database) throws {
         let job = record.job
         for event in events {
             switch event {
             case .submitted:
-                try enqueue(db, to: "matching", "job.submitted", key: "\(job.id):job.submitted", JobsProtoMapping.submitted(job))
+                let submitted = JobsProtoMapping.submitted(job)
+                try Quad_Jobs_V1_Jobs.Events.send(submitted, key: "\(job.id):\(Quad_Jobs_V1_JobSubmitted.topic)", into: db.outbox)
                 let posted = Quad_Jobs_V1_JobPosted.with {
                     $0.jobID = job.id
                     $0.paymentIntentID = job.submission.paymentIntentID
                 }
-                try enqueue(db, to: "payments", "job.posted", key: "\(job.id):job.posted", posted)
+                try Quad_Jobs_V1_Jobs.Events.send(posted, key: "\(job.id):\(Quad_Jobs_V1_JobPosted.topic)", into: db.outbox)
             case .dasherRejected(let dasher, let excluded):
                 let rejected = Quad_Jobs_V1_JobDasherRejected.with {
                     $0.jobID = job.id
@@ -28,8 +30,8 @@ enum JobsOutbox {
                     $0.excludedDasherIds = excluded.sorted()
                     $0.job = JobsProtoMapping.submitted(job)
                 }
-                let key = "\(job.id):job.dasher_rejected:\(excluded.count)"
-                try enqueue(db, to: "matching", "job.dasher_rejected", key: key, rejected)
+                let key = "\(job.id):\(Quad_Jobs_V1_JobDasherRejected.topic):\(excluded.count)"
+                try Quad_Jobs_V1_Jobs.Events.send(rejected, key: key, into: db.outbox)
             case .cancelled(let cancellation):
                 let cancelled = Quad_Jobs_V1_JobCancelled.with {
                     $0.jobID = job.id
@@ -38,9 +40,7 @@ enum JobsOutbox {
                     $0.dasherID = cancellation.dasherToNotify ?? ""
                     $0.atMicros = at
                 }
-                for destination in ["payments", "matching"] {
-                    try enqueue(db, to: destination, "job.cancelled", key: "\(job.id):job.cancelled", cancelled)
-                }
+                try Quad_Jobs_V1_Jobs.Events.send(cancelled, key: "\(job.id):\(Quad_Jobs_V1_JobCancelled.topic)", into: db.outbox)
                 // Released only once payments says so (payment.released), as paid waits for payment.captured.
                 record.paymentState = .releasePending
             case .completed(let completion):
@@ -58,14 +58,12 @@ enum JobsOutbox {
                     $0.aboveHoldApproved = true
                     $0.atMicros = at
                 }
-                for destination in ["payments", "identity"] {
-                    try enqueue(db, to: destination, "job.completed", key: "\(job.id):job.completed", completed)
-                }
+                try Quad_Jobs_V1_Jobs.Events.send(completed, key: "\(job.id):\(Quad_Jobs_V1_JobCompleted.topic)", into: db.outbox)
                 record.paymentState = .capturePending
             case .reviewed(let review):
                 let submitted = Quad_Jobs_V1_ReviewSubmitted.with { $0.review = JobsProtoMapping.review(review, jobID: job.id) }
-                let key = "\(job.id):review.submitted:\(review.side.displayName)"
-                try enqueue(db, to: "identity", "review.submitted", key: key, submitted)
+                let key = "\(job.id):\(Quad_Jobs_V1_ReviewSubmitted.topic):\(review.side.displayName)"
+                try Quad_Jobs_V1_Jobs.Events.send(submitted, key: key, into: db.outbox)
             case .disputeOpened(let claim):
                 let opened = Quad_Jobs_V1_DisputeOpened.with {
                     $0.jobID = job.id
@@ -73,16 +71,12 @@ enum JobsOutbox {
                     $0.customerID = job.customer
                     $0.claim = JobsProtoMapping.claim(claim, record: record)
                 }
-                try enqueue(db, to: "payments", "dispute.opened", key: "\(job.id):dispute.opened", opened)
+                try Quad_Jobs_V1_Jobs.Events.send(opened, key: "\(job.id):\(Quad_Jobs_V1_DisputeOpened.topic)", into: db.outbox)
             case .dasherAssigned, .stageChanged, .finalPriceRecorded, .finalPriceApproved:
                 // Matching told jobs of the assignment; stages and prices concern the two people (their feeds).
                 break
             }
         }
-    }
-
-    private static func enqueue(_ db: Database, to destination: String, _ topic: String, key: String, _ message: some SwiftProtobuf.Message) throws {
-        try Outbox.enqueue(db, destination: destination, topic: topic, key: key, payload: try message.serializedData())
     }
 }
 

@@ -8,70 +8,86 @@ import QuadStorage
 public import QuadWire
 
 extension JobsService {
-    /// Outbox deliveries, each applied once: `offer.accepted` from matching assigns the dasher (stage 1);
-    /// `payment.captured` from payments marks the job paid; `payment.released` marks a cancelled job's hold released;
-    /// `dispute.resolved` records the claim's outcome. A
-    /// delivery the job can no longer take (an acceptance of a job cancelled meanwhile) is applied as nothing and
-    /// logged; one about a job jobs never stored likewise.
-    public func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt {
+    /// `offer.accepted` from matching, applied once: assigns the dasher (stage 1). An acceptance the job can no longer
+    /// take (cancelled meanwhile), or of a job jobs never stored, is applied as nothing and logged.
+    public func offerAccepted(
+        _ accepted: Quad_Matching_V1_OfferAccepted,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
         let clock = nowMicros
         let logger = context.logger
-        switch request.topic {
-        case "offer.accepted":
-            let accepted = try Quad_Matching_V1_OfferAccepted(serializedBytes: request.payload)
-            return try await database.receive(request) { db in
-                guard var record = try JobsStore.job(id: accepted.jobID, db) else {
-                    logger.warning("offer.accepted for a job jobs does not have", metadata: ["job_id": "\(accepted.jobID)"])
-                    return
-                }
-                let at = max(clock, record.job.lastChangeAt)
-                do {
-                    try Self.apply(&record, at: at, viewer: nil, db) { record in
-                        try record.job.assign(dasher: accepted.dasherID, at: at)
-                    }
-                } catch let refusal as JobsError {
-                    logger.notice(
-                        "an accepted offer could not be assigned; nothing changed",
-                        metadata: ["job_id": "\(accepted.jobID)", "dasher_id": "\(accepted.dasherID)", "reason": "\(refusal.message)"]
-                    )
-                }
+        return try await database.receive(delivery) { db in
+            guard var record = try JobsStore.job(id: accepted.jobID, db) else {
+                logger.warning("offer.accepted for a job jobs does not have", metadata: ["job_id": "\(accepted.jobID)"])
+                return
             }
-        case "payment.captured":
-            let captured = try Quad_Payments_V1_PaymentCaptured(serializedBytes: request.payload)
-            return try await database.receive(request) { db in
-                let detail = "payments charged \(JobsProtoMapping.money(captured.captured).formatted)"
-                try Self.update(jobID: captured.jobID, change: .paid, detail: detail, at: clock, logger: logger, db) {
-                    $0.paymentState = .paid
+            let at = max(clock, record.job.lastChangeAt)
+            do {
+                try Self.apply(&record, at: at, viewer: nil, db) { record in
+                    try record.job.assign(dasher: accepted.dasherID, at: at)
                 }
+            } catch let refusal as JobsError {
+                logger.notice(
+                    "an accepted offer could not be assigned; nothing changed",
+                    metadata: ["job_id": "\(accepted.jobID)", "dasher_id": "\(accepted.dasherID)", "reason": "\(refusal.message)"]
+                )
             }
-        case "payment.released":
-            let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: request.payload)
-            let amount = JobsProtoMapping.money(released.released).formatted
+        }
+    }
+
+    /// `payment.captured` from payments, applied once: the job is paid.
+    public func paymentCaptured(
+        _ captured: Quad_Payments_V1_PaymentCaptured,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        let clock = nowMicros
+        let logger = context.logger
+        return try await database.receive(delivery) { db in
+            let detail = "payments charged \(JobsProtoMapping.money(captured.captured).formatted)"
+            try Self.update(jobID: captured.jobID, change: .paid, detail: detail, at: clock, logger: logger, db) {
+                $0.paymentState = .paid
+            }
+        }
+    }
+
+    /// `payment.released` from payments, applied once: a cancelled job's hold is released (or had lapsed).
+    public func paymentReleased(
+        _ released: Quad_Payments_V1_PaymentReleased,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        let clock = nowMicros
+        let logger = context.logger
+        let amount = JobsProtoMapping.money(released.released).formatted
+        let detail =
+            released.expired
+            ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
+        return try await database.receive(delivery) { db in
+            try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) { record in
+                record.paymentState = .released
+            }
+        }
+    }
+
+    /// `dispute.resolved` from payments, applied once: records the claim's outcome.
+    public func disputeResolved(
+        _ resolved: Quad_Payments_V1_DisputeResolved,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        let clock = nowMicros
+        let logger = context.logger
+        return try await database.receive(delivery) { db in
+            let refunded = JobsProtoMapping.money(resolved.refunded)
             let detail =
-                released.expired
-                ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
-            return try await database.receive(request) { db in
-                try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) { record in
-                    record.paymentState = .released
-                }
+                refunded.isPositive
+                ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
+            try Self.update(jobID: resolved.jobID, change: .disputeResolved, detail: detail, at: clock, logger: logger, db) { record in
+                record.disputeOutcome = resolved.outcome
+                record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)
             }
-        case "dispute.resolved":
-            let resolved = try Quad_Payments_V1_DisputeResolved(serializedBytes: request.payload)
-            return try await database.receive(request) { db in
-                let refunded = JobsProtoMapping.money(resolved.refunded)
-                let detail =
-                    refunded.isPositive
-                    ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
-                try Self.update(jobID: resolved.jobID, change: .disputeResolved, detail: detail, at: clock, logger: logger, db) { record in
-                    record.disputeOutcome = resolved.outcome
-                    record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)
-                }
-            }
-        default:
-            throw RPCError(
-                code: .invalidArgument,
-                message: "topic: jobs receives offer.accepted, payment.captured, payment.released and dispute.resolved, not '\(request.topic)'"
-            )
         }
     }
 
@@ -107,3 +123,6 @@ extension JobsService {
         try await EventSourceStream.serve(request: request, response: response, database: database, context: context)
     }
 }
+
+/// Outbox deliveries (the events jobs.proto says jobs receives) arrive through the generated dispatch.
+extension JobsService: Quad_Jobs_V1_Jobs.Deliver {}

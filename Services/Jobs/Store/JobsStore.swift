@@ -85,12 +85,7 @@ public enum JobsStore {
         _ db: Database
     ) throws -> (jobs: [Quad_Jobs_V1_LaundryJob], next: JobHistoryCursor?) {
         let (condition, arguments, viewer) = partyCondition(party)
-        let status =
-            switch filter {
-            case .all: ""
-            case .open: " AND status = 'open'"
-            case .past: " AND status IN ('cancelled', 'completed')"
-            }
+        let status = statusCondition(filter)
         var after = ""
         var pageArguments: StatementArguments = []
         if let cursor {
@@ -110,6 +105,17 @@ public enum JobsStore {
         return (try page.map { try view($0, for: viewer) }, next)
     }
 
+    /// Every job of `party` that `filter` holds, whole, to change them, oldest first: what account deletion goes
+    /// through (rare, so not a cached statement).
+    public static func records(of party: Party, filter: Filter, _ db: Database) throws -> [JobRecord] {
+        let (condition, arguments, _) = partyCondition(party)
+        return try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM laundry_job WHERE \(condition)\(statusCondition(filter)) ORDER BY submitted_at, id",
+            arguments: arguments
+        ).map(record)
+    }
+
     /// Saves every stored job again, from its timeline, so that its view and pickup columns are what today's code
     /// writes (the jobs.v5 migration).
     static func rewriteViews(_ db: Database) throws {
@@ -127,6 +133,15 @@ public enum JobsStore {
             sql: "SELECT job_id FROM submission_key WHERE customer_id = ? AND idempotency_key = ?"
         )
         return try String.fetchOne(reserved, arguments: [customer, key]) ?? proposed
+    }
+
+    /// The condition on a job's status that `filter` adds, with its leading AND.
+    private static func statusCondition(_ filter: Filter) -> String {
+        switch filter {
+        case .all: ""
+        case .open: " AND status = 'open'"
+        case .past: " AND status IN ('cancelled', 'completed')"
+        }
     }
 
     /// The condition on `party`, its arguments, and whose view the rows are.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MatchingDomain
 import QuadContracts
+import QuadServiceKit
 import QuadStorage
 import SwiftProtobuf
 
@@ -45,12 +46,10 @@ enum MatchingEffects {
                     $0.dasherID = offer.dasher
                     $0.atMicros = now
                 }
-                try Outbox.enqueue(
-                    db,
-                    destination: "jobs",
-                    topic: "offer.accepted",
-                    key: "\(offer.id):offer.accepted",
-                    payload: try accepted.serializedData()
+                try Quad_Matching_V1_Matching.Events.send(
+                    accepted,
+                    key: "\(offer.id):\(Quad_Matching_V1_OfferAccepted.topic)",
+                    into: db.outbox
                 )
             case .dasherStartedAccepting, .dasherStoppedAccepting, .jobCancelled, .offerDeclined:
                 // Nobody needs telling: the caller made the change and has the answer, or (a cancellation) jobs told

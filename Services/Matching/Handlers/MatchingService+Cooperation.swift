@@ -5,45 +5,49 @@ public import QuadContracts
 import QuadServiceKit
 import QuadStorage
 public import QuadWire
-import SwiftProtobuf
 
-/// What matching learns from jobs through its outbox, each delivery applied once (`QuadDatabase.receive`) in the
-/// transaction that stores its effect. A delivery about a job matching cannot act on (unknown, or already where
-/// the delivery would put it) is applied as nothing and logged, so the relay does not retry it forever.
+/// What matching learns from jobs through its outbox (the events matching.proto says it receives, dispatched by the
+/// generated `Deliver`), each delivery applied once (`QuadDatabase.receive`) in the transaction that stores its
+/// effect. A delivery about a job matching cannot act on (unknown, or already where the delivery would put it) is
+/// applied as nothing and logged, so the relay does not retry it forever.
 extension MatchingService {
-    /// The topics Deliver accepts.
-    static let deliveryTopics = ["job.submitted", "job.cancelled", "job.dasher_rejected"]
-
-    public func deliver(
-        request: Quad_Types_V1_OutboxDelivery,
-        context: ServerContext
+    /// `job.submitted` from jobs, applied once: the job joins its dorm's queue.
+    public func jobSubmitted(
+        _ submitted: Quad_Jobs_V1_JobSubmitted,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         let logger = context.logger
-        switch request.topic {
-        case "job.submitted":
-            let submitted = try Self.payload(Quad_Jobs_V1_JobSubmitted.self, of: request)
-            try Self.requireSubmission(submitted, topic: request.topic)
-            return try await receive(request) { db, now in
-                try self.queueSubmitted(submitted, at: now, logger: logger, db)
-            }
-        case "job.cancelled":
-            let cancelled = try Self.payload(Quad_Jobs_V1_JobCancelled.self, of: request)
-            try Self.require(cancelled.jobID, "job_id", topic: request.topic)
-            return try await receive(request) { db, now in
-                try self.cancel(cancelled, at: now, logger: logger, db)
-            }
-        case "job.dasher_rejected":
-            let rejected = try Self.payload(Quad_Jobs_V1_JobDasherRejected.self, of: request)
-            try Self.require(rejected.jobID, "job_id", topic: request.topic)
-            try Self.require(rejected.dasherID, "dasher_id", topic: request.topic)
-            return try await receive(request) { db, now in
-                try self.requeue(rejected, at: now, logger: logger, db)
-            }
-        default:
-            throw RPCError(
-                code: .invalidArgument,
-                message: "matching receives \(Self.deliveryTopics.joined(separator: ", ")), not '\(request.topic)'"
-            )
+        try Self.requireSubmission(submitted, topic: delivery.topic)
+        return try await receive(delivery) { db, now in
+            try self.queueSubmitted(submitted, at: now, logger: logger, db)
+        }
+    }
+
+    /// `job.cancelled` from jobs, applied once: the job leaves the queue.
+    public func jobCancelled(
+        _ cancelled: Quad_Jobs_V1_JobCancelled,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        let logger = context.logger
+        try Self.require(cancelled.jobID, "job_id", topic: delivery.topic)
+        return try await receive(delivery) { db, now in
+            try self.cancel(cancelled, at: now, logger: logger, db)
+        }
+    }
+
+    /// `job.dasher_rejected` from jobs, applied once: the job returns to the queue without the dasher.
+    public func jobDasherRejected(
+        _ rejected: Quad_Jobs_V1_JobDasherRejected,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        let logger = context.logger
+        try Self.require(rejected.jobID, "job_id", topic: delivery.topic)
+        try Self.require(rejected.dasherID, "dasher_id", topic: delivery.topic)
+        return try await receive(delivery) { db, now in
+            try self.requeue(rejected, at: now, logger: logger, db)
         }
     }
 
@@ -145,7 +149,7 @@ extension MatchingService {
             )
             return
         }
-        try Self.requireSubmission(submitted, topic: "job.dasher_rejected")
+        try Self.requireSubmission(submitted, topic: Quad_Jobs_V1_JobDasherRejected.topic)
         let record = MatchingProtoMapping.waitingJob(submitted, keepingPreference: false, excluded: excluded)
         let dorm = rejected.dormID.isEmpty ? submitted.dormID : rejected.dormID
         try change(dorm: dorm, at: now, db) { queue in
@@ -155,26 +159,12 @@ extension MatchingService {
     }
 
     /// Applies `delivery` once, in one write at the clock's instant; the domain's refusals become their status.
-    private func receive(
+    func receive(
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ body: @escaping @Sendable (Database, Int64) throws -> Void
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         let clock = now
         return try await refusingAsRPC { try await database.receive(delivery) { db in try body(db, clock()) } }
-    }
-
-    private static func payload<Message: SwiftProtobuf.Message>(
-        _ type: Message.Type,
-        of delivery: Quad_Types_V1_OutboxDelivery
-    ) throws -> Message {
-        do {
-            return try Message(serializedBytes: delivery.payload)
-        } catch {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "payload of \(delivery.topic) is not a \(Message.protoMessageName)"
-            )
-        }
     }
 
     private static func requireSubmission(_ submitted: Quad_Jobs_V1_JobSubmitted, topic: String) throws {
@@ -183,9 +173,12 @@ extension MatchingService {
         try require(submitted.dormID, "dorm_id", topic: topic)
     }
 
-    private static func require(_ value: String, _ field: String, topic: String) throws {
+    static func require(_ value: String, _ field: String, topic: String) throws {
         guard !value.isEmpty else {
             throw RPCError(code: .invalidArgument, message: "\(topic): \(field) is required")
         }
     }
 }
+
+/// Outbox deliveries arrive through the generated dispatch.
+extension MatchingService: Quad_Matching_V1_Matching.Deliver {}

@@ -2,10 +2,10 @@ import Logging
 import PaymentsDomain
 import PaymentsProviders
 import PaymentsStore
-import QuadContracts
+public import QuadContracts
 import QuadServiceKit
 import QuadStorage
-import QuadWire
+public import QuadWire
 
 /// L10, P3, P6: a completed job is paid: the hold captured, the rest charged, the dasher credited.
 extension PaymentsService {
@@ -17,7 +17,7 @@ extension PaymentsService {
     ///
     /// A completion whose hold is gone (released, lapsed, unknown) is logged and applied as nothing: no money can
     /// move without a hold, and blocking jobs' outbox on it would hold back every later delivery.
-    func jobCompleted(
+    public func jobCompleted(
         _ completed: Quad_Jobs_V1_JobCompleted,
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ context: ServerContext
@@ -108,12 +108,10 @@ extension PaymentsService {
                 try PaymentsStore.update(paid, db)
                 try PaymentsStore.append(allPostings, db)
                 try PaymentsStore.update(updatedHold, db)
-                try Outbox.enqueue(
-                    db,
-                    destination: "jobs",
-                    topic: "payment.captured",
-                    key: "\(jobID):payment.captured",
-                    payload: try captured.serializedData()
+                try Quad_Payments_V1_Payments.Events.send(
+                    captured,
+                    key: "\(jobID):\(Quad_Payments_V1_PaymentCaptured.topic)",
+                    into: db.outbox
                 )
                 try PaymentsFeed.log(.captured, to: paid.customer, jobID: jobID, amount: paid.totalCharged, reference: paid.id, at: now, db)
                 if split.workerTotal.isPositive {

@@ -4,55 +4,15 @@ public import QuadContracts
 import QuadServiceKit
 import QuadStorage
 public import QuadWire
-import SwiftProtobuf
 
-/// What payments learns from jobs (outbox deliveries), each applied once per (source, key).
+/// What payments learns from jobs (outbox deliveries of the events payments.proto says it receives, dispatched by the
+/// generated `Deliver`), each applied once per (source, key): `job.posted` confirms a hold, `job.cancelled` releases
+/// it, `job.completed` captures it and credits the dasher, `dispute.opened` opens the money side of a claim. A
+/// delivery that calls the provider calls it first, with a key derived from the job, and records the inbox key with
+/// its effect afterwards; one that finds its effect made already (the hold released, captured) calls nothing.
 extension PaymentsService {
-    /// The topics payments receives.
-    static let deliveryTopics = ["job.posted", "job.cancelled", "job.completed", "dispute.opened"]
-
-    /// Outbox deliveries from jobs: `job.posted` confirms a hold, `job.cancelled` releases it, `job.completed`
-    /// captures it and credits the dasher, `dispute.opened` opens the money side of a claim. A delivery that
-    /// calls the provider calls it first, with a key derived from the job, and records the inbox key with its
-    /// effect afterwards; one that finds its effect made already (the hold released, captured) calls nothing.
-    public func deliver(
-        request: Quad_Types_V1_OutboxDelivery,
-        context: ServerContext
-    ) async throws -> Quad_Types_V1_DeliveryReceipt {
-        switch request.topic {
-        case "job.posted":
-            return try await jobPosted(try Self.payload(request, as: Quad_Jobs_V1_JobPosted.self), request, context)
-        case "job.cancelled":
-            return try await jobCancelled(try Self.payload(request, as: Quad_Jobs_V1_JobCancelled.self), request, context)
-        case "job.completed":
-            return try await jobCompleted(try Self.payload(request, as: Quad_Jobs_V1_JobCompleted.self), request, context)
-        case "dispute.opened":
-            return try await disputeOpened(try Self.payload(request, as: Quad_Jobs_V1_DisputeOpened.self), request, context)
-        default:
-            throw RPCError(
-                code: .invalidArgument,
-                message: "topic: payments receives \(Self.deliveryTopics.joined(separator: ", ")), not '\(request.topic)'"
-            )
-        }
-    }
-
-    /// The delivery's payload as `Payload`; INVALID_ARGUMENT when it is not one.
-    static func payload<Payload: SwiftProtobuf.Message>(
-        _ delivery: Quad_Types_V1_OutboxDelivery,
-        as: Payload.Type
-    ) throws -> Payload {
-        do {
-            return try Payload(serializedBytes: delivery.payload)
-        } catch {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "payload: \(delivery.topic) carries a \(Payload.protoMessageName), which this is not (\(error))"
-            )
-        }
-    }
-
     /// `job.posted`: the hold's job exists, so the sweep leaves the hold alone.
-    func jobPosted(
+    public func jobPosted(
         _ posted: Quad_Jobs_V1_JobPosted,
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ context: ServerContext
@@ -72,7 +32,7 @@ extension PaymentsService {
     /// `job.cancelled` (L9): the hold is voided with the provider (key `<job>:release`) and released, and jobs is told
     /// with `payment.released` in the same write (the job shows RELEASE_PENDING until then). A hold that lapsed or
     /// was released already is confirmed to jobs the same way.
-    func jobCancelled(
+    public func jobCancelled(
         _ cancelled: Quad_Jobs_V1_JobCancelled,
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ context: ServerContext
@@ -114,14 +74,15 @@ extension PaymentsService {
                     $0.atMicros = now
                     $0.expired = ended.status == .expired
                 }
-                try Outbox.enqueue(
-                    db,
-                    destination: "jobs",
-                    topic: "payment.released",
-                    key: "\(hold.jobID):payment.released",
-                    payload: try released.serializedData()
+                try Quad_Payments_V1_Payments.Events.send(
+                    released,
+                    key: "\(hold.jobID):\(Quad_Payments_V1_PaymentReleased.topic)",
+                    into: db.outbox
                 )
             }
         }
     }
 }
+
+/// Outbox deliveries arrive through the generated dispatch.
+extension PaymentsService: Quad_Payments_V1_Payments.Deliver {}

@@ -13,7 +13,7 @@ extension PaymentsService {
     /// `dispute.opened`: opens the dispute with the claim's id, due ``PaymentsDomain/DisputeConfiguration`` later.
     /// A claim payments cannot open (the payment was never captured, everything was refunded, the claim breaks
     /// the dispute's limits) is logged and applied as nothing rather than holding back jobs' later deliveries.
-    func disputeOpened(
+    public func disputeOpened(
         _ opened: Quad_Jobs_V1_DisputeOpened,
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ context: ServerContext
@@ -172,12 +172,10 @@ extension PaymentsService {
                 try PaymentsStore.update(changed, db)
                 try PaymentsStore.append(allPostings, db)
                 try PaymentsStore.update(answer, db)
-                try Outbox.enqueue(
-                    db,
-                    destination: "jobs",
-                    topic: "dispute.resolved",
-                    key: "\(answer.jobID):dispute.resolved:\(id)",
-                    payload: try resolved.serializedData()
+                try Quad_Payments_V1_Payments.Events.send(
+                    resolved,
+                    key: "\(answer.jobID):\(Quad_Payments_V1_DisputeResolved.topic):\(id)",
+                    into: db.outbox
                 )
                 if refunded.isPositive {
                     try PaymentsFeed.log(.refunded, to: changed.customer, jobID: answer.jobID, amount: refunded, reference: id, at: now, db)

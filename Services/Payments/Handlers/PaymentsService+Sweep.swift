@@ -83,7 +83,9 @@ extension PaymentsService {
         }
     }
 
-    private func settleUnconfirmed(_ hold: JobHoldRecord, policy: HoldSweepPolicy, report: inout SweepReport) async {
+    /// Asks jobs about `hold` and confirms, releases or keeps it by `policy`, recording what it did in `report`; never
+    /// throws (a failure defers the hold to the next sweep). Also what `account.deleted` does with the person's holds.
+    func settleUnconfirmed(_ hold: JobHoldRecord, policy: HoldSweepPolicy, report: inout SweepReport) async {
         do {
             let status = try await jobs.status(ofJob: hold.jobID)
             switch policy.verdict(jobID: hold.jobID, status: status) {

@@ -65,7 +65,7 @@ extension PaymentsStore {
         ).map(jobHold)
     }
 
-    private static func jobHold(_ row: Row) throws -> JobHoldRecord {
+    static func jobHold(_ row: Row) throws -> JobHoldRecord {
         let currency: String = row["currency"]
         let jobID: String = row["job_id"]
         return JobHoldRecord(

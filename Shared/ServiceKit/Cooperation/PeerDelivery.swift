@@ -2,6 +2,7 @@ public import Foundation
 public import QuadContracts
 public import QuadStorage
 public import QuadWire
+public import QuadWireCore
 public import GRDB
 
 /// Outbox messages between contexts (DESIGN.md, How services cooperate): the relay's sending
@@ -40,6 +41,22 @@ public enum PeerDelivery {
                 options: CallOptions(timeout: timeout)
             )
         }
+    }
+}
+
+extension PeerDelivery {
+    /// The answers that refuse a delivery for good: retrying the same message cannot change them, so after the
+    /// relay's `maxRefusals` the message is dead-lettered.
+    public static let refusalsForGood: Set<StatusCode> = [
+        .invalidArgument, .failedPrecondition, .notFound, .unimplemented, .permissionDenied,
+    ]
+
+    /// The relay's `classify` for deliveries to other contexts: an RPC answered with one of ``refusalsForGood`` is
+    /// refused; anything else (UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, INTERNAL, a connection that
+    /// failed) is the destination being unable to take it now, retried and never dead-lettered.
+    public static func failure(of error: any Error) -> OutboxDeliveryFailure {
+        guard let error = error as? RPCError, refusalsForGood.contains(error.code) else { return .unavailable }
+        return .refused(status: error.code.name)
     }
 }
 

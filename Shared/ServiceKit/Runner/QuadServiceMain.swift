@@ -6,7 +6,7 @@ import QuadWire
 /// The `main` of every service executable with a database: a ``QuadProcess`` (configuration,
 /// logs, metrics, certificates, the RPC server with Health and Reflection, the admin port,
 /// graceful shutdown on SIGTERM or SIGINT) plus the context's database, migrated at start
-/// and closed after the drain, the operators' Backup service, clients of the other contexts
+/// and closed after the drain, the operators' Admin service (backups, dead letters), clients of the other contexts
 /// (``Peers``) and the relay that delivers the database's outbox to them.
 public enum QuadServiceMain {
     public static func run(
@@ -46,6 +46,8 @@ public enum QuadServiceMain {
             database: database,
             clock: ContinuousClock(),
             logger: process.logger,
+            maxRefusals: options.outboxMaxRefusals,
+            classify: PeerDelivery.failure(of:),
             deliver: PeerDelivery.deliver(from: name, peers: peers)
         )
         let environment = ServiceEnvironment(
@@ -57,10 +59,10 @@ public enum QuadServiceMain {
             relay: relay
         )
         let built = try await setup(environment, own)
-        let backup = BackupService(name: name, database: database, directory: options.dataDirectory + "/backups")
+        let admin = AdminService(name: name, database: database, directory: options.dataDirectory + "/backups")
         try await process.serve(
             tls: try process.mutualTLS(),
-            services: built.services + [backup],
+            services: built.services + [admin],
             interceptor: CallerIdentityInterceptor(verifyBearer: built.verifyBearer),
             background: built.background + [BackgroundWork(name: "outbox") { try? await relay.run() }]
         )

@@ -1,4 +1,5 @@
 import Foundation
+import QuadStorage
 
 /// The settings every service executable reads (flags, then `QUAD_*` environment, then
 /// these defaults, which run one machine's worth of Quad from the working directory).
@@ -19,6 +20,7 @@ import Foundation
 /// | `--write-batch` | `QUAD_WRITE_BATCH` | int | `256`: the most writes one transaction (and fsync) groups; 1 = a transaction per request |
 /// | `--peers` | `QUAD_PEERS` | string | none: `context=HOST:PORT,…` of the services this one calls |
 /// | `--peers-dir` | `QUAD_PEERS_DIR` | string | none: where peers' ready files are (`quad up` passes its run directory) |
+/// | `--outbox-max-refusals` | `QUAD_OUTBOX_MAX_REFUSALS` | int | `10`: refusals for good (INVALID_ARGUMENT, FAILED_PRECONDITION, NOT_FOUND, UNIMPLEMENTED, PERMISSION_DENIED) after which an outbox message is dead-lettered |
 public struct ServiceOptions: Sendable {
     public var rpcHost: String
     public var rpcPort: Int
@@ -37,6 +39,8 @@ public struct ServiceOptions: Sendable {
     public var peers: [String: PeerAddress]
     /// Where the other services' ready files are, for peers not in ``peers``.
     public var peersDirectory: String?
+    /// Refusals for good after which the outbox relay moves a message to the dead letters (at least 1).
+    public var outboxMaxRefusals: Int
 
     /// Reads every option from `source`; a bad value throws ``ConfigurationError`` naming the key.
     public init(source: ConfigurationSource) throws {
@@ -60,5 +64,14 @@ public struct ServiceOptions: Sendable {
         )
         let directory = try source.string("peers-dir", default: "", help: "where the other services' ready files are (quad up's run directory)")
         peersDirectory = directory.isEmpty ? nil : directory
+        outboxMaxRefusals = try source.int(
+            "outbox-max-refusals",
+            default: OutboxRelay.defaultMaxRefusals,
+            help: "refusals for good (INVALID_ARGUMENT, NOT_FOUND, ...) before an outbox message is dead-lettered; "
+                + "a destination that is down is retried forever"
+        )
+        guard outboxMaxRefusals >= 1 else {
+            throw ServiceOptionError(message: "--outbox-max-refusals must be at least 1, not \(outboxMaxRefusals)")
+        }
     }
 }

@@ -8,10 +8,15 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Built into every Quad service: operations for operators (`quad backup`). Only a peer
-/// whose certificate is a client certificate of the deployment (quad://client/NAME) may
+/// Built into every Quad service: operations for operators (`quad backup`, `quad outbox`). Only a
+/// peer whose certificate is a client certificate of the deployment (quad://client/NAME) may
 /// call it; services and the gateway get PERMISSION_DENIED.
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 public import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -52,6 +57,137 @@ public nonisolated struct Quad_Admin_V1_BackupResponse: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+/// An outbox message the service's relay gave up on: its destination refused it for good
+/// (INVALID_ARGUMENT, FAILED_PRECONDITION, NOT_FOUND, UNIMPLEMENTED, PERMISSION_DENIED) as many
+/// times as `--outbox-max-refusals` allows. It no longer holds back later messages to that
+/// destination.
+public nonisolated struct Quad_Admin_V1_DeadLetter: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the id it had in the outbox; names it for GetDeadLetter and ReplayDeadLetter
+  public var id: Int64 = 0
+
+  /// the context it was for, e.g. "payments"
+  public var destination: String = String()
+
+  /// e.g. "account.deleted"
+  public var topic: String = String()
+
+  /// the idempotency key the destination dedupes on
+  public var key: String = String()
+
+  /// failed deliveries, whatever the reason
+  public var attempts: Int32 = 0
+
+  /// the destination's last answer, e.g. "INVALID_ARGUMENT"
+  public var status: String = String()
+
+  /// that answer's message, shortened to 500 characters
+  public var lastError: String = String()
+
+  public var enqueuedAtMicros: Int64 = 0
+
+  public var deadAtMicros: Int64 = 0
+
+  public var payloadBytes: Int64 = 0
+
+  /// the encoded message: only in GetDeadLetter's answer
+  public var payload: Data = Data()
+
+  /// 0 while it is dead
+  public var replayedAtMicros: Int64 = 0
+
+  /// the outbox id its replay was given; 0 while it is dead
+  public var replayedAs: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Admin_V1_ListDeadLettersRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// only this context's; "" for every destination
+  public var destination: String = String()
+
+  /// only this topic's; "" for every topic
+  public var topic: String = String()
+
+  /// paging: the last id of the previous page; 0 from the start
+  public var afterID: Int64 = 0
+
+  /// 1...500; 0 means 100
+  public var limit: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Admin_V1_ListDeadLettersResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// still dead, oldest first (replayed ones are left out)
+  public var deadLetters: [Quad_Admin_V1_DeadLetter] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Admin_V1_GetDeadLetterRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Admin_V1_ReplayDeadLetterRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Admin_V1_ReplayDeadLetterResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// as it is now: replayed, with replayed_as
+  public var deadLetter: Quad_Admin_V1_DeadLetter {
+    get {_deadLetter ?? Quad_Admin_V1_DeadLetter()}
+    set {_deadLetter = newValue}
+  }
+  /// Returns true if `deadLetter` has been explicitly set.
+  public var hasDeadLetter: Bool {self._deadLetter != nil}
+  /// Clears the value of `deadLetter`. Subsequent reads from it will return its default value.
+  public mutating func clearDeadLetter() {self._deadLetter = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _deadLetter: Quad_Admin_V1_DeadLetter? = nil
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -117,6 +253,265 @@ nonisolated extension Quad_Admin_V1_BackupResponse: SwiftProtobuf.Message, Swift
     if lhs.path != rhs.path {return false}
     if lhs.sizeBytes != rhs.sizeBytes {return false}
     if lhs.takenAtMicros != rhs.takenAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Admin_V1_DeadLetter: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeadLetter"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}destination\0\u{1}topic\0\u{1}key\0\u{1}attempts\0\u{1}status\0\u{3}last_error\0\u{3}enqueued_at_micros\0\u{3}dead_at_micros\0\u{3}payload_bytes\0\u{1}payload\0\u{3}replayed_at_micros\0\u{3}replayed_as\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.destination) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.topic) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 5: try { try decoder.decodeSingularInt32Field(value: &self.attempts) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.status) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.lastError) }()
+      case 8: try { try decoder.decodeSingularInt64Field(value: &self.enqueuedAtMicros) }()
+      case 9: try { try decoder.decodeSingularInt64Field(value: &self.deadAtMicros) }()
+      case 10: try { try decoder.decodeSingularInt64Field(value: &self.payloadBytes) }()
+      case 11: try { try decoder.decodeSingularBytesField(value: &self.payload) }()
+      case 12: try { try decoder.decodeSingularInt64Field(value: &self.replayedAtMicros) }()
+      case 13: try { try decoder.decodeSingularInt64Field(value: &self.replayedAs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularInt64Field(value: self.id, fieldNumber: 1)
+    }
+    if !self.destination.isEmpty {
+      try visitor.visitSingularStringField(value: self.destination, fieldNumber: 2)
+    }
+    if !self.topic.isEmpty {
+      try visitor.visitSingularStringField(value: self.topic, fieldNumber: 3)
+    }
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 4)
+    }
+    if self.attempts != 0 {
+      try visitor.visitSingularInt32Field(value: self.attempts, fieldNumber: 5)
+    }
+    if !self.status.isEmpty {
+      try visitor.visitSingularStringField(value: self.status, fieldNumber: 6)
+    }
+    if !self.lastError.isEmpty {
+      try visitor.visitSingularStringField(value: self.lastError, fieldNumber: 7)
+    }
+    if self.enqueuedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.enqueuedAtMicros, fieldNumber: 8)
+    }
+    if self.deadAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.deadAtMicros, fieldNumber: 9)
+    }
+    if self.payloadBytes != 0 {
+      try visitor.visitSingularInt64Field(value: self.payloadBytes, fieldNumber: 10)
+    }
+    if !self.payload.isEmpty {
+      try visitor.visitSingularBytesField(value: self.payload, fieldNumber: 11)
+    }
+    if self.replayedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.replayedAtMicros, fieldNumber: 12)
+    }
+    if self.replayedAs != 0 {
+      try visitor.visitSingularInt64Field(value: self.replayedAs, fieldNumber: 13)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Admin_V1_DeadLetter, rhs: Quad_Admin_V1_DeadLetter) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.destination != rhs.destination {return false}
+    if lhs.topic != rhs.topic {return false}
+    if lhs.key != rhs.key {return false}
+    if lhs.attempts != rhs.attempts {return false}
+    if lhs.status != rhs.status {return false}
+    if lhs.lastError != rhs.lastError {return false}
+    if lhs.enqueuedAtMicros != rhs.enqueuedAtMicros {return false}
+    if lhs.deadAtMicros != rhs.deadAtMicros {return false}
+    if lhs.payloadBytes != rhs.payloadBytes {return false}
+    if lhs.payload != rhs.payload {return false}
+    if lhs.replayedAtMicros != rhs.replayedAtMicros {return false}
+    if lhs.replayedAs != rhs.replayedAs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Admin_V1_ListDeadLettersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListDeadLettersRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}destination\0\u{1}topic\0\u{3}after_id\0\u{1}limit\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.destination) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.topic) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.afterID) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.limit) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.destination.isEmpty {
+      try visitor.visitSingularStringField(value: self.destination, fieldNumber: 1)
+    }
+    if !self.topic.isEmpty {
+      try visitor.visitSingularStringField(value: self.topic, fieldNumber: 2)
+    }
+    if self.afterID != 0 {
+      try visitor.visitSingularInt64Field(value: self.afterID, fieldNumber: 3)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularInt32Field(value: self.limit, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Admin_V1_ListDeadLettersRequest, rhs: Quad_Admin_V1_ListDeadLettersRequest) -> Bool {
+    if lhs.destination != rhs.destination {return false}
+    if lhs.topic != rhs.topic {return false}
+    if lhs.afterID != rhs.afterID {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Admin_V1_ListDeadLettersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListDeadLettersResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}dead_letters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.deadLetters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.deadLetters.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.deadLetters, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Admin_V1_ListDeadLettersResponse, rhs: Quad_Admin_V1_ListDeadLettersResponse) -> Bool {
+    if lhs.deadLetters != rhs.deadLetters {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Admin_V1_GetDeadLetterRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDeadLetterRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularInt64Field(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Admin_V1_GetDeadLetterRequest, rhs: Quad_Admin_V1_GetDeadLetterRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Admin_V1_ReplayDeadLetterRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReplayDeadLetterRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularInt64Field(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Admin_V1_ReplayDeadLetterRequest, rhs: Quad_Admin_V1_ReplayDeadLetterRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Admin_V1_ReplayDeadLetterResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReplayDeadLetterResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}dead_letter\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._deadLetter) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._deadLetter {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Admin_V1_ReplayDeadLetterResponse, rhs: Quad_Admin_V1_ReplayDeadLetterResponse) -> Bool {
+    if lhs._deadLetter != rhs._deadLetter {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

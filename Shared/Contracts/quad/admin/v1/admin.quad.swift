@@ -22,8 +22,43 @@ public enum Quad_Admin_V1_Admin {
             eventSource: false,
             serviceOnly: false
         )
+        /// The service's dead letters that are still dead, without their payloads.
+        public static let listDeadLetters = MethodDescriptor(
+            service: serviceName,
+            method: "ListDeadLetters",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// One dead letter with its payload, dead or replayed. NOT_FOUND if there never was one.
+        public static let getDeadLetter = MethodDescriptor(
+            service: serviceName,
+            method: "GetDeadLetter",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// Puts a dead letter back at the end of the outbox to be delivered again (the relay is woken at
+        /// once). NOT_FOUND for an unknown id; FAILED_PRECONDITION if it was replayed already (the
+        /// message says when and as which outbox message) or a message with its key is pending again.
+        public static let replayDeadLetter = MethodDescriptor(
+            service: serviceName,
+            method: "ReplayDeadLetter",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [backup]
+        public static let all: [MethodDescriptor] = [backup, listDeadLetters, getDeadLetter, replayDeadLetter]
     }
 
     /// Implement this to serve `quad.admin.v1.Admin`; register the value with a server.
@@ -31,6 +66,14 @@ public enum Quad_Admin_V1_Admin {
         /// Takes an online copy of the service's database (writers keep running) into
         /// <data-dir>/backups/<service>-<UTC time>.sqlite.
         func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws -> Quad_Admin_V1_BackupResponse
+        /// The service's dead letters that are still dead, without their payloads.
+        func listDeadLetters(request: Quad_Admin_V1_ListDeadLettersRequest, context: ServerContext) async throws -> Quad_Admin_V1_ListDeadLettersResponse
+        /// One dead letter with its payload, dead or replayed. NOT_FOUND if there never was one.
+        func getDeadLetter(request: Quad_Admin_V1_GetDeadLetterRequest, context: ServerContext) async throws -> Quad_Admin_V1_DeadLetter
+        /// Puts a dead letter back at the end of the outbox to be delivered again (the relay is woken at
+        /// once). NOT_FOUND for an unknown id; FAILED_PRECONDITION if it was replayed already (the
+        /// message says when and as which outbox message) or a message with its key is pending again.
+        func replayDeadLetter(request: Quad_Admin_V1_ReplayDeadLetterRequest, context: ServerContext) async throws -> Quad_Admin_V1_ReplayDeadLetterResponse
     }
 
     /// A typed client of `quad.admin.v1.Admin` over any transport.
@@ -46,6 +89,23 @@ public enum Quad_Admin_V1_Admin {
             try await transport.unary(Method.backup, request: request, as: Quad_Admin_V1_BackupResponse.self, options: options)
         }
 
+        /// The service's dead letters that are still dead, without their payloads.
+        public func listDeadLetters(_ request: Quad_Admin_V1_ListDeadLettersRequest, options: CallOptions = .defaults) async throws -> Quad_Admin_V1_ListDeadLettersResponse {
+            try await transport.unary(Method.listDeadLetters, request: request, as: Quad_Admin_V1_ListDeadLettersResponse.self, options: options)
+        }
+
+        /// One dead letter with its payload, dead or replayed. NOT_FOUND if there never was one.
+        public func getDeadLetter(_ request: Quad_Admin_V1_GetDeadLetterRequest, options: CallOptions = .defaults) async throws -> Quad_Admin_V1_DeadLetter {
+            try await transport.unary(Method.getDeadLetter, request: request, as: Quad_Admin_V1_DeadLetter.self, options: options)
+        }
+
+        /// Puts a dead letter back at the end of the outbox to be delivered again (the relay is woken at
+        /// once). NOT_FOUND for an unknown id; FAILED_PRECONDITION if it was replayed already (the
+        /// message says when and as which outbox message) or a message with its key is pending again.
+        public func replayDeadLetter(_ request: Quad_Admin_V1_ReplayDeadLetterRequest, options: CallOptions = .defaults) async throws -> Quad_Admin_V1_ReplayDeadLetterResponse {
+            try await transport.unary(Method.replayDeadLetter, request: request, as: Quad_Admin_V1_ReplayDeadLetterResponse.self, options: options)
+        }
+
     }
 }
 
@@ -54,6 +114,9 @@ extension Quad_Admin_V1_Admin.ServiceProtocol {
     public var registeredMethods: [RegisteredMethod] {
         [
             .unary(Quad_Admin_V1_Admin.Method.backup) { try await self.backup(request: $0, context: $1) },
+            .unary(Quad_Admin_V1_Admin.Method.listDeadLetters) { try await self.listDeadLetters(request: $0, context: $1) },
+            .unary(Quad_Admin_V1_Admin.Method.getDeadLetter) { try await self.getDeadLetter(request: $0, context: $1) },
+            .unary(Quad_Admin_V1_Admin.Method.replayDeadLetter) { try await self.replayDeadLetter(request: $0, context: $1) },
         ]
     }
 }

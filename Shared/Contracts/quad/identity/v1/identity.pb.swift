@@ -625,6 +625,22 @@ public nonisolated struct Quad_Identity_V1_DeleteAccountResponse: Sendable {
   public init() {}
 }
 
+/// `account.deleted`, to jobs, matching and payments: the person's account is gone, and each
+/// context forgets or anonymises them (docs/laundry.md, "When an account is deleted").
+public nonisolated struct Quad_Identity_V1_AccountDeleted: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var deletedAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Quad_Identity_V1_GetPublicProfileRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1975,6 +1991,41 @@ nonisolated extension Quad_Identity_V1_DeleteAccountResponse: SwiftProtobuf.Mess
   }
 
   public static func ==(lhs: Quad_Identity_V1_DeleteAccountResponse, rhs: Quad_Identity_V1_DeleteAccountResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_AccountDeleted: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AccountDeleted"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}deleted_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.deletedAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if self.deletedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.deletedAtMicros, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_AccountDeleted, rhs: Quad_Identity_V1_AccountDeleted) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.deletedAtMicros != rhs.deletedAtMicros {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

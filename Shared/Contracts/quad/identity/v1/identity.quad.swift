@@ -184,8 +184,8 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
-        /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
-        /// job.completed (the dasher's jobs done).
+        /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
+        /// and job.completed (the dasher's jobs done), from jobs.
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -294,8 +294,8 @@ public enum Quad_Identity_V1_Identity {
         /// A4, for the jobs service only (service_only, never routed; PERMISSION_DENIED for any other
         /// peer): customers' first names, dorms and rooms, for their jobs' assigned dashers.
         func getPickupPlaces(request: Quad_Identity_V1_GetPickupPlacesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetPickupPlacesResponse
-        /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
-        /// job.completed (the dasher's jobs done).
+        /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
+        /// and job.completed (the dasher's jobs done), from jobs.
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// For the gateway (not routed): the sessions revoked since a time, so that after a restart
         /// it refuses their access tokens until they expire, as it does for the SessionRevoked
@@ -407,8 +407,8 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.getPickupPlaces, request: request, as: Quad_Identity_V1_GetPickupPlacesResponse.self, options: options)
         }
 
-        /// Outbox deliveries from jobs: review.submitted (the subject's rating, L11) and
-        /// job.completed (the dasher's jobs done).
+        /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
+        /// and job.completed (the dasher's jobs done), from jobs.
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }

@@ -131,7 +131,8 @@ public enum Quad_Jobs_V1_Jobs {
             eventSource: false,
             serviceOnly: true
         )
-        /// Outbox deliveries: offer.accepted (matching), payment.captured and dispute.resolved (payments).
+        /// Outbox deliveries of the events in `receives`: offer.accepted (matching), payment.captured,
+        /// payment.released and dispute.resolved (payments), account.deleted (identity).
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -181,7 +182,8 @@ public enum Quad_Jobs_V1_Jobs {
         func disputeLaundryJob(request: Quad_Jobs_V1_DisputeLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob
         /// Service only: whether a job exists (payments' sweep of unconfirmed holds).
         func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws -> Quad_Jobs_V1_JobStatus
-        /// Outbox deliveries: offer.accepted (matching), payment.captured and dispute.resolved (payments).
+        /// Outbox deliveries of the events in `receives`: offer.accepted (matching), payment.captured,
+        /// payment.released and dispute.resolved (payments), account.deleted (identity).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// G3 event source: JobChanged for the customer and the dasher of each change (L14).
         func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws
@@ -249,7 +251,8 @@ public enum Quad_Jobs_V1_Jobs {
             try await transport.unary(Method.getJobStatus, request: request, as: Quad_Jobs_V1_JobStatus.self, options: options)
         }
 
-        /// Outbox deliveries: offer.accepted (matching), payment.captured and dispute.resolved (payments).
+        /// Outbox deliveries of the events in `receives`: offer.accepted (matching), payment.captured,
+        /// payment.released and dispute.resolved (payments), account.deleted (identity).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }

@@ -109,7 +109,8 @@ public enum Quad_Matching_V1_Matching {
             eventSource: false,
             serviceOnly: true
         )
-        /// Outbox deliveries from jobs: job.submitted, job.cancelled, job.dasher_rejected.
+        /// Outbox deliveries of the events in `receives`: job.submitted, job.cancelled,
+        /// job.dasher_rejected (jobs), account.deleted (identity).
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -155,7 +156,8 @@ public enum Quad_Matching_V1_Matching {
         func assignBatch(request: Quad_Matching_V1_AssignBatchRequest, context: ServerContext) async throws -> Quad_Matching_V1_AssignBatchResponse
         /// Service only: where a job is in matching.
         func getJobStanding(request: Quad_Matching_V1_GetJobStandingRequest, context: ServerContext) async throws -> Quad_Matching_V1_GetJobStandingResponse
-        /// Outbox deliveries from jobs: job.submitted, job.cancelled, job.dasher_rejected.
+        /// Outbox deliveries of the events in `receives`: job.submitted, job.cancelled,
+        /// job.dasher_rejected (jobs), account.deleted (identity).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// G3 event source: MatchingEvent for the dasher or customer concerned.
         func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws
@@ -213,7 +215,8 @@ public enum Quad_Matching_V1_Matching {
             try await transport.unary(Method.getJobStanding, request: request, as: Quad_Matching_V1_GetJobStandingResponse.self, options: options)
         }
 
-        /// Outbox deliveries from jobs: job.submitted, job.cancelled, job.dasher_rejected.
+        /// Outbox deliveries of the events in `receives`: job.submitted, job.cancelled,
+        /// job.dasher_rejected (jobs), account.deleted (identity).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }

@@ -31,6 +31,36 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
 // declaration. To avoid naming collisions, the names are prefixed with the name of
 // the scope where the extend directive occurs.
 
+nonisolated extension SwiftProtobuf.Google_Protobuf_MessageOptions {
+
+  /// This message is an event between contexts (DESIGN.md, How services cooperate), sent through
+  /// its producer's transactional outbox under this topic (`OutboxDelivery.topic`), e.g.
+  /// "job.completed". The producer is the context of the service in the message's file. The topic
+  /// is on the wire and in stored outbox rows: never change it.
+  public var Quad_Options_V1_eventTopic: String {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_event_topic) ?? String()}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_event_topic, value: newValue)}
+  }
+  /// Returns true if extension `Quad_Options_V1_Extensions_event_topic`
+  /// has been explicitly set.
+  public var hasQuad_Options_V1_eventTopic: Bool {
+    return hasExtensionValue(ext: Quad_Options_V1_Extensions_event_topic)
+  }
+  /// Clears the value of extension `Quad_Options_V1_Extensions_event_topic`.
+  /// Subsequent reads from it will return its default value.
+  public mutating func clearQuad_Options_V1_eventTopic() {
+    clearExtensionValue(ext: Quad_Options_V1_Extensions_event_topic)
+  }
+
+  /// The contexts the event goes to; repeat the option once per context. protoc-gen-quad writes the
+  /// producer a typed send that enqueues it for each of them, and stops when one of them does not
+  /// list the event in its service's `receives`.
+  public var Quad_Options_V1_eventConsumers: [String] {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_event_consumers) ?? []}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_event_consumers, value: newValue)}
+  }
+}
+
 nonisolated extension SwiftProtobuf.Google_Protobuf_MethodOptions {
 
   /// A call of this method may be repeated with the same effect as one call: the gateway
@@ -143,6 +173,15 @@ nonisolated extension SwiftProtobuf.Google_Protobuf_ServiceOptions {
     clearExtensionValue(ext: Quad_Options_V1_Extensions_context)
   }
 
+  /// The events (full message names, e.g. "quad.jobs.v1.JobCompleted") this context's `Deliver`
+  /// receives; repeat the option once per event. protoc-gen-quad writes the context a `Deliver`
+  /// protocol with one method per event, and the dispatch from `Deliver` to it. Each must be an
+  /// event that names this context among its `event_consumers`, or the generator stops.
+  public var Quad_Options_V1_receives: [String] {
+    get {return getExtensionValue(ext: Quad_Options_V1_Extensions_receives) ?? []}
+    set {setExtensionValue(ext: Quad_Options_V1_Extensions_receives, value: newValue)}
+  }
+
 }
 
 // MARK: - File's ExtensionMap: Quad_Options_V1_Options_Extensions
@@ -157,7 +196,10 @@ public nonisolated let Quad_Options_V1_Options_Extensions: SwiftProtobuf.SimpleE
   Quad_Options_V1_Extensions_rate_limit_class,
   Quad_Options_V1_Extensions_event_source,
   Quad_Options_V1_Extensions_service_only,
-  Quad_Options_V1_Extensions_context
+  Quad_Options_V1_Extensions_context,
+  Quad_Options_V1_Extensions_receives,
+  Quad_Options_V1_Extensions_event_topic,
+  Quad_Options_V1_Extensions_event_consumers
 ]
 
 // Extension Objects - The only reason these might be needed is when manually
@@ -209,4 +251,30 @@ public nonisolated let Quad_Options_V1_Extensions_service_only = SwiftProtobuf.M
 public nonisolated let Quad_Options_V1_Extensions_context = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_ServiceOptions>(
   _protobuf_fieldNumber: 50010,
   fieldName: "quad.options.v1.context"
+)
+
+/// The events (full message names, e.g. "quad.jobs.v1.JobCompleted") this context's `Deliver`
+/// receives; repeat the option once per event. protoc-gen-quad writes the context a `Deliver`
+/// protocol with one method per event, and the dispatch from `Deliver` to it. Each must be an
+/// event that names this context among its `event_consumers`, or the generator stops.
+public nonisolated let Quad_Options_V1_Extensions_receives = SwiftProtobuf.MessageExtension<SwiftProtobuf.RepeatedExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_ServiceOptions>(
+  _protobuf_fieldNumber: 50011,
+  fieldName: "quad.options.v1.receives"
+)
+
+/// This message is an event between contexts (DESIGN.md, How services cooperate), sent through
+/// its producer's transactional outbox under this topic (`OutboxDelivery.topic`), e.g.
+/// "job.completed". The producer is the context of the service in the message's file. The topic
+/// is on the wire and in stored outbox rows: never change it.
+public nonisolated let Quad_Options_V1_Extensions_event_topic = SwiftProtobuf.MessageExtension<SwiftProtobuf.OptionalExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_MessageOptions>(
+  _protobuf_fieldNumber: 50020,
+  fieldName: "quad.options.v1.event_topic"
+)
+
+/// The contexts the event goes to; repeat the option once per context. protoc-gen-quad writes the
+/// producer a typed send that enqueues it for each of them, and stops when one of them does not
+/// list the event in its service's `receives`.
+public nonisolated let Quad_Options_V1_Extensions_event_consumers = SwiftProtobuf.MessageExtension<SwiftProtobuf.RepeatedExtensionField<SwiftProtobuf.ProtobufString>, SwiftProtobuf.Google_Protobuf_MessageOptions>(
+  _protobuf_fieldNumber: 50021,
+  fieldName: "quad.options.v1.event_consumers"
 )

@@ -189,7 +189,8 @@ public enum Quad_Payments_V1_Payments {
             eventSource: false,
             serviceOnly: true
         )
-        /// Outbox deliveries from jobs: job.posted, job.cancelled, job.completed, dispute.opened.
+        /// Outbox deliveries of the events in `receives`: job.posted, job.cancelled, job.completed,
+        /// dispute.opened (jobs), account.deleted (identity).
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -252,7 +253,8 @@ public enum Quad_Payments_V1_Payments {
         func resolveDispute(request: Quad_Payments_V1_ResolveDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute
         /// Operators: the trial balance (P4).
         func checkBooks(request: Quad_Payments_V1_CheckBooksRequest, context: ServerContext) async throws -> Quad_Payments_V1_TrialBalance
-        /// Outbox deliveries from jobs: job.posted, job.cancelled, job.completed, dispute.opened.
+        /// Outbox deliveries of the events in `receives`: job.posted, job.cancelled, job.completed,
+        /// dispute.opened (jobs), account.deleted (identity).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// G3 event source: PaymentEvent for the user whose money moved.
         func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws
@@ -348,7 +350,8 @@ public enum Quad_Payments_V1_Payments {
             try await transport.unary(Method.checkBooks, request: request, as: Quad_Payments_V1_TrialBalance.self, options: options)
         }
 
-        /// Outbox deliveries from jobs: job.posted, job.cancelled, job.completed, dispute.opened.
+        /// Outbox deliveries of the events in `receives`: job.posted, job.cancelled, job.completed,
+        /// dispute.opened (jobs), account.deleted (identity).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }

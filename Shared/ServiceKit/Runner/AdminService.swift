@@ -3,13 +3,14 @@ public import QuadContracts
 public import QuadStorage
 public import QuadWire
 
-/// The built-in `quad.admin.v1.Admin` service: an online backup of the service's database,
-/// for operators only (a client certificate of the deployment, as `quad backup` presents).
-public struct BackupService: Quad_Admin_V1_Admin.ServiceProtocol {
-    private let name: String
-    private let database: QuadDatabase
+/// The built-in `quad.admin.v1.Admin` service, for operators only (a client certificate of the
+/// deployment, as `quad backup` and `quad outbox` present): an online backup of the service's
+/// database, and its outbox's dead letters (``AdminService+DeadLetters``).
+public struct AdminService: Quad_Admin_V1_Admin.ServiceProtocol {
+    let name: String
+    let database: QuadDatabase
     private let directory: String
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// Backups go to `directory` (created when needed).
     public init(name: String, database: QuadDatabase, directory: String, now: @escaping @Sendable () -> Date = { Date() }) {
