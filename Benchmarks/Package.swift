@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "QuadWire", package: "main"),
                 .product(name: "QuadWireNIO", package: "main"),
+                .product(name: "QuadBuiltInContracts", package: "main"),
                 .product(name: "QuadContracts", package: "main"),
                 .product(name: "QuadStorage", package: "main"),
                 .product(name: "JobsService", package: "main"),

@@ -25,4 +25,14 @@ public struct RegisteredMethod: Sendable {
 public protocol QuadService: Sendable {
     /// Every method of the service with its handler.
     var registeredMethods: [RegisteredMethod] { get }
+    /// The serialized `google.protobuf.FileDescriptorProto` of the .proto file that defines the
+    /// service and of every file it imports, by file name: what the server's Reflection serves
+    /// for it, so generic tools (`quad call`) can encode its requests. Generated service
+    /// protocols hand over their files; a server learns them from the services it registers.
+    var protoFiles: [String: [UInt8]] { get }
+}
+
+extension QuadService {
+    /// None: a hand-written service with no .proto of its own (a test's echo service).
+    public var protoFiles: [String: [UInt8]] { [:] }
 }

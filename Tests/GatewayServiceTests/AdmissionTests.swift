@@ -1,7 +1,7 @@
 import GatewayDomain
 import GatewayService
 import NIOCore
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import QuadWireCore
 import QuadWireNIO

@@ -36,6 +36,18 @@ struct RoutingTests {
         #expect(table.route(for: "quad.reflection.v1.Reflection/ListServices") == nil)
     }
 
+    @Test("the gateway's Reflection gets the files of the services it routes, and of no built-in service")
+    func protoFilesOfTheRoutedServices() {
+        let table = RoutingTable(catalog: QuadServiceCatalog.all)
+        let routed = QuadServiceCatalog.all.filter { $0.context != nil }
+        #expect(Set(table.protoFiles.keys) == Set(routed.flatMap(\.protoFiles.keys)))
+        for file in ["quad/identity/v1/identity.proto", "quad/jobs/v1/jobs.proto", "quad/payments/v1/payments.proto"] {
+            #expect(table.protoFiles[file] == QuadProtoFiles.all[file], "\(file)")
+        }
+        #expect(table.protoFiles["quad/admin/v1/admin.proto"] == nil)
+        #expect(table.protoFiles["quad/wire/v1/wire.proto"] == nil)
+    }
+
     @Test("a service added to the catalog is routed without touching the gateway")
     func newServiceIsRouted() {
         let added = ServiceDescription(

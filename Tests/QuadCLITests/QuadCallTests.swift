@@ -1,6 +1,5 @@
 import Foundation
 import QuadCertificates
-import QuadContracts
 import QuadWire
 import QuadWireNIO
 import ServiceTestSupport
@@ -8,12 +7,15 @@ import Testing
 
 @testable import quad
 
-/// The built `quad` binary calling a live server over mutual TLS on 127.0.0.1:0: a server with only the built-in
-/// Health and Reflection services, so any method `quad call` makes is found through reflection alone.
+/// The built `quad` binary calling a live server over mutual TLS on 127.0.0.1:0: a server with the built-in
+/// Health and Reflection services (and, for a product's method, a stub of `quad.gateway.v1.Gateway`), so any
+/// method `quad call` makes is found through reflection alone, from the files the server's services hand over.
 @Suite("quad call against a live server", .enabled(if: BuildProducts.exists("quad")))
 struct QuadCallTests {
-    /// Runs `quad call 127.0.0.1:PORT <arguments> --ca/--cert/--key` against a fresh server.
+    /// Runs `quad call 127.0.0.1:PORT <arguments> --ca/--cert/--key` against a fresh server hosting `services`
+    /// beside Health and Reflection.
     static func withServer(
+        hosting services: [any QuadService] = [],
         _ body: @Sendable (_ call: @Sendable ([String]) async throws -> ProductRun) async throws -> Void
     )
         async throws
@@ -23,9 +25,7 @@ struct QuadCallTests {
         let certificates = try DevCertificateSet.ensure(directory: directory + "/certs", services: ["probe"])
         let health = HealthService(services: [])
         health.setAll(.serving)
-        let reflection = ReflectionService(services: [
-            Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName,
-        ])
+        let reflection = ReflectionService(hosting: services + [health])
         let server = QuadServer(
             configuration: ServerConfiguration(
                 tls: try .mutualTLSServer(
@@ -34,7 +34,7 @@ struct QuadCallTests {
                     trustRootsPEM: certificates.caPath
                 )
             ),
-            services: [health, reflection]
+            services: services + [health, reflection]
         )
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
@@ -77,6 +77,27 @@ struct QuadCallTests {
             let run = try await call(["quad.health.v1.Health/Check", #"{"service": "nope"}"#])
             #expect(run.status == CallExitCode.rpcFailure)
             #expect(run.output.contains("ERROR: NOT_FOUND: no service named 'nope'"), "\(run.output)")
+        }
+    }
+
+    @Test("calls a product's method: its request and response types come from the files its service handed over")
+    func productMethod() async throws {
+        try await Self.withServer(hosting: [StubGateway()]) { call in
+            let list = try await call(["list"])
+            #expect(
+                list.output.split(separator: "\n")
+                    == ["quad.gateway.v1.Gateway", "quad.health.v1.Health", "quad.reflection.v1.Reflection"],
+                "\(list.output)"
+            )
+            // The response nests identity's messages: gateway.proto's imports came with it.
+            let home = try await call(["quad.gateway.v1.Gateway/GetHome", "{}"])
+            #expect(home.status == 0, "\(home.output)")
+            #expect(home.output.contains(#""firstName": "Ada""#), "\(home.output)")
+            #expect(home.output.contains(#""name": "North Campus""#), "\(home.output)")
+            // A product's request encoded from JSON, answered on a stream.
+            let feed = try await call(["quad.gateway.v1.Gateway/Subscribe", #"{"lastEventId": "41"}"#])
+            #expect(feed.status == 0, "\(feed.output)")
+            #expect(feed.output.contains(#""currentEventId": "42""#), "\(feed.output)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuadToolKit
+import QuadBuiltInContracts
 import QuadContracts
 import QuadWire
 import QuadWireCore

@@ -1,14 +1,16 @@
 import Foundation
+import QuadBuiltInContracts
 import QuadContracts
 import QuadDynamicMessages
 import SwiftProtobuf
 import Testing
 
-/// The pool and transcoder every test uses: all of Quad's own descriptors.
+/// The pool and transcoder every test uses: all of Quad's own descriptors, the products' and the built-in services'.
 enum Fixtures {
     static let pool: DescriptorPool = {
+        let files = QuadProtoFiles.all.merging(QuadBuiltInProtoFiles.all) { products, _ in products }
         do {
-            return try DescriptorPool(files: QuadProtoFiles.all.keys.sorted().map { QuadProtoFiles.all[$0]! })
+            return try DescriptorPool(files: files.keys.sorted().map { files[$0]! })
         } catch {
             fatalError("Quad's own descriptors do not load: \(error)")
         }

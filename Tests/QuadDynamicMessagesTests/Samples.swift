@@ -1,4 +1,5 @@
 import Foundation
+import QuadBuiltInContracts
 import QuadContracts
 import SwiftProtobuf
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import QuadBuiltInContracts
 import QuadCertificates
-import QuadContracts
 import QuadLoad
 import QuadToolKit
 import QuadWire

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import QuadContracts
+import QuadBuiltInContracts
 import QuadServiceKit
 import QuadStorage
 import QuadTestSupport

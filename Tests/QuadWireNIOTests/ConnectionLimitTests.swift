@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 @testable import QuadWireNIO
 import Testing

@@ -1,5 +1,5 @@
 import NIOCore
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import Synchronization
 

@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import QuadWireCore
 import QuadWireNIO

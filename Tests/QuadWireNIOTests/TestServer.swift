@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import NIOCore
 import QuadCertificates
-import QuadContracts
 import QuadWire
 import QuadWireNIO
 
@@ -51,10 +50,9 @@ func withEchoServer<T: Sendable>(
     let health = HealthService(services: [Echo.service])
     health.setAll(.serving)
     let services: [any QuadService] = [EchoService(events: events), health]
-    let names = Router(services: services).serviceNames + [Quad_Reflection_V1_Reflection.serviceName]
     let server = QuadServer(
         configuration: configuration,
-        services: services + [ReflectionService(services: names)],
+        services: services + [ReflectionService(hosting: services)],
         logger: Logger(label: "test.server")
     )
     return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in

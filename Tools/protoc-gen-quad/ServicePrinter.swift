@@ -5,6 +5,8 @@ import SwiftProtobufPluginLibrary
 struct ServicePrinter {
     let file: FileDescriptor
     let namer: SwiftProtobufNamer
+    /// The module's descriptors enum (`GeneratorOptions.protoFilesEnum`), where `protoFiles` is taken from.
+    let protoFilesEnum: String
 
     /// Field numbers of Quad's custom options (Proto/quad/options/v1/options.proto).
     enum OptionField {
@@ -101,6 +103,11 @@ struct ServicePrinter {
                 public static let serviceName = "\(service.fullName)"
                 /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
                 public static let context: String? = \(Self.context(of: service).map { "\"\($0)\"" } ?? "nil")
+                /// The serialized descriptors of `\(file.name)` and of every file it imports, by file
+                /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+                public static let protoFiles: [String: [UInt8]] = \(protoFilesEnum).subset([
+            \(protoFileNames)
+                ])
 
                 /// Descriptors of every method, as the wire names them.
                 public enum Method {
@@ -168,10 +175,18 @@ struct ServicePrinter {
         out += """
                     ]
                 }
+
+                /// `\(ns).protoFiles`: the files the server's Reflection serves for the service.
+                public var protoFiles: [String: [UInt8]] { \(ns).protoFiles }
             }
 
             """
         return out
+    }
+
+    /// The file's name and the names of every file it imports, sorted, one quoted name a line.
+    private var protoFileNames: String {
+        QuadStubGenerator.closure(of: [file]).keys.sorted().map { "        \"\($0)\"," }.joined(separator: "\n")
     }
 
     private func types(_ method: MethodDescriptor) -> (request: String, response: String) {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import QuadToolKit
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import QuadWireNIO
 

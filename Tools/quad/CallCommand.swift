@@ -1,7 +1,7 @@
 import ArgumentParser
 import QuadToolKit
 import Foundation
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import QuadWireNIO
 

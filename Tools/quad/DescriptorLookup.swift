@@ -1,6 +1,6 @@
 import QuadToolKit
 import Foundation
-import QuadContracts
+import QuadBuiltInContracts
 import QuadDynamicMessages
 import QuadWire
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuadBuiltInContracts
 import QuadContracts
 import QuadToolKit
 import QuadWire

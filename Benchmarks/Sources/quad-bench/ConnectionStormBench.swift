@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import QuadWireNIO
 import Synchronization

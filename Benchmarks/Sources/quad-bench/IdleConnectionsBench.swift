@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 import QuadWireNIO
 

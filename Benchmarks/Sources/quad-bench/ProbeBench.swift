@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import QuadBuiltInContracts
 import QuadContracts
 import QuadWire
 import QuadWireNIO

@@ -56,6 +56,9 @@ public struct GatewayProxy: QuadService {
     /// token stops at the edge.
     static let edgeOnlyMetadata: Set<String> = ["authorization", CallerIdentityInterceptor.callerHeader]
 
+    /// The routed services' files: the gateway forwards their methods, so its Reflection serves them.
+    public var protoFiles: [String: [UInt8]] { routes.protoFiles }
+
     public var registeredMethods: [RegisteredMethod] {
         routes.allRoutes.map { route in
             switch route.method.kind {

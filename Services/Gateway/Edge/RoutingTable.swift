@@ -15,6 +15,9 @@ public struct RoutingTable: Sendable {
     private let routes: [String: Route]
     /// The methods marked `(quad.options.v1.event_source)`: followed by the gateway, not routed.
     public let eventSources: [Route]
+    /// The descriptors of the routed services' files and of the files they import, by file name:
+    /// what the gateway's Reflection serves, so `quad call gateway …` reaches any routed method.
+    public let protoFiles: [String: [UInt8]]
 
     /// Routes every service of `catalog` that names a context, except its event sources and its
     /// service-only methods (outbox deliveries, operators' methods); the other services (health,
@@ -22,8 +25,10 @@ public struct RoutingTable: Sendable {
     public init(catalog: [ServiceDescription]) {
         var routes: [String: Route] = [:]
         var eventSources: [Route] = []
+        var protoFiles: [String: [UInt8]] = [:]
         for service in catalog {
             guard let context = service.context else { continue }
+            protoFiles.merge(service.protoFiles) { kept, _ in kept }
             for method in service.methods {
                 if method.eventSource {
                     eventSources.append(Route(method: method, context: context))
@@ -35,6 +40,7 @@ public struct RoutingTable: Sendable {
             }
         }
         self.routes = routes
+        self.protoFiles = protoFiles
         self.eventSources = eventSources.sorted { $0.method.fullName < $1.method.fullName }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-public import QuadContracts
+public import QuadBuiltInContracts
 import QuadStorage
 public import QuadWire
 import QuadWireCore

@@ -1,5 +1,5 @@
 public import Foundation
-public import QuadContracts
+public import QuadBuiltInContracts
 public import QuadStorage
 public import QuadWire
 

@@ -9,9 +9,9 @@ import Foundation
 #endif
 public import Logging
 import Metrics
+import QuadBuiltInContracts
 public import QuadCertificates
 public import QuadWire
-import QuadContracts
 public import QuadWireNIO
 public import ServiceLifecycle
 import Prometheus
@@ -87,8 +87,9 @@ public struct QuadProcess: Sendable {
         )
     }
 
-    /// Serves `services` (plus Health and Reflection over everything hosted) with `tls`,
-    /// the admin port and `background` services, until SIGTERM or SIGINT; then drains.
+    /// Serves `services` (plus Health and Reflection over everything hosted, Reflection with
+    /// the files the services hand over) with `tls`, the admin port and `background` services,
+    /// until SIGTERM or SIGINT; then drains.
     /// `health` gets the Health service before serving starts (the gateway ties it to its
     /// upstreams); `connections` caps the connections the RPC port holds (the gateway's are
     /// configurable; services keep the defaults).
@@ -106,7 +107,7 @@ public struct QuadProcess: Sendable {
             + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
         let health = HealthService(services: hosted)
         configureHealth(health)
-        let reflection = ReflectionService(services: hosted)
+        let reflection = ReflectionService(hosting: services + [health])
         let server = QuadServer(
             configuration: ServerConfiguration(
                 host: options.rpcHost,

@@ -1,4 +1,4 @@
-public import QuadContracts
+public import QuadBuiltInContracts
 public import QuadWire
 import Synchronization
 

@@ -1,4 +1,4 @@
-public import QuadContracts
+public import QuadBuiltInContracts
 public import QuadWire
 import Foundation
 import SwiftProtobuf
@@ -6,14 +6,29 @@ import SwiftProtobuf
 /// The built-in `quad.reflection.v1.Reflection` service: which services a server hosts,
 /// and the descriptors of the file defining any symbol (with its dependencies), so
 /// generic tools like `quad call` can encode requests without compiled-in types.
+///
+/// It knows only the files the server's services hand over (``QuadService/protoFiles``)
+/// and its own: the transport compiles in no product's contracts.
 public struct ReflectionService: Quad_Reflection_V1_Reflection.ServiceProtocol {
     private let services: [String]
     private let files: [String: [UInt8]]
     private let dependencies: [String: [String]]
     private let fileBySymbol: [String: String]
 
+    /// Reflection over `services` and itself: lists their names and serves the files each
+    /// hands over with its own, e.g. `ReflectionService(hosting: services + [health])`.
+    public init(hosting services: [any QuadService]) {
+        var files = Quad_Reflection_V1_Reflection.protoFiles
+        // Two services importing one file hand over the same bytes: keep either.
+        for service in services { files.merge(service.protoFiles) { kept, _ in kept } }
+        self.init(
+            services: Router(services: services).serviceNames + [Quad_Reflection_V1_Reflection.serviceName],
+            files: files
+        )
+    }
+
     /// `services` are the names the server hosts; `files` the known descriptors by file name.
-    public init(services: [String], files: [String: [UInt8]] = QuadProtoFiles.all) {
+    public init(services: [String], files: [String: [UInt8]]) {
         self.services = services.sorted()
         self.files = files
         var dependencies: [String: [String]] = [:]
@@ -35,6 +50,12 @@ public struct ReflectionService: Quad_Reflection_V1_Reflection.ServiceProtocol {
         self.dependencies = dependencies
         self.fileBySymbol = fileBySymbol
     }
+
+    /// The names of the files it serves, sorted.
+    public var fileNames: [String] { files.keys.sorted() }
+
+    /// The names of the services it lists, sorted.
+    public var serviceNames: [String] { services }
 
     private static func index(
         _ message: Google_Protobuf_DescriptorProto,

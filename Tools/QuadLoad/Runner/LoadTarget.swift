@@ -1,6 +1,6 @@
 import Foundation
 public import QuadToolKit
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 public import QuadWireNIO
 

@@ -1,4 +1,4 @@
-import QuadContracts
+import QuadBuiltInContracts
 import QuadWire
 
 /// One `Health/Check` of the target: the cheapest call there is, for the harness's own limit and

@@ -7,6 +7,19 @@ public enum Quad_Gateway_V1_Gateway {
     public static let serviceName = "quad.gateway.v1.Gateway"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = nil
+    /// The serialized descriptors of `quad/gateway/v1/gateway.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/events/v1/events.proto",
+        "quad/gateway/v1/gateway.proto",
+        "quad/identity/v1/identity.proto",
+        "quad/jobs/v1/jobs.proto",
+        "quad/matching/v1/matching.proto",
+        "quad/options/v1/options.proto",
+        "quad/payments/v1/payments.proto",
+        "quad/types/v1/types.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -141,4 +154,7 @@ extension Quad_Gateway_V1_Gateway.ServiceProtocol {
             .serverStreaming(Quad_Gateway_V1_Gateway.Method.subscribe) { try await self.subscribe(request: $0, response: $1, context: $2) },
         ]
     }
+
+    /// `Quad_Gateway_V1_Gateway.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Gateway_V1_Gateway.protoFiles }
 }

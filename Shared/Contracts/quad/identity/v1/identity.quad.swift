@@ -7,6 +7,15 @@ public enum Quad_Identity_V1_Identity {
     public static let serviceName = "quad.identity.v1.Identity"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = "identity"
+    /// The serialized descriptors of `quad/identity/v1/identity.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/events/v1/events.proto",
+        "quad/identity/v1/identity.proto",
+        "quad/options/v1/options.proto",
+        "quad/types/v1/types.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -475,4 +484,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .serverStreaming(Quad_Identity_V1_Identity.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }
+
+    /// `Quad_Identity_V1_Identity.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Identity_V1_Identity.protoFiles }
 }

@@ -7,6 +7,16 @@ public enum Quad_Jobs_V1_Jobs {
     public static let serviceName = "quad.jobs.v1.Jobs"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = "jobs"
+    /// The serialized descriptors of `quad/jobs/v1/jobs.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/events/v1/events.proto",
+        "quad/jobs/v1/jobs.proto",
+        "quad/options/v1/options.proto",
+        "quad/payments/v1/payments.proto",
+        "quad/types/v1/types.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -288,4 +298,7 @@ extension Quad_Jobs_V1_Jobs.ServiceProtocol {
             .serverStreaming(Quad_Jobs_V1_Jobs.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }
+
+    /// `Quad_Jobs_V1_Jobs.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Jobs_V1_Jobs.protoFiles }
 }

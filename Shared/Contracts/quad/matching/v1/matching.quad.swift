@@ -7,6 +7,15 @@ public enum Quad_Matching_V1_Matching {
     public static let serviceName = "quad.matching.v1.Matching"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = "matching"
+    /// The serialized descriptors of `quad/matching/v1/matching.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/events/v1/events.proto",
+        "quad/matching/v1/matching.proto",
+        "quad/options/v1/options.proto",
+        "quad/types/v1/types.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -250,4 +259,7 @@ extension Quad_Matching_V1_Matching.ServiceProtocol {
             .serverStreaming(Quad_Matching_V1_Matching.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }
+
+    /// `Quad_Matching_V1_Matching.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Matching_V1_Matching.protoFiles }
 }

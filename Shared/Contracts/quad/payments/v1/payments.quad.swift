@@ -7,6 +7,15 @@ public enum Quad_Payments_V1_Payments {
     public static let serviceName = "quad.payments.v1.Payments"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = "payments"
+    /// The serialized descriptors of `quad/payments/v1/payments.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/events/v1/events.proto",
+        "quad/options/v1/options.proto",
+        "quad/payments/v1/payments.proto",
+        "quad/types/v1/types.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -392,4 +401,7 @@ extension Quad_Payments_V1_Payments.ServiceProtocol {
             .serverStreaming(Quad_Payments_V1_Payments.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]
     }
+
+    /// `Quad_Payments_V1_Payments.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Payments_V1_Payments.protoFiles }
 }

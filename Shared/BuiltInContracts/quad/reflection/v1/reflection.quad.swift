@@ -7,6 +7,13 @@ public enum Quad_Reflection_V1_Reflection {
     public static let serviceName = "quad.reflection.v1.Reflection"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = nil
+    /// The serialized descriptors of `quad/reflection/v1/reflection.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadBuiltInProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/options/v1/options.proto",
+        "quad/reflection/v1/reflection.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -72,4 +79,7 @@ extension Quad_Reflection_V1_Reflection.ServiceProtocol {
             .unary(Quad_Reflection_V1_Reflection.Method.fileContainingSymbol) { try await self.fileContainingSymbol(request: $0, context: $1) },
         ]
     }
+
+    /// `Quad_Reflection_V1_Reflection.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Reflection_V1_Reflection.protoFiles }
 }

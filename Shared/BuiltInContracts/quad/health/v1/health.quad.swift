@@ -7,6 +7,13 @@ public enum Quad_Health_V1_Health {
     public static let serviceName = "quad.health.v1.Health"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = nil
+    /// The serialized descriptors of `quad/health/v1/health.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadBuiltInProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/health/v1/health.proto",
+        "quad/options/v1/options.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -79,4 +86,7 @@ extension Quad_Health_V1_Health.ServiceProtocol {
             .serverStreaming(Quad_Health_V1_Health.Method.watch) { try await self.watch(request: $0, response: $1, context: $2) },
         ]
     }
+
+    /// `Quad_Health_V1_Health.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Health_V1_Health.protoFiles }
 }

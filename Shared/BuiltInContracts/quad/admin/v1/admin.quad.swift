@@ -7,6 +7,11 @@ public enum Quad_Admin_V1_Admin {
     public static let serviceName = "quad.admin.v1.Admin"
     /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
     public static let context: String? = nil
+    /// The serialized descriptors of `quad/admin/v1/admin.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadBuiltInProtoFiles.subset([
+        "quad/admin/v1/admin.proto",
+    ])
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
@@ -119,4 +124,7 @@ extension Quad_Admin_V1_Admin.ServiceProtocol {
             .unary(Quad_Admin_V1_Admin.Method.replayDeadLetter) { try await self.replayDeadLetter(request: $0, context: $1) },
         ]
     }
+
+    /// `Quad_Admin_V1_Admin.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Admin_V1_Admin.protoFiles }
 }
