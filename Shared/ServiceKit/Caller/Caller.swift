@@ -22,9 +22,9 @@ public struct Caller: Sendable, Hashable, Codable {
 
     /// The `x-quad-caller` metadata value: this caller as JSON with sorted keys (what the
     /// gateway forwards on every call). Written by hand rather than with `JSONEncoder`, which
-    /// costs a coder and a buffer per call on the gateway's hot path; the decoder on the
-    /// service side is `JSONDecoder` (tested to round-trip any string, quotes and control
-    /// characters included).
+    /// costs a coder and a buffer per call on the gateway's hot path; the services read it back
+    /// with ``init(headerValue:)``, by hand too (tested to round-trip any string, quotes and
+    /// control characters included, and to read what `JSONEncoder` writes).
     public var headerValue: String {
         var json = "{\"campus_id\":"
         json.reserveCapacity(112 + (sessionID?.utf8.count ?? 0) + userID.utf8.count + campusID.utf8.count + dormID.utf8.count)
