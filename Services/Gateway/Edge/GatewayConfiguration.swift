@@ -66,10 +66,13 @@ public struct GatewayConfiguration: Sendable {
     public var connections: ConnectionLimits
 
     /// The defaults of ``admission``, for one machine (each a limit per upstream context):
-    /// - initial 16, minimum 4, maximum 1,000: a handful of calls keeps two cores busy; the limit
-    ///   climbs one per fast call while at least half used, so many apps with light traffic
-    ///   raise it quickly; 4 keeps the gateway serving whatever happens (measured: 4 in flight
-    ///   already gives ~0.9× peak goodput on this machine).
+    /// - initial 16, minimum 16, maximum 1,000: the limit climbs one per fast call while at least
+    ///   half used, so many apps with light traffic raise it quickly, and never falls below the 16
+    ///   calls any upstream is provisioned to run at once. With a floor of 4 the laundry mix's
+    ///   knee as deployed was 0.68× its knee with the limits open: on a machine whose services
+    ///   share two cores every call of a busy mix is "slow" by the latency test below, the limit
+    ///   sat at 4, and calls to jobs waited out the queue; with 16, 0.91×, while 3× the peak of
+    ///   profile reads still keeps 0.75–0.82× of the peak (docs/performance.md, 2026-11-27).
     /// - latency threshold 2 ms and tolerance 3: a call is slow when over 2 ms and over three
     ///   times its method's no-load time in the gateway, so the queue, and with it the accepted
     ///   calls' latency, stays within a small multiple of the unloaded one; a login is judged
@@ -77,7 +80,7 @@ public struct GatewayConfiguration: Sendable {
     public static var defaultAdmission: ConcurrencyLimitConfiguration {
         ConcurrencyLimitConfiguration(
             initialLimit: 16,
-            minimumLimit: 4,
+            minimumLimit: 16,
             maximumLimit: 1_000,
             latencyThreshold: .milliseconds(2),
             latencyTolerance: 3
