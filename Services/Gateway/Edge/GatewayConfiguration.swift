@@ -71,8 +71,8 @@ public struct GatewayConfiguration: Sendable {
     ///   calls any upstream is provisioned to run at once. With a floor of 4 the laundry mix's
     ///   knee as deployed was 0.68× its knee with the limits open: on a machine whose services
     ///   share two cores every call of a busy mix is "slow" by the latency test below, the limit
-    ///   sat at 4, and calls to jobs waited out the queue; with 16, 0.91×, while 3× the peak of
-    ///   profile reads still keeps 0.75–0.82× of the peak (docs/performance.md, 2026-11-27).
+    ///   sat at 4, and calls to jobs waited out the queue; with 16, 0.91–1.00×, while 3× the peak
+    ///   of profile reads still keeps 0.75–0.91× of the peak (docs/performance.md, 2026-11-27).
     /// - latency threshold 2 ms and tolerance 3: a call is slow when over 2 ms and over three
     ///   times its method's no-load time in the gateway, so the queue, and with it the accepted
     ///   calls' latency, stays within a small multiple of the unloaded one; a login is judged
