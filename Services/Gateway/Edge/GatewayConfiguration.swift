@@ -1,3 +1,4 @@
+import QuadWire
 import Foundation
 public import GatewayDomain
 import QuadServiceKit
@@ -15,9 +16,9 @@ public struct GatewayConfiguration: Sendable {
             self.port = port
         }
 
-        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`), as ServiceKit's ``PeerAddress``.
+        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`), as ServiceKit's ``HostPort``.
         public init?(address: String) {
-            guard let parsed = PeerAddress(parsing: address) else { return nil }
+            guard let parsed = HostPort(parsing: address) else { return nil }
             self.init(host: parsed.host, port: parsed.port)
         }
     }
