@@ -1,4 +1,4 @@
-import QuadWire
+public import QuadWire
 import Foundation
 public import GatewayDomain
 import QuadServiceKit
@@ -7,42 +7,20 @@ public import QuadWireNIO
 /// How the gateway finds its upstreams and protects them.
 public struct GatewayConfiguration: Sendable {
     /// Where one context's service listens.
-    public struct Upstream: Sendable, Hashable {
-        public var host: String
-        public var port: Int
-
-        public init(host: String, port: Int) {
-            self.host = host
-            self.port = port
-        }
-
-        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`), as ServiceKit's ``HostPort``.
-        public init?(address: String) {
-            guard let parsed = HostPort(parsing: address) else { return nil }
-            self.init(host: parsed.host, port: parsed.port)
-        }
-    }
+    /// Where an upstream context listens.
+    public typealias Upstream = HostPort
 
     /// Context name (`identity`, …) to its service's address.
     public var upstreams: [String: Upstream]
 
     /// Parses `context=HOST:PORT` pairs separated by commas (`--upstreams`, which `quad up`
-    /// passes), naming the first bad entry.
+    /// passes), naming the first bad entry (``HostPort/parseList(_:flag:)``, as the services' `--peers`).
     public static func parseUpstreams(_ text: String) throws -> [String: Upstream] {
-        var upstreams: [String: Upstream] = [:]
-        for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let upstream = Upstream(address: parts[1]) else {
-                throw GatewayConfigurationError(
-                    message: "upstream '\(entry)' is not context=HOST:PORT (for example identity=127.0.0.1:7001)"
-                )
-            }
-            guard upstreams[parts[0]] == nil else {
-                throw GatewayConfigurationError(message: "upstream '\(parts[0])' is given twice")
-            }
-            upstreams[parts[0]] = upstream
+        do {
+            return try HostPort.parseList(text, flag: "upstreams")
+        } catch let error as ServiceOptionError {
+            throw GatewayConfigurationError(message: error.message)
         }
-        return upstreams
     }
     /// Deadlines, rate limits, concurrency limits, retries, ejection, the event feed.
     public var protection: GatewayProtectionConfiguration
