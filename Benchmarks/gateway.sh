@@ -39,15 +39,16 @@ for round in $(seq 1 "$rounds"); do
     for mode in direct gateway; do
         start_service identity
         identity_rpc="$(field "$work/identity.ready" rpc)"
-        target="$identity_rpc" server_name=identity server_pid="$(field "$work/identity.ready" pid)"
+        target="$identity_rpc" server_name=identity server_pid="$(field "$work/identity.ready" pid)" upstream=()
         if [[ $mode == gateway ]]; then
             start_service gateway --upstreams "identity=$identity_rpc" --rate-per-user 1000000/s:1000000 \
                 --rate-per-address 1000000/s:1000000 --rate-registration 1000/s:1000 --concurrency-initial 128 --concurrency-max 256 \
                 --admission "${ADMISSION:-false}"
+            upstream=(--upstream-pid "$server_pid")
             target="$(field "$work/gateway.ready" rpc)" server_name=gateway server_pid="$(field "$work/gateway.ready" pid)"
         fi
         line="$(taskset -c 0 "$bin/quad-bench" profile-reads --rpc "$target" --certs-dir "$work/certs" --server-name "$server_name" \
-            --in-flight "$in_flight" --warmup "$warmup" --duration "$duration" --server-pid "$server_pid")"
+            --in-flight "$in_flight" --warmup "$warmup" --duration "$duration" --server-pid "$server_pid" "${upstream[@]}")"
         echo "${line%\}},\"round\":$round}" >>"$out"
         printf '%-8s round %s: %s\n' "$mode" "$round" "$line" >&2
         stop_services
@@ -60,10 +61,12 @@ import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 by = {m: [r for r in rows if r["impl"] == m] for m in ("direct", "gateway")}
 def med(m, k): return statistics.median(r[k] for r in by[m])
-print("| path | calls/s | p50 µs | p99 µs | errors | runs |")
-print("|---|---|---|---|---|---|")
+print("| path | calls/s | p50 µs | p99 µs | CPU µs/call: gateway | identity | errors | runs |")
+print("|---|---|---|---|---|---|---|---|")
 for m in ("direct", "gateway"):
-    print(f"| {m} | {med(m,'callsPerSecond'):,.0f} | {med(m,'p50Micros'):,.0f} | {med(m,'p99Micros'):,.0f} | {sum(r['errors'] for r in by[m])} | {len(by[m])} |")
+    gateway_cpu = f"{med(m,'serverCPUMicrosPerCall'):.0f}" if m == "gateway" else "-"
+    identity_cpu = med(m, 'upstreamCPUMicrosPerCall' if m == "gateway" else 'serverCPUMicrosPerCall')
+    print(f"| {m} | {med(m,'callsPerSecond'):,.0f} | {med(m,'p50Micros'):,.0f} | {med(m,'p99Micros'):,.0f} | {gateway_cpu} | {identity_cpu:.0f} | {sum(r['errors'] for r in by[m])} | {len(by[m])} |")
 ratios = [g["callsPerSecond"] / d["callsPerSecond"] for d, g in zip(by["direct"], by["gateway"])]
 print(f"\ngateway/direct throughput: {med('gateway','callsPerSecond')/med('direct','callsPerSecond'):.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f}); "
       f"p99 gateway/direct: {med('gateway','p99Micros')/med('direct','p99Micros'):.2f}x")

@@ -6,7 +6,11 @@
 #   3. a CPU profile (perf, cpu-clock samples) of the busiest service during a run at the knee.
 # Everything shares the machine's cores (no pinning): say so in what you report.
 #
-#   Benchmarks/load-knee.sh [--open-limits] [--start-rate 20] [--duration 15s] [--no-build] [--profile-at RATE]
+#   Benchmarks/load-knee.sh [--open-limits] [--start-rate 20] [--step-factor 1.5] [--duration 15s] [--no-build]
+#                           [--profile-at RATE] [--knee-only]
+#
+# --knee-only stops after step 1 (to compare the knee with and without --open-limits at a finer
+# --step-factor, e.g. --start-rate 60 --step-factor 1.1).
 #
 # --profile-at RATE skips steps 1 and 2 and profiles at RATE.
 #
@@ -16,10 +20,12 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-start_rate=20 duration=15s build=1 open=0 profile_at=""
+start_rate=20 step_factor=1.5 duration=15s build=1 open=0 profile_at="" knee_only=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --start-rate) start_rate="$2"; shift 2 ;;
+        --step-factor) step_factor="$2"; shift 2 ;;
+        --knee-only) knee_only=1; shift ;;
         --duration) duration="$2"; shift 2 ;;
         --open-limits) open=1; shift ;;
         --profile-at) profile_at="$2"; shift 2 ;;
@@ -60,10 +66,12 @@ if [[ -n "$profile_at" ]]; then
     knee="$profile_at"
 else
     echo "== step mode" >&2
-    load --step --start-rate "$start_rate" --step-factor 1.5 --max-rate 2000 --p99-bound 500ms --error-bound 0.01 \
+    load --step --start-rate "$start_rate" --step-factor "$step_factor" --max-rate 2000 --p99-bound 500ms --error-bound 0.01 \
         --report "$out/knee" | tee "$out/knee.txt" || true
     knee=$(python3 -c "import json,sys; k=json.load(open('$out/knee.json')).get('knee') or {}; print(k.get('knee_rate') or 0)")
     if [[ "$knee" == "0" || "$knee" == "None" ]]; then echo "no knee found (see $out/knee.json)" >&2; exit 1; fi
+    echo "knee: $knee journeys/s ($out)" >&2
+    if [[ $knee_only == 1 ]]; then exit 0; fi
     for share in 50 80; do
         rate=$(python3 -c "print(round($knee * $share / 100, 1))")
         echo "== $share% of the knee: $rate/s" >&2

@@ -19,6 +19,16 @@ public enum Microseconds {
     /// Written here rather than with Foundation so the module has no dependencies; the civil-date conversion is
     /// Howard Hinnant's `civil_from_days`, exact for every `Int64` instant.
     public static func iso8601(_ instant: Int64) -> String {
+        format(instant, fraction: false)
+    }
+
+    /// `2025-03-01T12:30:05.000001Z`: the instant with its microseconds (RFC 3339), the form of log lines. The one
+    /// civil-date routine of the project: log lines (`RFC3339Timestamp`) and messages share it.
+    public static func rfc3339(_ instant: Int64) -> String {
+        format(instant, fraction: true)
+    }
+
+    private static func format(_ instant: Int64, fraction: Bool) -> String {
         let (days, microsecondOfDay) = floorDivision(instant, perDay)
         let secondOfDay = microsecondOfDay / perSecond
         let (year, month, day) = civilDate(daysSinceEpoch: days)
@@ -26,7 +36,8 @@ public enum Microseconds {
         let minute = secondOfDay % 3_600 / 60
         let second = secondOfDay % 60
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
-            + "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))Z"
+            + "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))"
+            + (fraction ? ".\(padded(microsecondOfDay % perSecond, 6))Z" : "Z")
     }
 
     /// Quotient rounded down and a remainder in `0..<divisor` (Swift's `/` rounds toward zero).

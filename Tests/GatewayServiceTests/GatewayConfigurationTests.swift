@@ -28,6 +28,24 @@ struct GatewayConfigurationTests {
         #expect(off.admission == nil)
     }
 
+    @Test("as deployed, calls that are all slow never bring an upstream's admission limit below 16 in flight")
+    func admissionFloor() {
+        var limit = AdaptiveConcurrencyLimit(configuration: GatewayConfiguration.defaultAdmission)
+        var baseline = LatencyBaseline()
+        // The method takes 1 ms when nothing else runs, then 40 ms whenever the machine is busy.
+        let acquired = limit.tryAcquire()
+        #expect(acquired)
+        limit.release(latency: .milliseconds(1), outcome: .success, judgedBy: &baseline, quiet: true)
+        for _ in 0..<1_000 {
+            while limit.tryAcquire() {}
+            #expect(limit.inflight >= 16)
+            while limit.inflight > 0 {
+                limit.release(latency: .milliseconds(40), outcome: .success, judgedBy: &baseline, quiet: false)
+            }
+        }
+        #expect(limit.limit == 16)
+    }
+
     @Test("the admission queue and the connection limits have documented defaults and can be tuned")
     func queueAndConnections() throws {
         let defaults = try GatewayConfiguration.load(from: ConfigurationSource(arguments: [], environment: [:]))

@@ -1,3 +1,4 @@
+import QuadWire
 import Testing
 import QuadToolKit
 

@@ -1,3 +1,4 @@
+import QuadWire
 public import QuadWireNIO
 
 extension EndpointsFile {

@@ -1,3 +1,4 @@
+import QuadWire
 public import ArgumentParser
 import Foundation
 import QuadLoad

@@ -1,3 +1,4 @@
+import QuadWire
 import QuadToolKit
 /// The server `quad call` talks to and the TLS files it uses, resolved from the ADDRESS argument, the TLS flags and
 /// `endpoints.json`.

@@ -1,3 +1,4 @@
+import QuadWire
 import ArgumentParser
 import Foundation
 import QuadToolKit

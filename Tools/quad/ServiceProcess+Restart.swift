@@ -1,3 +1,4 @@
+import QuadWire
 import QuadToolKit
 
 extension ServiceProcess.Launch {

@@ -9,11 +9,13 @@ import QuadWireNIO
 /// verified at the edge and the caller forwarded): the gateway's cost per call.
 ///
 ///   quad-bench profile-reads --rpc 127.0.0.1:P --certs-dir DIR --server-name identity|gateway
-///                            [--in-flight 64] [--warmup 2] [--duration 6] [--server-pid PID]
+///                            [--in-flight 64] [--warmup 2] [--duration 6] [--server-pid PID] [--upstream-pid PID]
 ///
 /// Registers one account through the same address, then reads its profile in a closed loop.
 /// Prints one JSON line (RunResult; `impl` is `direct` or `gateway`); `--server-pid` is the
-/// process whose CPU is reported (identity when direct, the gateway through it).
+/// process whose CPU is reported (identity when direct, the gateway through it), and
+/// `--upstream-pid` (identity behind the gateway) adds `upstreamCPUMicrosPerCall`, its CPU per call
+/// over the same window.
 enum ProfileReadBench {
     static func run(_ arguments: Arguments) async throws {
         let endpoint = try BenchEndpoint(arguments)
@@ -31,6 +33,9 @@ enum ProfileReadBench {
         let options = CallOptions(metadata: ["authorization": "Bearer \(response.session.accessToken)"])
         // The window starts after the registration (a password hash).
         let window = Window(warmupSeconds: warmup, durationSeconds: duration)
+        let upstreamPID = arguments.optional("upstream-pid").flatMap { Int32($0) }
+        async let upstreamStart = IdentityBench.sampleCPU(upstreamPID, at: window.start)
+        async let upstreamEnd = IdentityBench.sampleCPU(upstreamPID, at: window.end)
         let (samples, cpu) = await runAsyncCallers(
             inFlight: inFlight,
             window: window,
@@ -48,6 +53,16 @@ enum ProfileReadBench {
             duration: duration,
             serverPID: nil
         )
-        try printResult(makeResult(impl: described.impl, options: described, window: window, samples: samples, cpu: cpu))
+        let result = makeResult(impl: described.impl, options: described, window: window, samples: samples, cpu: cpu)
+        guard let start = await upstreamStart, let end = await upstreamEnd, !samples.nanos.isEmpty else {
+            return try printResult(result)
+        }
+        // RunResult's JSON with one more key, still sorted.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var object = try JSONSerialization.jsonObject(with: try encoder.encode(result)) as? [String: Any] ?? [:]
+        object["upstreamCPUMicrosPerCall"] = (end - start) / Double(samples.nanos.count)
+        let line = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        print(String(decoding: line, as: UTF8.self))
     }
 }

@@ -154,13 +154,11 @@ public final class EdgeAuthenticator: Sendable {
     /// here: admission calls this on the event loop for every call, to tell users apart
     /// (``GatewayDomain/AdmissionKey``), and a token it does not remember counts as no user.
     public func rememberedUser(_ metadata: [String: String]) -> String? {
-        guard let header = metadata["authorization"], header.count > 7 else { return nil }
-        let scheme = header.prefix(7)
-        guard scheme.lowercased() == "bearer " else { return nil }
-        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        guard let header = metadata["authorization"], let token = BearerToken.token(in: header) else { return nil }
+        let key = String(token)
         let now = now()
         return state.withLock { state in
-            guard let known = state.verified[token], now < known.expiresAt else { return nil }
+            guard let known = state.verified[key], now < known.expiresAt else { return nil }
             return known.caller.userID
         }
     }
@@ -182,7 +180,7 @@ public final class EdgeAuthenticator: Sendable {
                 message: "the authorization metadata must be 'Bearer <access token>', not '\(scheme) …'"
             )
         }
-        let token = String(header.dropFirst(scheme.count + 1)).trimmingCharacters(in: .whitespaces)
+        let token = String(BearerToken.trimmed(header.dropFirst(scheme.count + 1)))
         let now = now()
         if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt { return try notRevoked(known.caller) }
         let caller: Caller

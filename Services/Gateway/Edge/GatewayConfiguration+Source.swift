@@ -23,7 +23,7 @@ extension GatewayConfiguration {
     /// | `eject-base`, `eject-max` | duration | 1s, 30s |
     /// | `event-stream-renewal` | duration | 240s |
     /// | `admission` | bool | true |
-    /// | `admission-initial`, `admission-min`, `admission-max` | int | 16, 4, 1000 |
+    /// | `admission-initial`, `admission-min`, `admission-max` | int | 16, 16, 1000 |
     /// | `admission-latency-threshold` | duration | 2ms |
     /// | `admission-latency-tolerance` | number | 3 |
     /// | `admission-queue` | int | 256 |

@@ -1,3 +1,4 @@
+public import QuadWire
 import Foundation
 public import GatewayDomain
 import QuadServiceKit
@@ -6,42 +7,20 @@ public import QuadWireNIO
 /// How the gateway finds its upstreams and protects them.
 public struct GatewayConfiguration: Sendable {
     /// Where one context's service listens.
-    public struct Upstream: Sendable, Hashable {
-        public var host: String
-        public var port: Int
-
-        public init(host: String, port: Int) {
-            self.host = host
-            self.port = port
-        }
-
-        /// Parses `HOST:PORT` (IPv6 hosts in brackets: `[::1]:7000`), as ServiceKit's ``PeerAddress``.
-        public init?(address: String) {
-            guard let parsed = PeerAddress(parsing: address) else { return nil }
-            self.init(host: parsed.host, port: parsed.port)
-        }
-    }
+    /// Where an upstream context listens.
+    public typealias Upstream = HostPort
 
     /// Context name (`identity`, …) to its service's address.
     public var upstreams: [String: Upstream]
 
     /// Parses `context=HOST:PORT` pairs separated by commas (`--upstreams`, which `quad up`
-    /// passes), naming the first bad entry.
+    /// passes), naming the first bad entry (``HostPort/parseList(_:flag:)``, as the services' `--peers`).
     public static func parseUpstreams(_ text: String) throws -> [String: Upstream] {
-        var upstreams: [String: Upstream] = [:]
-        for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let upstream = Upstream(address: parts[1]) else {
-                throw GatewayConfigurationError(
-                    message: "upstream '\(entry)' is not context=HOST:PORT (for example identity=127.0.0.1:7001)"
-                )
-            }
-            guard upstreams[parts[0]] == nil else {
-                throw GatewayConfigurationError(message: "upstream '\(parts[0])' is given twice")
-            }
-            upstreams[parts[0]] = upstream
+        do {
+            return try HostPort.parseList(text, flag: "upstreams")
+        } catch let error as ServiceOptionError {
+            throw GatewayConfigurationError(message: error.message)
         }
-        return upstreams
     }
     /// Deadlines, rate limits, concurrency limits, retries, ejection, the event feed.
     public var protection: GatewayProtectionConfiguration
@@ -66,10 +45,13 @@ public struct GatewayConfiguration: Sendable {
     public var connections: ConnectionLimits
 
     /// The defaults of ``admission``, for one machine (each a limit per upstream context):
-    /// - initial 16, minimum 4, maximum 1,000: a handful of calls keeps two cores busy; the limit
-    ///   climbs one per fast call while at least half used, so many apps with light traffic
-    ///   raise it quickly; 4 keeps the gateway serving whatever happens (measured: 4 in flight
-    ///   already gives ~0.9× peak goodput on this machine).
+    /// - initial 16, minimum 16, maximum 1,000: the limit climbs one per fast call while at least
+    ///   half used, so many apps with light traffic raise it quickly, and never falls below the 16
+    ///   calls any upstream is provisioned to run at once. With a floor of 4 the laundry mix's
+    ///   knee as deployed was 0.68× its knee with the limits open: on a machine whose services
+    ///   share two cores every call of a busy mix is "slow" by the latency test below, the limit
+    ///   sat at 4, and calls to jobs waited out the queue; with 16, 0.91–1.00×, while 3× the peak
+    ///   of profile reads still keeps 0.75–0.91× of the peak (docs/performance.md, 2026-11-27).
     /// - latency threshold 2 ms and tolerance 3: a call is slow when over 2 ms and over three
     ///   times its method's no-load time in the gateway, so the queue, and with it the accepted
     ///   calls' latency, stays within a small multiple of the unloaded one; a login is judged
@@ -77,7 +59,7 @@ public struct GatewayConfiguration: Sendable {
     public static var defaultAdmission: ConcurrencyLimitConfiguration {
         ConcurrencyLimitConfiguration(
             initialLimit: 16,
-            minimumLimit: 4,
+            minimumLimit: 16,
             maximumLimit: 1_000,
             latencyThreshold: .milliseconds(2),
             latencyTolerance: 3

@@ -30,15 +30,14 @@ enum IdentityStore {
     /// Inserts a new account; false when the email is taken.
     static func insert(_ record: AccountRecord, _ db: Database) throws -> Bool {
         do {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO account (\(columns)) VALUES (:id, :email, :password_hash, :first_name, :last_name, :gender,
                         :campus_id, :dorm_id, :room, :date_of_birth, :phone, :roles, :member_since_micros, :rating,
                         :rating_count, :jobs_done, :picture_document_id, :failed_logins, :locked_until_micros,
                         :quiz_failed_at_micros)
-                    """,
-                arguments: record.arguments
-            )
+                    """
+            ).execute(arguments: record.arguments)
             return true
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             return false
@@ -46,7 +45,7 @@ enum IdentityStore {
     }
 
     static func update(_ record: AccountRecord, _ db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE account SET email = :email, password_hash = :password_hash, first_name = :first_name,
                     last_name = :last_name, gender = :gender, campus_id = :campus_id, dorm_id = :dorm_id, room = :room,
@@ -55,30 +54,28 @@ enum IdentityStore {
                     failed_logins = :failed_logins, locked_until_micros = :locked_until_micros,
                     quiz_failed_at_micros = :quiz_failed_at_micros
                 WHERE id = :id
-                """,
-            arguments: record.arguments
-        )
+                """
+        ).execute(arguments: record.arguments)
     }
 
     /// Deletes the account and (by cascade) its refresh tokens.
     static func delete(accountID: String, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [accountID])
+        try db.cachedStatement(sql: "DELETE FROM account WHERE id = ?").execute(arguments: [accountID])
     }
 
     // MARK: Refresh tokens
 
     static func insert(_ token: RefreshTokenRecord, _ db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO refresh_token (id, family_id, user_id, hash, issued_at_micros, expires_at_micros)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [token.id, token.familyID, token.userID, token.hash, token.issuedAt.micros, token.expiresAt.micros]
-        )
+                """
+        ).execute(arguments: [token.id, token.familyID, token.userID, token.hash, token.issuedAt.micros, token.expiresAt.micros])
     }
 
     static func refreshToken(hash: String, _ db: Database) throws -> RefreshTokenRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM refresh_token WHERE hash = ?", arguments: [hash]).map { row in
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM refresh_token WHERE hash = ?"), arguments: [hash]).map { row in
             RefreshTokenRecord(
                 id: row["id"],
                 familyID: row["family_id"],
@@ -93,16 +90,15 @@ enum IdentityStore {
     }
 
     static func markRotated(tokenID: String, at now: Date, _ db: Database) throws {
-        try db.execute(sql: "UPDATE refresh_token SET rotated_at_micros = ? WHERE id = ?", arguments: [now.micros, tokenID])
+        try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at_micros = ? WHERE id = ?").execute(arguments: [now.micros, tokenID])
     }
 
     /// Revokes every token of the session `familyID`; false when it was revoked already.
     @discardableResult
     static func revokeFamily(_ familyID: String, at now: Date, _ db: Database) throws -> Bool {
-        try db.execute(
-            sql: "UPDATE refresh_token SET revoked_at_micros = ? WHERE family_id = ? AND revoked_at_micros IS NULL",
-            arguments: [now.micros, familyID]
-        )
+        try db.cachedStatement(
+            sql: "UPDATE refresh_token SET revoked_at_micros = ? WHERE family_id = ? AND revoked_at_micros IS NULL"
+        ).execute(arguments: [now.micros, familyID])
         return db.changesCount > 0
     }
 
@@ -130,10 +126,9 @@ enum IdentityStore {
     static func seedDirectoryIfEmpty(_ directory: CampusDirectory, _ db: Database) throws {
         guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM campus") == 0 else { return }
         for campus in directory.campuses {
-            try db.execute(
-                sql: "INSERT INTO campus (id, name, email_domains) VALUES (?, ?, ?)",
-                arguments: [campus.id, campus.name, campus.emailDomains.joined(separator: ",")]
-            )
+            try db.cachedStatement(
+                sql: "INSERT INTO campus (id, name, email_domains) VALUES (?, ?, ?)"
+            ).execute(arguments: [campus.id, campus.name, campus.emailDomains.joined(separator: ",")])
             for (position, dorm) in campus.dorms.enumerated() {
                 try db.execute(
                     sql: """

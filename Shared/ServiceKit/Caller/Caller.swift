@@ -22,50 +22,31 @@ public struct Caller: Sendable, Hashable, Codable {
 
     /// The `x-quad-caller` metadata value: this caller as JSON with sorted keys (what the
     /// gateway forwards on every call). Written by hand rather than with `JSONEncoder`, which
-    /// costs a coder and a buffer per call on the gateway's hot path; the decoder on the
-    /// service side is `JSONDecoder` (tested to round-trip any string, quotes and control
-    /// characters included).
+    /// costs a coder and a buffer per call on the gateway's hot path; the services read it back
+    /// with ``init(headerValue:)``, by hand too (tested to round-trip any string, quotes and
+    /// control characters included, and to read what `JSONEncoder` writes).
     public var headerValue: String {
         var json = "{\"campus_id\":"
         json.reserveCapacity(112 + (sessionID?.utf8.count ?? 0) + userID.utf8.count + campusID.utf8.count + dormID.utf8.count)
-        Self.appendString(campusID, to: &json)
+        JSONString.append(campusID, to: &json)
         json += ",\"dorm_id\":"
-        Self.appendString(dormID, to: &json)
+        JSONString.append(dormID, to: &json)
         json += ",\"roles\":["
         for (index, role) in roles.enumerated() {
             if index > 0 { json += "," }
-            Self.appendString(role, to: &json)
+            JSONString.append(role, to: &json)
         }
         json += "]"
         if let sessionID {
             json += ",\"session_id\":"
-            Self.appendString(sessionID, to: &json)
+            JSONString.append(sessionID, to: &json)
         }
         json += ",\"user_id\":"
-        Self.appendString(userID, to: &json)
+        JSONString.append(userID, to: &json)
         json += "}"
         return json
     }
 
-    /// Appends `value` as a JSON string (RFC 8259: quote, backslash and control characters escaped).
-    private static func appendString(_ value: String, to json: inout String) {
-        json += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                json.unicodeScalars.append(scalar)
-            }
-        }
-        json += "\""
-    }
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"

@@ -1,5 +1,3 @@
-import Foundation
-import QuadCertificates
 public import QuadWire
 public import QuadWireNIO
 
@@ -18,6 +16,7 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
     public static let callerHeader = "x-quad-caller"
 
     private let verifyBearer: (@Sendable (String) throws -> Caller)?
+    private let peerNames = PeerNameCache()
 
     public init(verifyBearer: (@Sendable (String) throws -> Caller)? = nil) {
         self.verifyBearer = verifyBearer
@@ -25,7 +24,7 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
 
     public func intercept(_ context: ServerContext) async throws -> ServerContext {
         var context = context
-        let peer = Self.peerName(context.peer)
+        let peer = context.peer.certificateDER.map(peerNames.name(of:)) ?? .unknown
         context.attributes[PeerAttribute.self] = peer
         context.attributes[BearerTokensAttribute.self] = verifyBearer != nil
         if let header = context.metadata[Self.callerHeader] {
@@ -35,7 +34,7 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
                     message: "\(Self.callerHeader) is accepted only from the gateway or another Quad service; peer is \(peer)"
                 )
             }
-            guard let caller = try? JSONDecoder().decode(Caller.self, from: Data(header.utf8)) else {
+            guard let caller = Caller(headerValue: header) else {
                 throw RPCError(code: .invalidArgument, message: "\(Self.callerHeader) is not a valid caller (JSON with user_id, roles, campus_id, dorm_id)")
             }
             context.attributes[CallerAttribute.self] = caller
@@ -66,15 +65,6 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
                 code: .permissionDenied,
                 message: "\(method) is for Quad services and operators: present the deployment's service or client certificate"
             )
-        }
-    }
-
-    static func peerName(_ peer: PeerInfo) -> PeerName {
-        guard let der = peer.certificateDER, let identity = PeerIdentity.from(der: der) else { return .unknown }
-        switch identity {
-        case .service(let name): return .service(name)
-        case .client(let name): return .client(name)
-        case .unknown: return .unknown
         }
     }
 }

@@ -13,16 +13,16 @@ enum JSONLogLine {
         metadata: Logger.Metadata
     ) -> [UInt8] {
         var out = "{\"ts\":"
-        Self.appendString(timestamp, to: &out)
+        JSONString.append(timestamp, to: &out)
         out += ",\"level\":"
-        Self.appendString(level.rawValue, to: &out)
+        JSONString.append(level.rawValue, to: &out)
         out += ",\"label\":"
-        Self.appendString(label, to: &out)
+        JSONString.append(label, to: &out)
         out += ",\"msg\":"
-        Self.appendString(message, to: &out)
+        JSONString.append(message, to: &out)
         for (key, value) in Self.renamingReservedKeys(metadata).sorted(by: { $0.key < $1.key }) {
             out += ","
-            Self.appendString(key, to: &out)
+            JSONString.append(key, to: &out)
             out += ":"
             Self.appendValue(value, to: &out)
         }
@@ -49,16 +49,16 @@ enum JSONLogLine {
     private static func appendValue(_ value: Logger.MetadataValue, to out: inout String) {
         switch value {
         case .string(let string):
-            Self.appendString(string, to: &out)
+            JSONString.append(string, to: &out)
         case .stringConvertible(let convertible):
-            Self.appendString(convertible.description, to: &out)
+            JSONString.append(convertible.description, to: &out)
         case .dictionary(let dictionary):
             out += "{"
             for (index, key) in dictionary.keys.sorted().enumerated() {
                 if index > 0 {
                     out += ","
                 }
-                Self.appendString(key, to: &out)
+                JSONString.append(key, to: &out)
                 out += ":"
                 Self.appendValue(dictionary[key]!, to: &out)
             }
@@ -75,23 +75,4 @@ enum JSONLogLine {
         }
     }
 
-    /// Appends a JSON string literal, escaping quotes, backslashes and control characters.
-    static func appendString(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
 }

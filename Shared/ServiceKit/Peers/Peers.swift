@@ -13,19 +13,19 @@ import Synchronization
 /// Resolution is lazy: a peer that is not up yet makes calls fail UNAVAILABLE, which the
 /// caller (or the outbox relay) retries; after an UNAVAILABLE the address is read again.
 public final class Peers: Sendable {
-    private let explicit: [String: PeerAddress]
+    private let explicit: [String: HostPort]
     private let readyDirectory: String?
     private let tls: @Sendable (String) throws -> TLSSettings
     private let configuration: ClientConfiguration
     private let logger: Logger
-    private let clients = Mutex<[String: (address: PeerAddress, client: QuadClient)]>([:])
+    private let clients = Mutex<[String: (address: HostPort, client: QuadClient)]>([:])
 
     /// - Parameters:
     ///   - explicit: Fixed addresses by context.
     ///   - readyDirectory: Where peers' ready files are, for contexts not in `explicit`.
     ///   - tls: TLS towards one context (this process's certificate, the CA, the context as server name).
     public init(
-        explicit: [String: PeerAddress],
+        explicit: [String: HostPort],
         readyDirectory: String?,
         configuration: ClientConfiguration = ClientConfiguration(poolSize: 2),
         logger: Logger,
@@ -89,7 +89,7 @@ public final class Peers: Sendable {
         }
     }
 
-    private func resolve(_ context: String) throws -> PeerAddress {
+    private func resolve(_ context: String) throws -> HostPort {
         if let address = explicit[context] { return address }
         guard let readyDirectory else {
             throw RPCError(code: .unavailable, message: "no address for \(context): give --peers \(context)=HOST:PORT or --peers-dir")
@@ -97,7 +97,7 @@ public final class Peers: Sendable {
         let path = "\(readyDirectory)/\(context).ready.json"
         guard let data = FileManager.default.contents(atPath: path),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let rpc = object["rpc"] as? String, let address = PeerAddress(parsing: rpc)
+            let rpc = object["rpc"] as? String, let address = HostPort(parsing: rpc)
         else {
             throw RPCError(code: .unavailable, message: "\(context) is not running (no ready file at \(path))")
         }

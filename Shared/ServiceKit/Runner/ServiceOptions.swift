@@ -1,5 +1,6 @@
 import Foundation
 import QuadStorage
+public import QuadWire
 
 /// The settings every service executable reads (flags, then `QUAD_*` environment, then
 /// these defaults, which run one machine's worth of Quad from the working directory).
@@ -36,7 +37,7 @@ public struct ServiceOptions: Sendable {
     /// The most write requests group commit puts in one transaction (1: one per request).
     public var writeBatch: Int
     /// Fixed addresses of the other contexts' services (see ``Peers``).
-    public var peers: [String: PeerAddress]
+    public var peers: [String: HostPort]
     /// Where the other services' ready files are, for peers not in ``peers``.
     public var peersDirectory: String?
     /// Refusals for good after which the outbox relay moves a message to the dead letters (at least 1).
@@ -58,7 +59,7 @@ public struct ServiceOptions: Sendable {
         synchronous = try source.string("synchronous", default: "full", help: "SQLite synchronous: full or normal")
         writeBatch = try source.int("write-batch", default: 256, help: "most writes per transaction (group commit); 1 = one transaction per request")
         guard writeBatch >= 1 else { throw ServiceOptionError(message: "--write-batch must be at least 1, not \(writeBatch)") }
-        peers = try PeerAddress.parseList(
+        peers = try HostPort.parseList(
             try source.string("peers", default: "", help: "context=HOST:PORT of the services this one calls, comma-separated"),
             flag: "peers"
         )

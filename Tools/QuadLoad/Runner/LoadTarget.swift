@@ -1,7 +1,7 @@
 import Foundation
 public import QuadToolKit
 import QuadBuiltInContracts
-import QuadWire
+public import QuadWire
 public import QuadWireNIO
 
 /// The system under load: the gateway's address, the name its certificate carries and the CA that

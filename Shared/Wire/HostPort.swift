@@ -1,4 +1,5 @@
-/// A `host:port` address, as `quad call` takes it and `endpoints.json` stores it.
+/// A `host:port` address: where a service listens (`--peers`, the gateway's `--upstreams`), what `quad call` takes
+/// and `endpoints.json` stores. The project's one host:port type.
 public struct HostPort: Hashable, Sendable, CustomStringConvertible {
     /// The host name or IP address; an IPv6 address without brackets.
     public var host: String

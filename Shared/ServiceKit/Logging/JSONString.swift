@@ -1,0 +1,29 @@
+/// The project's one JSON string writer (RFC 8259): the log lines (``JSONLogLine``) and the `x-quad-caller` header
+/// (``Caller/headerValue``) write their strings with it, by hand rather than through `JSONEncoder`, which costs a
+/// coder and a buffer on paths taken for every call.
+enum JSONString {
+    /// Appends `value` as a JSON string literal: quote, backslash and the control characters (U+0000–U+001F and
+    /// DEL) escaped, everything else as it is.
+    static func append(_ value: String, to json: inout String) {
+        json += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "\n": json += "\\n"
+            case "\r": json += "\\r"
+            case "\t": json += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let digits: StaticString = "0123456789abcdef"
+                json += "\\u00"
+                digits.withUTF8Buffer { digits in
+                    json.unicodeScalars.append(Unicode.Scalar(digits[Int(scalar.value >> 4)]))
+                    json.unicodeScalars.append(Unicode.Scalar(digits[Int(scalar.value & 0xF)]))
+                }
+            default:
+                json.unicodeScalars.append(scalar)
+            }
+        }
+        json += "\""
+    }
+}
