@@ -106,7 +106,7 @@ struct InProcessTransportTests {
     @Test("a sender waits while the handler has 16 messages unconsumed")
     func window() async throws {
         try await withInProcessEcho { transport, events, _ in
-            let released = Mutex(false)
+            let released = Flag()
             let count = try await withThrowingTaskGroup(of: Text?.self) { group in
                 group.addTask {
                     try await transport.client().clientStreaming(Echo.slowJoin, as: Text.self, options: .defaults) {
@@ -114,12 +114,12 @@ struct InProcessTransportTests {
                         for index in 0..<16 { try await writer.send(text("\(index)")) }
                         // The 17th finds no room until the handler starts reading.
                         try await writer.send(text("16"))
-                        #expect(released.withLock { $0 }, "the 17th message was taken before the handler read any")
+                        #expect(released.isSet, "the 17th message was taken before the handler read any")
                     }
                 }
                 group.addTask {
                     #expect(await events.next("slowJoin.started"))
-                    released.withLock { $0 = true }
+                    released.set()
                     events.record("go")
                     return nil
                 }
@@ -230,4 +230,11 @@ struct InProcessTransportTests {
             #expect(refused?.code == .unavailable)
         }
     }
+}
+
+/// A flag tasks share.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import QuadCertificates
 import QuadServiceKit
 public import QuadStorage

@@ -1,9 +1,9 @@
-public import Foundation
-public import Logging
+import Foundation
+import Logging
 public import QuadCertificates
 import QuadServiceKit
 public import QuadWire
-public import QuadWireInProcess
+import QuadWireInProcess
 public import QuadWireNIO
 
 /// Services served to a test, in-process (``Transport/inProcess``, the default) or on
