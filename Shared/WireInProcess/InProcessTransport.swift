@@ -20,7 +20,8 @@ import Synchronization
 ///
 /// Of ``QuadWireNIO/ServerConfiguration`` it applies `maxDeadline`, `maxFrameSize` (a message
 /// whose frame would be larger ends its call UNAVAILABLE, as the wire's connection would close)
-/// and `handlerExecution` (calls run on one of the group's event loops by default); the rest
+/// and `handlerExecution` (by default each call's handler runs on one of the group's event
+/// loops, taken in turn); the rest
 /// is about sockets and connections. Streams have the wire's window of 16 messages each way: a
 /// sender waits while 16 of its messages are unconsumed.
 ///
@@ -37,6 +38,9 @@ public final class InProcessTransport: Sendable {
     public let configuration: ServerConfiguration
     private let dispatcher: ServerCallDispatcher
     private let eventLoop: any EventLoop
+    /// One executor per loop of the group, taken in turn by calls (``ServerConfiguration/HandlerExecution/connectionEventLoop``).
+    private let executors: [EventLoopTaskExecutor]
+    private let nextExecutor = Atomic<Int>(0)
     private let calls: AsyncStream<RunnableCall<InProcessCall>>
     private let callsContinuation: AsyncStream<RunnableCall<InProcessCall>>.Continuation
     private let nextCallID = Atomic<UInt32>(1)
@@ -54,6 +58,7 @@ public final class InProcessTransport: Sendable {
         self.configuration = configuration
         self.dispatcher = ServerCallDispatcher(services: services, interceptor: interceptor, observer: observer, logger: logger)
         self.eventLoop = eventLoopGroup.next()
+        self.executors = eventLoopGroup.makeIterator().map { EventLoopTaskExecutor($0) }
         let (calls, continuation) = AsyncStream<RunnableCall<InProcessCall>>.makeStream()
         self.calls = calls
         self.callsContinuation = continuation
@@ -70,17 +75,21 @@ public final class InProcessTransport: Sendable {
     /// Runs every call's handler, each in a child task, until the task is cancelled (open calls
     /// are cancelled) or ``beginGracefulShutdown()`` was called and open calls have finished.
     public func run() async {
-        let executor: EventLoopTaskExecutor? =
-            switch configuration.handlerExecution {
-            case .connectionEventLoop: EventLoopTaskExecutor(eventLoop)
-            case .globalConcurrentExecutor: nil
+        await withDiscardingTaskGroup { group in
+            for await call in calls {
+                group.addTask(executorPreference: executor()) { await self.dispatcher.run(call) }
             }
-        await withTaskExecutorPreference(executor) {
-            await withDiscardingTaskGroup { group in
-                for await call in calls {
-                    group.addTask { await self.dispatcher.run(call) }
-                }
-            }
+        }
+    }
+
+    /// Where the next call's handler runs: the group's event loops in turn, as a wire client's
+    /// calls spread over its pooled connections, or the global concurrent executor.
+    private func executor() -> EventLoopTaskExecutor? {
+        switch configuration.handlerExecution {
+        case .connectionEventLoop:
+            executors[nextExecutor.wrappingAdd(1, ordering: .relaxed).oldValue % executors.count]
+        case .globalConcurrentExecutor:
+            nil
         }
     }
 
