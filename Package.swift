@@ -457,7 +457,7 @@ let package = Package(
             name: "ServiceTestSupport",
             dependencies: [
                 "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates", "QuadStorage", grdb,
-                grdbSQLite, logging, nioCore,
+                grdbSQLite, logging, nioCore, nioPosix,
             ],
             path: "Tests/Support/ServiceTestSupport",
             swiftSettings: strictSwift

@@ -74,6 +74,11 @@ public final class InProcessTransport: Sendable {
 
     /// Runs every call's handler, each in a child task, until the task is cancelled (open calls
     /// are cancelled) or ``beginGracefulShutdown()`` was called and open calls have finished.
+    ///
+    /// Calls wait for this loop: start it on an event loop
+    /// (`addTask(executorPreference: EventLoopTaskExecutor(loop))`) where the cooperative pool may
+    /// be busy, as it is when every test suite runs at once, so deadlines do not run out while
+    /// it waits to be scheduled.
     public func run() async {
         await withDiscardingTaskGroup { group in
             for await call in calls {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 public import QuadCertificates
 import QuadServiceKit
 public import QuadWire
@@ -51,7 +52,11 @@ public struct TestServer: Sendable {
         case .inProcess:
             let server = InProcessTransport(services: services, interceptor: interceptor, logger: logger)
             return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
-                group.addTask { await server.run() }
+                // Started on an event loop, not on the cooperative pool: with every suite running at once, the
+                // pool's threads can be busy for seconds (certificates minted, processes waited for), and calls
+                // whose deadlines run meanwhile must not wait for the server's loop to be scheduled.
+                let loop = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
+                group.addTask(executorPreference: loop) { await server.run() }
                 defer { group.cancelAll() }
                 let served = TestServer(context: context, certificates: certificates, mode: transport, port: nil, inProcess: server)
                 return try await body(served)
