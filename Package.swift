@@ -8,6 +8,7 @@ import PackageDescription
 //   QuadContracts  Swift generated from the products' protos (messages and stubs; both by Tools/generate-contracts.sh)
 //   QuadWireNIO    the NIO + TLS transport: server, client, connection pool, built-in Health and Reflection
 //                  (it links QuadBuiltInContracts only; reflection serves the files the registered services hand over)
+//   QuadWireInProcess  a server's services called in the same process, through the server's own call runner (for tests)
 //   QuadCertificates  dev CA and certificate minting with swift-certificates
 //   QuadStorage    SQLite through GRDB: WAL pool, migrations, group commit, outbox, idempotency, backup
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
@@ -102,6 +103,11 @@ let wire: [Target] = [
         at: "Shared/WireNIO",
         ["QuadWireCore", "QuadWire", "QuadBuiltInContracts", nioCore, nioPosix, nioSSL, nioTLS, logging, protobuf]
     ),
+    module(
+        "QuadWireInProcess",
+        at: "Shared/WireInProcess",
+        ["QuadWireCore", "QuadWire", "QuadWireNIO", nioCore, nioPosix, nioSSL, logging]
+    ),
     module("QuadDynamicMessages", at: "Shared/DynamicMessages", [protobuf]),
     tests("QuadWireCoreTests", ["QuadWireCore", "QuadContracts", protobuf]),
     tests(
@@ -109,6 +115,13 @@ let wire: [Target] = [
         [
             "QuadWireCore", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadCertificates",
             nioCore, nioPosix, nioEmbedded, nioTestUtils,
+        ]
+    ),
+    tests(
+        "QuadWireInProcessTests",
+        [
+            "QuadWireInProcess", "QuadWireCore", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadCertificates",
+            nioCore, logging,
         ]
     ),
     tests("QuadDynamicMessagesTests", ["QuadDynamicMessages", "QuadBuiltInContracts", "QuadContracts", protobuf]),
@@ -136,7 +149,10 @@ let kits: [Target] = [
     module("QuadTestSupport", at: "Shared/TestSupport", ["QuadKernel"]),
     testSupport(
         "ServiceTestSupport",
-        ["QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadCertificates", "QuadStorage", grdb, grdbSQLite, logging]
+        [
+            "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates", "QuadStorage", grdb,
+            grdbSQLite, logging, nioCore, nioPosix,
+        ]
     ),
     tests("QuadStorageTests", ["QuadStorage", "QuadTestSupport", grdb, logging]),
     tests("QuadCertificatesTests", ["QuadCertificates", x509, crypto]),
@@ -168,14 +184,15 @@ let identity: [Target] = [
         "IdentityServiceTests",
         [
             "IdentityService", "IdentityDomain", "IdentityTestSupport", "QuadWire", "QuadWireCore", "QuadWireNIO",
-            "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", "QuadTokens", grdb, crypto,
+            "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", "QuadTokens", "ServiceTestSupport",
+            grdb, crypto,
         ]
     ),
     testSupport(
         "IdentityTestSupport",
         [
-            "IdentityService", "IdentityDomain", "QuadWire", "QuadWireNIO", "QuadContracts",
-            "QuadServiceKit", "QuadCertificates", "QuadStorage", grdb, logging,
+            "IdentityService", "IdentityDomain", "QuadWire", "QuadContracts", "QuadServiceKit", "QuadCertificates",
+            "QuadStorage", "ServiceTestSupport", grdb,
         ]
     ),
 ]

@@ -4,7 +4,7 @@ import Synchronization
 /// (Cancel frame, deadline, closed connection: ``fire()``) or its handler returned first
 /// (``handlerReturned()``). The runner waits on it beside the handler's task and cancels that
 /// task when the signal fires first.
-final class CallCancellation: Sendable {
+package final class CallCancellation: Sendable {
     private enum State {
         case waiting(CheckedContinuation<Bool, Never>?)
         case fired
@@ -13,23 +13,25 @@ final class CallCancellation: Sendable {
 
     private let state = Mutex(State.waiting(nil))
 
+    package init() {}
+
     /// Fires the signal; the handler will be cancelled.
-    func fire() {
+    package func fire() {
         resume(becoming: .fired, with: true)
     }
 
     /// The handler returned: the waiter stops waiting and a later ``fire()`` does nothing.
-    func handlerReturned() {
+    package func handlerReturned() {
         resume(becoming: .finished, with: false)
     }
 
-    var hasFired: Bool {
+    package var hasFired: Bool {
         state.withLock { if case .fired = $0 { true } else { false } }
     }
 
     /// Returns true when the signal fired, false when the handler returned first or the
     /// waiting task was cancelled.
-    func wait() async -> Bool {
+    package func wait() async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let resumeWith: Bool? = state.withLock { state in

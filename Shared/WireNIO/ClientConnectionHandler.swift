@@ -92,10 +92,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             fail(completion, UnprocessedCallError(reason: status.message))
         case .open(let callID):
             var record = CallRecord(token: token, completion: completion)
-            var timeoutMicros: UInt64 = 0
+            let timeoutMicros = ServerCallAcceptance.timeoutMicros(options.timeout)
             if let timeout = options.timeout {
-                let micros = max(1, timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
-                timeoutMicros = UInt64(max(0, micros))
                 let loopBound = NIOLoopBound(self, eventLoop: context!.eventLoop)
                 record.deadline = context!.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
                     loopBound.value.abandon(token: token, status: Status(code: .deadlineExceeded, message: "deadline exceeded"))

@@ -19,12 +19,11 @@ import Synchronization
 /// ```
 public final class QuadServer: Sendable {
     public let configuration: ServerConfiguration
-    private let router: Router
-    private let logger: Logger
-    /// The server's logger with `method` metadata, per method, built once.
-    private let methodLoggers: [String: Logger]
-    private let interceptor: (any ServerInterceptor)?
-    private let observer: (any ServerCallObserver)?
+    /// The router, interceptor and observer every call runs through (shared with the
+    /// in-process transport's code path).
+    private let dispatcher: ServerCallDispatcher
+    private var router: Router { dispatcher.router }
+    private var logger: Logger { dispatcher.logger }
     private let group: any EventLoopGroup
 
     private struct State {
@@ -58,11 +57,8 @@ public final class QuadServer: Sendable {
         logger: Logger = Logger(label: "quad.server")
     ) {
         self.configuration = configuration
-        self.router = Router(services: services)
-        self.interceptor = interceptor
-        self.observer = observer
+        self.dispatcher = ServerCallDispatcher(services: services, interceptor: interceptor, observer: observer, logger: logger)
         self.group = eventLoopGroup
-        self.logger = logger
         self.connections = Mutex(
             Connections(
                 limiter: ConnectionLimiter(
@@ -71,13 +67,6 @@ public final class QuadServer: Sendable {
                 )
             )
         )
-        var methodLoggers: [String: Logger] = [:]
-        for method in self.router.allMethods {
-            var methodLogger = logger
-            methodLogger[metadataKey: "method"] = .string(method.descriptor.fullName)
-            methodLoggers[method.descriptor.fullName] = methodLogger
-        }
-        self.methodLoggers = methodLoggers
     }
 
     /// The names of the services this server answers.
@@ -214,14 +203,7 @@ public final class QuadServer: Sendable {
         await withTaskExecutorPreference(executor) {
             await withDiscardingTaskGroup { calls in
                 for await call in connection.calls {
-                    calls.addTask {
-                        await ServerCallRunner.run(
-                            call,
-                            logger: self.methodLoggers[call.method.descriptor.fullName] ?? self.logger,
-                            interceptor: self.interceptor,
-                            observer: self.observer
-                        )
-                    }
+                    calls.addTask { await self.dispatcher.run(call) }
                 }
             }
         }

@@ -1,14 +1,17 @@
-import Logging
+package import Logging
 import NIOCore
 import QuadWire
 
 /// Runs one call's handler in a child task and waits beside it on the call's cancellation
 /// signal, so a Cancel frame, an expired deadline or a closed connection cancels the
 /// handler's task. Two tasks per call: the one running this and the handler's.
-enum ServerCallRunner {
-    /// Runs `call`; `logger` is its method's logger (``QuadServer`` builds one per method).
-    static func run(
-        _ call: ServerCall,
+///
+/// The wire and the in-process transport both run their calls here, so interceptors, error
+/// mapping, cancellation and observation are the same whatever carried the call.
+package enum ServerCallRunner {
+    /// Runs `call`; `logger` is its method's logger (``ServerCallDispatcher`` builds one per method).
+    package static func run<Connection: ServerCallConnection>(
+        _ call: RunnableCall<Connection>,
         logger: Logger,
         interceptor: (any ServerInterceptor)?,
         observer: (any ServerCallObserver)?
@@ -52,7 +55,7 @@ enum ServerCallRunner {
 
     /// The method's logger (already carrying the method name) with the request and trace ids
     /// when the caller sent them (W3C traceparent: version-traceid-parentid-flags).
-    private static func callLogger(_ logger: Logger, for call: ServerCall) -> Logger {
+    private static func callLogger<Connection>(_ logger: Logger, for call: RunnableCall<Connection>) -> Logger {
         var logger = logger
         if let requestID = call.metadata["x-request-id"] { logger[metadataKey: "request_id"] = .string(requestID) }
         if let traceparent = call.metadata["traceparent"] {
@@ -62,7 +65,7 @@ enum ServerCallRunner {
         return logger
     }
 
-    private static func invoke(_ call: ServerCall, context: ServerContext) async throws -> ByteBuffer? {
+    private static func invoke<Connection>(_ call: RunnableCall<Connection>, context: ServerContext) async throws -> ByteBuffer? {
         switch call.method.handler {
         case .unary(let handler):
             return try await handler(call.firstPayload!, context)

@@ -47,3 +47,5 @@ struct ServerConnectionHandle: Sendable {
         }
     }
 }
+
+extension ServerConnectionHandle: ServerCallConnection {}

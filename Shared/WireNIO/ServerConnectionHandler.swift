@@ -271,23 +271,11 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private func startCall(callID: UInt32, _ start: CallStart<ByteBuffer>) {
         idleTimer?.cancel()
         idleTimer = nil
-        guard let method = router.method(named: start.method) else {
-            endImmediately(callID, Status(code: .unimplemented, message: "unknown method '\(start.method)'"))
-            return
-        }
-        if let bad = start.metadata.keys.first(where: { !Self.isValidMetadataKey($0) }) {
-            endImmediately(callID, Status(code: .invalidArgument, message: "metadata key '\(bad)' is not lower-case ASCII"))
-            return
-        }
-        let needsOneRequest = method.descriptor.kind == .unary || method.descriptor.kind == .serverStreaming
-        if needsOneRequest && (start.payload == nil || !start.halfClose) {
-            endImmediately(
-                callID,
-                Status(
-                    code: .invalidArgument,
-                    message: "\(method.descriptor.kind.rawValue) method \(start.method) takes its one request in the CallStart, with half_close"
-                )
-            )
+        let method: RegisteredMethod
+        switch ServerCallAcceptance.check(start, router: router) {
+        case .accept(let accepted): method = accepted
+        case .refuse(let status):
+            endImmediately(callID, status)
             return
         }
 
@@ -329,9 +317,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             requests = stream
             continuation = streamContinuation
         }
-        let requested = start.timeoutMicros > 0 ? Duration.microseconds(Int64(clamping: start.timeoutMicros)) : nil
-        var timeout = requested
-        if let cap = configuration.maxDeadline { timeout = min(timeout ?? cap, cap) }
+        let (requested, timeout) = ServerCallAcceptance.timeouts(requestedMicros: start.timeoutMicros, cap: configuration.maxDeadline)
         let cancellation = CallCancellation()
         var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted, admission: permit)
         if let timeout {
@@ -557,12 +543,6 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         context.eventLoop.execute {
             handle.handler.value.flushScheduled = false
             handle.handler.value.context?.flush()
-        }
-    }
-
-    static func isValidMetadataKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f || byte == 0x2e
         }
     }
 }

@@ -9,7 +9,7 @@ import QuadServiceKit
 import QuadWire
 import QuadWireNIO
 
-/// identity in-process (IdentityHarness) with the gateway in front of it, both on
+/// identity (IdentityHarness, over loopback TLS) with the gateway in front of it, both on
 /// 127.0.0.1:0: the gateway reaches identity over mutual TLS with the gateway's certificate,
 /// and the test's client reaches the gateway over server-only TLS without a certificate, as
 /// an app does. The gateway's clock is identity's test clock.
@@ -34,11 +34,12 @@ struct GatewayHarness: Sendable {
         homeTransports: @escaping @Sendable (IdentityHarness) throws -> [String: any ClientTransport] = { _ in [:] },
         _ body: @Sendable (GatewayHarness) async throws -> T
     ) async throws -> T {
-        try await IdentityHarness.run { identity in
+        // The gateway dials identity: identity needs a socket.
+        try await IdentityHarness.run(transport: .loopbackTLS) { identity in
             let certificates = identity.certificates
             let gateway = try Gateway(
                 configuration: GatewayConfiguration(
-                    upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)],
+                    upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port!)],
                     protection: protection,
                     eventStreamRenewal: eventStreamRenewal,
                     admission: admission

@@ -97,7 +97,7 @@ struct SessionRevocationTests {
         let identity = harness.identity
         let certificates = identity.certificates
         let gateway = try Gateway(
-            configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port)]),
+            configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port!)]),
             upstreamTLS: GatewayTestTLS.upstream(certificates),
             logger: Logger(label: "test.gateway.restarted"),
             now: { identity.clock.now }

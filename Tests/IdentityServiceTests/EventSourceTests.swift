@@ -12,7 +12,7 @@ struct EventSourceTests {
 
     /// The first `count` messages of identity's event stream, followed as the gateway does.
     static func watch(
-        _ transport: QuadClient,
+        _ transport: any ClientTransport,
         _ request: Quad_Events_V1_WatchEventsRequest,
         count: Int,
         options: CallOptions = .defaults,

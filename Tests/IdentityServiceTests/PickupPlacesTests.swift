@@ -3,24 +3,15 @@ import IdentityTestSupport
 import QuadCertificates
 import QuadContracts
 import QuadWire
-import QuadWireNIO
+import ServiceTestSupport
 import Testing
 
 @Suite("Identity: pickup places (first name, dorm, room) go to the jobs service only (A4)")
 struct PickupPlacesTests {
     /// A client of identity with `service`'s certificate, minted from the harness's CA; close it.
-    static func transport(_ harness: IdentityHarness, as service: String) throws -> QuadClient {
-        let certificates = try DevCertificateSet.ensure(directory: harness.certificates.directory, services: ["identity", "gateway", service])
-        return QuadClient(
-            host: "127.0.0.1",
-            port: harness.port,
-            tls: try .client(
-                trustRootsPEM: certificates.caPath,
-                certificateChainPEM: certificates.certificatePath(service: service),
-                privateKeyPEM: certificates.keyPath(service: service),
-                serverName: "identity"
-            )
-        )
+    static func transport(_ harness: IdentityHarness, as service: String) throws -> TestTransport {
+        _ = try DevCertificateSet.ensure(directory: harness.certificates.directory, services: ["identity", "gateway", service])
+        return try harness.transport(as: .service(service))
     }
 
     @Test("jobs gets the customer's first name, dorm and room; unknown users are left out")

@@ -2,13 +2,12 @@ public import Foundation
 import GRDB
 import IdentityDomain
 public import IdentityService
-import Logging
 public import QuadCertificates
 public import QuadContracts
 import QuadServiceKit
 public import QuadStorage
 public import QuadWire
-public import QuadWireNIO
+public import ServiceTestSupport
 import Synchronization
 
 /// A settable wall clock for identity's time rules.
@@ -22,23 +21,29 @@ public final class TestWallClock: Sendable {
     }
 }
 
-/// identity in-process on 127.0.0.1:0 with mutual TLS, a temporary database, the same
-/// interceptor the executable uses, and a cheap scrypt cost so tests are quick. Shared by
-/// identity's and the gateway's tests.
+/// identity for its tests: a temporary database, the same interceptor the executable uses,
+/// and a cheap scrypt cost so tests are quick; called in-process by default, or over loopback
+/// mutual TLS (``TestServer/Transport/loopbackTLS``) where a socket is needed: the gateway's
+/// tests put the gateway in front of it. Shared by identity's and the gateway's tests.
 public struct IdentityHarness: Sendable {
     /// A client with the CLI's client certificate.
     public let client: Quad_Identity_V1_Identity.Client
-    public let transport: QuadClient
+    public let transport: TestTransport
     /// The service itself, for what tests observe directly (``IdentityService/passwordVerifications``).
     public let service: IdentityService
     public let clock: TestWallClock
     public let database: QuadDatabase
     /// The dev certificates: identity's, the gateway's, the CLI's client certificate.
     public let certificates: DevCertificateSet
-    /// identity's port on 127.0.0.1.
-    public let port: Int
+    /// identity served, and clients as any peer.
+    public let server: TestServer
+    /// identity's port on 127.0.0.1 over loopback TLS; nil in-process.
+    public var port: Int? { server.port }
 
-    public static func run<T: Sendable>(_ body: @Sendable (IdentityHarness) async throws -> T) async throws -> T {
+    public static func run<T: Sendable>(
+        transport mode: TestServer.Transport = .default,
+        _ body: @Sendable (IdentityHarness) async throws -> T
+    ) async throws -> T {
         let directory = NSTemporaryDirectory() + "quad-identity-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let certificates = try DevCertificateSet.ensure(directory: directory + "/certs", services: ["identity", "gateway"])
@@ -55,31 +60,14 @@ public struct IdentityHarness: Sendable {
             keyEncryptionKey: try KeyEncryptionKey.load(configured: "", directory: certificates.directory),
             now: { clock.now }
         )
-        let server = QuadServer(
-            configuration: ServerConfiguration(
-                tls: try .mutualTLSServer(
-                    certificateChainPEM: certificates.certificatePath(service: "identity"),
-                    privateKeyPEM: certificates.keyPath(service: "identity"),
-                    trustRootsPEM: certificates.caPath
-                )
-            ),
+        return try await TestServer.serve(
+            context: "identity",
+            certificates: certificates,
+            transport: mode,
             services: [identity],
-            interceptor: CallerIdentityInterceptor(verifyBearer: { try identity.verifyBearer($0) }),
-            logger: Logger(label: "test.identity")
-        )
-        return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
-            group.addTask { try await server.run() }
-            let port = try await server.listeningPort()
-            let transport = QuadClient(
-                host: "127.0.0.1",
-                port: port,
-                tls: try .client(
-                    trustRootsPEM: certificates.caPath,
-                    certificateChainPEM: certificates.clientCertificatePath,
-                    privateKeyPEM: certificates.clientKeyPath,
-                    serverName: "identity"
-                )
-            )
+            interceptor: CallerIdentityInterceptor(verifyBearer: { try identity.verifyBearer($0) })
+        ) { server in
+            let transport = try server.transport(as: .operator)
             let harness = IdentityHarness(
                 client: Quad_Identity_V1_Identity.Client(transport: transport),
                 transport: transport,
@@ -87,12 +75,9 @@ public struct IdentityHarness: Sendable {
                 clock: clock,
                 database: database,
                 certificates: certificates,
-                port: port
+                server: server
             )
-            defer {
-                transport.close()
-                group.cancelAll()
-            }
+            defer { transport.close() }
             let result = try await body(harness)
             try await identity.shutdown()
             return result
@@ -100,17 +85,14 @@ public struct IdentityHarness: Sendable {
     }
 
     /// A client of identity with the gateway's certificate, as the gateway calls it; close it.
-    public func gatewayTransport() throws -> QuadClient {
-        QuadClient(
-            host: "127.0.0.1",
-            port: port,
-            tls: try .client(
-                trustRootsPEM: certificates.caPath,
-                certificateChainPEM: certificates.certificatePath(service: "gateway"),
-                privateKeyPEM: certificates.keyPath(service: "gateway"),
-                serverName: "identity"
-            )
-        )
+    public func gatewayTransport() throws -> TestTransport {
+        try server.transport(as: .gateway)
+    }
+
+    /// A client of identity as `peer`; close it. A service's certificate must exist
+    /// (`DevCertificateSet.ensure` in ``certificates``' directory mints it).
+    public func transport(as peer: TestPeer) throws -> TestTransport {
+        try server.transport(as: peer)
     }
 
     /// A valid registration on the demo campus; `email` varies it.
