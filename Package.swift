@@ -287,6 +287,7 @@ let matching: [Target] = [
     service(
         "MatchingService",
         at: "Services/Matching",
+        exclude: ["Domain", "Laundry", "main"],
         [
             "MatchingDomain", "MatchingLaundry", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire",
             "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
