@@ -24,6 +24,8 @@ struct RunResult: Codable {
     /// Server allocations (mallocs) per call over the window, in an allocation pass
     /// (`--alloc-file`, the server preloading malloc-interposer).
     var serverAllocationsPerCall: Double?
+    /// The CPU per call of the process behind the server (identity behind the gateway), when its pid was given.
+    var upstreamCPUMicrosPerCall: Double? = nil
 }
 
 /// Latencies of one caller in the measured window, in nanoseconds.

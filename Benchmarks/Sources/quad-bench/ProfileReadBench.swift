@@ -53,16 +53,10 @@ enum ProfileReadBench {
             duration: duration,
             serverPID: nil
         )
-        let result = makeResult(impl: described.impl, options: described, window: window, samples: samples, cpu: cpu)
-        guard let start = await upstreamStart, let end = await upstreamEnd, !samples.nanos.isEmpty else {
-            return try printResult(result)
+        var result = makeResult(impl: described.impl, options: described, window: window, samples: samples, cpu: cpu)
+        if let start = await upstreamStart, let end = await upstreamEnd, !samples.nanos.isEmpty {
+            result.upstreamCPUMicrosPerCall = (end - start) / Double(samples.nanos.count)
         }
-        // RunResult's JSON with one more key, still sorted.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var object = try JSONSerialization.jsonObject(with: try encoder.encode(result)) as? [String: Any] ?? [:]
-        object["upstreamCPUMicrosPerCall"] = (end - start) / Double(samples.nanos.count)
-        let line = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        print(String(decoding: line, as: UTF8.self))
+        try printResult(result)
     }
 }

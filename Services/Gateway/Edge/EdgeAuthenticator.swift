@@ -173,14 +173,13 @@ public final class EdgeAuthenticator: Sendable {
                 message: "\(method) needs a signed-in user: send metadata 'authorization: Bearer <access token>' (from Login)"
             )
         }
-        let scheme = header.prefix(while: { $0 != " " })
-        guard scheme.lowercased() == "bearer", header.count > scheme.count + 1 else {
+        guard let rest = BearerToken.afterScheme(header), !rest.isEmpty else {
             throw RPCError(
                 code: .unauthenticated,
-                message: "the authorization metadata must be 'Bearer <access token>', not '\(scheme) …'"
+                message: "the authorization metadata must be 'Bearer <access token>', not '\(header.prefix(while: { $0 != " " })) …'"
             )
         }
-        let token = String(BearerToken.trimmed(header.dropFirst(scheme.count + 1)))
+        let token = String(BearerToken.trimmed(rest))
         let now = now()
         if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt { return try notRevoked(known.caller) }
         let caller: Caller

@@ -3,9 +3,9 @@ public import Foundation
 /// Opaque ids for rows that leave the service (DESIGN.md: sortable, unguessable): the
 /// UUIDv7 layout, 48 bits of Unix milliseconds then 74 random bits, as lower-case hex.
 ///
-/// Written into 32 bytes by hand: the gateway makes one for every call's `x-request-id`, and
-/// sixteen `String(format:)`s and sixteen draws from the system's generator were 7% of its CPU
-/// under overload (docs/performance.md).
+/// Two 64-bit draws written as hex (``RandomHex/word(_:)``): the gateway makes one for every
+/// call's `x-request-id`, and sixteen `String(format:)`s and sixteen draws from the system's
+/// generator were 7% of its CPU under overload (docs/performance.md).
 public enum EntityID {
     public static func generate(now: Date = Date()) -> String {
         var generator = SystemRandomNumberGenerator()
@@ -13,19 +13,6 @@ public enum EntityID {
         // High: 48 bits of milliseconds, the version (7), 12 random bits. Low: the variant (10), 62 random bits.
         let high = (millis << 16) | 0x7000 | (generator.next() & 0x0FFF)
         let low = (generator.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        return String(unsafeUninitializedCapacity: 32) { buffer in
-            hex(high, into: buffer, at: 0)
-            hex(low, into: buffer, at: 16)
-            return 32
-        }
-    }
-
-    private static func hex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { digits in
-            for index in 0..<16 {
-                buffer[offset + index] = digits[Int((value >> (60 - 4 * UInt64(index))) & 0xF)]
-            }
-        }
+        return RandomHex.word(high) + RandomHex.word(low)
     }
 }

@@ -1,4 +1,4 @@
-/// Random lowercase hex for trace and span ids.
+/// Lowercase hex for trace, span and entity ids.
 enum RandomHex {
     /// `words` random 64-bit words as 16 hex digits each, never all zero (W3C forbids all-zero ids).
     static func nonZero(words: Int) -> String {
@@ -11,10 +11,18 @@ enum RandomHex {
         }
     }
 
-    /// One 64-bit word as 16 lowercase hex digits.
+    /// One 64-bit word as 16 lowercase hex digits, written into 16 bytes (entity ids and trace ids are made on
+    /// every call).
     static func word(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            digits.withUTF8Buffer { digits in
+                for index in 0..<16 {
+                    buffer[index] = digits[Int((value >> (60 - 4 * UInt64(index))) & 0xF)]
+                }
+            }
+            return 16
+        }
     }
 
     /// One byte as 2 lowercase hex digits.
