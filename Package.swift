@@ -114,7 +114,7 @@ let wire: [Target] = [
         "QuadWireNIOTests",
         [
             "QuadWireCore", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadCertificates",
-            nioCore, nioPosix, nioEmbedded, nioTestUtils,
+            nioCore, nioPosix, nioEmbedded, nioTestUtils, nioSSL, nioTLS,
         ]
     ),
     tests(

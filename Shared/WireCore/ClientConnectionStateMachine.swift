@@ -10,6 +10,8 @@ public struct ClientConnectionStateMachine {
     }
 
     private var state = State.active
+    /// The reason the server gave in its GoAway, named in later refusals.
+    private var goAwayReason: String?
     private var calls: [UInt32: CallFlow] = [:]
     private var recentlyEnded: RecentCallIDs
     private var nextCallID: UInt32 = 1
@@ -39,9 +41,9 @@ public struct ClientConnectionStateMachine {
     public mutating func openCall(halfClosed: Bool) -> OpenDecision {
         switch state {
         case .goingAway:
-            return .refuse(Status(code: .unavailable, message: "connection is going away"))
+            return .refuse(Status(code: .unavailable, message: "connection is going away" + serverReason))
         case .closed:
-            return .refuse(Status(code: .unavailable, message: "connection is closed"))
+            return .refuse(Status(code: .unavailable, message: "connection is closed" + serverReason))
         case .active:
             break
         }
@@ -113,6 +115,7 @@ public struct ClientConnectionStateMachine {
 
         case .goAway(let goAway):
             state = .goingAway
+            goAwayReason = goAway.reason
             let unprocessed = calls.keys.filter { $0 > goAway.lastCallID }.sorted()
             for call in unprocessed { finish(call) }
             return .goAway(goAway, unprocessedCalls: unprocessed)
@@ -173,6 +176,10 @@ public struct ClientConnectionStateMachine {
         let open = Array(calls.keys)
         calls.removeAll()
         return open
+    }
+
+    private var serverReason: String {
+        goAwayReason.map { "; the server said GoAway: \($0)" } ?? ""
     }
 
     private mutating func finish(_ id: UInt32) {

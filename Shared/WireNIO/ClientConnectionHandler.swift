@@ -20,6 +20,11 @@ final class ClientCallToken: Sendable {}
 /// A call that never reached the server (it was above GoAway's last call id): retrying it is safe.
 struct UnprocessedCallError: Error {
     let reason: String
+
+    /// What a caller sees once no retry is left.
+    var unavailable: RPCError {
+        RPCError(code: .unavailable, message: "server went away before the call started: \(reason)")
+    }
 }
 
 /// Runs the caller side of the quad wire on one connection, on its event loop.

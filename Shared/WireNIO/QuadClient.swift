@@ -56,9 +56,15 @@ public final class QuadClient: ClientTransport, Sendable {
         do {
             return try await connection().unary(method, request: request, options: options)
         } catch let error as UnprocessedCallError {
-            // The server never saw the call (GoAway): one retry on another connection is safe.
+            // The server never saw the call (GoAway, or the connection closed before the call
+            // went out): one retry on another connection is safe. If that one is not processed
+            // either, the caller gets UNAVAILABLE like any other call that could not be made.
             logger.debug("retrying a call the server did not process", metadata: ["reason": "\(error.reason)"])
-            return try await connection().unary(method, request: request, options: options)
+            do {
+                return try await connection().unary(method, request: request, options: options)
+            } catch let error as UnprocessedCallError {
+                throw error.unavailable
+            }
         }
     }
 
@@ -72,7 +78,7 @@ public final class QuadClient: ClientTransport, Sendable {
         do {
             return try await connection().streamingCall(method, firstRequest: firstRequest, halfClose: halfClose, options: options, body)
         } catch let error as UnprocessedCallError {
-            throw RPCError(code: .unavailable, message: "server went away before the call started: \(error.reason)")
+            throw error.unavailable
         }
     }
 

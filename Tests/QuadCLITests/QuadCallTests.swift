@@ -104,7 +104,7 @@ struct QuadCallTests {
     @Test("prints each message of a server stream, then the status that ended it")
     func serverStreaming() async throws {
         try await Self.withServer { call in
-            let run = try await call(["quad.health.v1.Health/Watch", "{}", "--timeout", "2s"])
+            let run = try await call(["quad.health.v1.Health/Watch", "{}", "--timeout", "5s"])
             #expect(run.output.contains(#""status": "SERVING""#), "\(run.output)")
             #expect(run.output.contains("ERROR: DEADLINE_EXCEEDED"), "\(run.output)")
             #expect(run.status == CallExitCode.rpcFailure)

@@ -114,7 +114,7 @@ struct ClientConnectionStateMachineTests {
         #expect(machine.openCalls == 2)
     }
 
-    @Test("GoAway fails the calls above its last id as unprocessed and refuses new calls")
+    @Test("GoAway fails the calls above its last id as unprocessed and refuses new calls, naming the server's reason")
     func goAway() {
         var machine = ClientConnectionStateMachine()
         for _ in 0..<3 { _ = machine.openCall(halfClosed: true) }
@@ -125,12 +125,15 @@ struct ClientConnectionStateMachineTests {
         #expect(unprocessed == [2, 3])
         guard case .refuse(let status) = machine.openCall(halfClosed: true) else { Issue.record("opened"); return }
         #expect(status.code == .unavailable)
+        #expect(status.message == "connection is going away; the server said GoAway: bye")
         guard case .finishCall(1, _) = machine.receive(F(callID: 1, body: .end(CallEnd(status: .ok)))) else {
             Issue.record("call 1 did not finish")
             return
         }
         let result131 = machine.closeIfDrained()
         #expect(result131)
+        guard case .refuse(let closed) = machine.openCall(halfClosed: true) else { Issue.record("opened"); return }
+        #expect(closed.message == "connection is closed; the server said GoAway: bye")
     }
 
     @Test("a server sending past its credit fails that call RESOURCE_EXHAUSTED")
