@@ -72,7 +72,14 @@ func service(
     exclude: [String] = ["Domain", "main"],
     _ dependencies: [Target.Dependency]
 ) -> Target {
-    .target(name: name, dependencies: dependencies, path: path, exclude: exclude, sources: sources, swiftSettings: strictSwift)
+    .target(
+        name: name,
+        dependencies: dependencies,
+        path: path,
+        exclude: exclude,
+        sources: sources,
+        swiftSettings: strictSwift
+    )
 }
 
 /// An executable: a context's `quad-<context>` (`Services/<Context>/main`) or a tool.
@@ -82,7 +89,13 @@ func executable(_ name: String, at path: String, _ dependencies: [Target.Depende
 
 /// A test target, `Tests/<name>`.
 func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
-    .testTarget(name: name, dependencies: dependencies, path: "Tests/" + name, exclude: exclude, swiftSettings: strictSwift)
+    .testTarget(
+        name: name,
+        dependencies: dependencies,
+        path: "Tests/" + name,
+        exclude: exclude,
+        swiftSettings: strictSwift
+    )
 }
 
 /// Helpers several test targets share, `Tests/Support/<name>`; never linked into executables.
@@ -136,7 +149,8 @@ let kits: [Target] = [
         at: "Shared/ServiceKit",
         [
             "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadStorage",
-            "QuadCertificates", "QuadKernel", nioCore, nioPosix, nioHTTP1, grdb, logging, metrics, prometheus, lifecycle,
+            "QuadCertificates", "QuadKernel", nioCore, nioPosix, nioHTTP1, grdb, logging, metrics, prometheus,
+            lifecycle,
             crypto, protobuf,
         ]
     ),
@@ -338,7 +352,8 @@ let tools: [Target] = [
     tests(
         "QuadLoadTests",
         [
-            "QuadLoad", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadBuiltInContracts",
+            "QuadLoad", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO",
+            "QuadBuiltInContracts",
             "QuadCertificates", "ServiceTestSupport", logging,
         ]
     ),
@@ -346,7 +361,8 @@ let tools: [Target] = [
     tests(
         "QuadCLITests",
         [
-            "quad", "QuadToolKit", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "QuadWire",
+            "quad", "QuadToolKit", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadCertificates",
+            "QuadWire",
             "QuadWireCore", "ServiceTestSupport", "QuadStorage", grdb,
         ]
     ),
@@ -354,7 +370,8 @@ let tools: [Target] = [
         "LaundrySystemTests",
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
-            "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages", nioCore,
+            "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
+            nioCore,
         ]
     ),
 ]

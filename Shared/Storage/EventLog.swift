@@ -35,10 +35,14 @@ public enum EventLog {
     ) throws -> UInt64 {
         precondition(retaining >= 1, "the event log must keep at least its newest event")
         // Cached statements: appending is on the write path of every change a user sees.
-        try db.cachedStatement(sql: "INSERT INTO quad_event_log (user_id, type, payload, occurred_at) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [userID, type, payload, StorageTime.microseconds(occurredAt)])
+        try db.cachedStatement(
+            sql: "INSERT INTO quad_event_log (user_id, type, payload, occurred_at) VALUES (?, ?, ?, ?)"
+        )
+        .execute(arguments: [userID, type, payload, StorageTime.microseconds(occurredAt)])
         let sequence = db.lastInsertedRowID
-        try db.cachedStatement(sql: "DELETE FROM quad_event_log WHERE sequence <= ?").execute(arguments: [sequence - Int64(retaining)])
+        try db.cachedStatement(sql: "DELETE FROM quad_event_log WHERE sequence <= ?").execute(arguments: [
+            sequence - Int64(retaining)
+        ])
         return UInt64(sequence)
     }
 
@@ -97,11 +101,15 @@ public enum EventLog {
     /// Where a watcher that asked to follow after `requested` (nil: from now) starts.
     static func start(_ db: Database, after requested: UInt64?) throws -> EventLogStart {
         // sqlite_sequence holds the highest sequence ever given, even once its row is trimmed.
-        let last = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'quad_event_log'").map(UInt64.init) ?? 0
+        let last =
+            try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'quad_event_log'").map(
+                UInt64.init
+            ) ?? 0
         guard let requested else { return EventLogStart(afterSequence: last, gap: false) }
         // From a future this log never reached (a restored or reset database): what it had is gone.
         guard requested <= last else { return EventLogStart(afterSequence: last, gap: true) }
-        let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(sequence) FROM quad_event_log").map(UInt64.init) ?? last + 1
+        let oldest =
+            try Int64.fetchOne(db, sql: "SELECT MIN(sequence) FROM quad_event_log").map(UInt64.init) ?? last + 1
         return EventLogStart(afterSequence: requested, gap: requested + 1 < oldest)
     }
 }

@@ -37,7 +37,9 @@ public func expectRefusal<Failure: CodedError, Result>(
 }
 
 /// `error` as a `Failure` with `code`, or an issue.
-private func check<Failure: CodedError>(_ error: any Error, is code: Failure.Code, sourceLocation: SourceLocation) -> Failure? {
+private func check<Failure: CodedError>(_ error: any Error, is code: Failure.Code, sourceLocation: SourceLocation)
+    -> Failure?
+{
     guard let error = error as? Failure else {
         Issue.record("expected a \(Failure.self), got \(error)", sourceLocation: sourceLocation)
         return nil

@@ -24,7 +24,12 @@ extension ClientTransport {
         options: CallOptions,
         onResponse: @Sendable (ResponseStream<Response>) async throws -> Result
     ) async throws -> Result {
-        try await streamingCall(method, firstRequest: try ProtobufCoding.encode(request), halfClose: true, options: options) { call in
+        try await streamingCall(
+            method,
+            firstRequest: try ProtobufCoding.encode(request),
+            halfClose: true,
+            options: options
+        ) { call in
             try await onResponse(ResponseStream(raw: call.responses))
         }
     }

@@ -56,7 +56,8 @@ extension RegisteredMethod {
         Response: SwiftProtobuf.Message & Sendable
     >(
         _ descriptor: MethodDescriptor,
-        _ body: @escaping @Sendable (RequestStream<Request>, MessageWriter<Response>, ServerContext) async throws -> Void
+        _ body:
+            @escaping @Sendable (RequestStream<Request>, MessageWriter<Response>, ServerContext) async throws -> Void
     ) -> RegisteredMethod {
         RegisteredMethod(
             descriptor: descriptor,

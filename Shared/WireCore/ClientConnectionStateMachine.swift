@@ -83,18 +83,27 @@ public struct ClientConnectionStateMachine {
         case .message(let message):
             guard var flow = calls[id] else { return .none }
             guard !flow.inboundClosed else {
-                return .protocolError(WireProtocolError(code: .unexpectedFrame, reason: "Message after half-close on call id \(id)"))
+                return .protocolError(
+                    WireProtocolError(code: .unexpectedFrame, reason: "Message after half-close on call id \(id)")
+                )
             }
             // A half-close with an empty payload carries no message and spends no credit.
             let carriesMessage = !(message.halfClose && message.payload.isEmptyFramePayload)
             guard !carriesMessage || flow.inboundCredit > 0 else {
                 finish(id)
-                return .failCall(callID: id, Status(code: .resourceExhausted, message: "server sent more messages than its credit allowed"))
+                return .failCall(
+                    callID: id,
+                    Status(code: .resourceExhausted, message: "server sent more messages than its credit allowed")
+                )
             }
             if carriesMessage { flow.inboundCredit -= 1 }
             flow.inboundClosed = message.halfClose
             calls[id] = flow
-            return .deliverMessage(callID: id, payload: carriesMessage ? message.payload : nil, halfClose: message.halfClose)
+            return .deliverMessage(
+                callID: id,
+                payload: carriesMessage ? message.payload : nil,
+                halfClose: message.halfClose
+            )
 
         case .end(let end):
             guard calls[id] != nil else { return .none }
@@ -121,7 +130,9 @@ public struct ClientConnectionStateMachine {
             return .goAway(goAway, unprocessedCalls: unprocessed)
 
         case .start, .cancel:
-            return .protocolError(WireProtocolError(code: .unexpectedFrame, reason: "only the caller opens or cancels calls"))
+            return .protocolError(
+                WireProtocolError(code: .unexpectedFrame, reason: "only the caller opens or cancels calls")
+            )
         }
     }
 

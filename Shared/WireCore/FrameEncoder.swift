@@ -119,7 +119,8 @@ public enum FrameEncoder {
 
     @inlinable
     static func mapEntryLength(_ key: String, _ value: String) -> Int {
-        (key.isEmpty ? 0 : ProtobufSize.string(field: 1, key)) + (value.isEmpty ? 0 : ProtobufSize.string(field: 2, value))
+        (key.isEmpty ? 0 : ProtobufSize.string(field: 1, key))
+            + (value.isEmpty ? 0 : ProtobufSize.string(field: 2, value))
     }
 
     // MARK: Writing

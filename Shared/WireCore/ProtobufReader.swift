@@ -55,7 +55,9 @@ struct ProtobufReader {
     @usableFromInline
     mutating func readLengthDelimited() throws(WireProtocolError) -> Range<Int> {
         let length = try readVarint()
-        guard length <= UInt64(end - position) else { throw Self.malformed("length-delimited field overruns its message") }
+        guard length <= UInt64(end - position) else {
+            throw Self.malformed("length-delimited field overruns its message")
+        }
         let start = position
         position += Int(length)
         return start..<position
@@ -89,7 +91,9 @@ struct ProtobufReader {
     /// Checks that a known field arrived with the wire type its schema declares.
     @usableFromInline
     static func expect(_ wireType: UInt8, _ expected: UInt8, field: String) throws(WireProtocolError) {
-        guard wireType == expected else { throw malformed("field \(field) has wire type \(wireType), expected \(expected)") }
+        guard wireType == expected else {
+            throw malformed("field \(field) has wire type \(wireType), expected \(expected)")
+        }
     }
 
     /// Converts a reader range to a range of the caller's buffer.

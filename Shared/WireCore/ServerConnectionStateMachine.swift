@@ -69,13 +69,18 @@ public struct ServerConnectionStateMachine {
                 return .protocolError(WireProtocolError(code: .unexpectedFrame, reason: "CallStart on call id 0"))
             }
             guard calls[id] == nil else {
-                return .protocolError(WireProtocolError(code: .reusedCallID, reason: "CallStart reuses open call id \(id)"))
+                return .protocolError(
+                    WireProtocolError(code: .reusedCallID, reason: "CallStart reuses open call id \(id)")
+                )
             }
             recentlyEnded.remove(id)
             if case .draining(let last) = state, id > last {
                 // The caller may still send messages on the call it thinks it opened: ignore them.
                 if !start.halfClose { recentlyEnded.insert(id) }
-                return .rejectCall(callID: id, Status(code: .unavailable, message: "server is shutting down; retry on another connection"))
+                return .rejectCall(
+                    callID: id,
+                    Status(code: .unavailable, message: "server is shutting down; retry on another connection")
+                )
             }
             highestCallID = max(highestCallID, id)
             calls[id] = CallFlow(policy: creditPolicy, inboundClosed: start.halfClose)
@@ -84,10 +89,14 @@ public struct ServerConnectionStateMachine {
         case .message(let message):
             guard var flow = calls[id] else {
                 if recentlyEnded.contains(id) { return .none }
-                return .protocolError(WireProtocolError(code: .unknownCall, reason: "Message for unknown call id \(id)"))
+                return .protocolError(
+                    WireProtocolError(code: .unknownCall, reason: "Message for unknown call id \(id)")
+                )
             }
             guard !flow.inboundClosed else {
-                return .protocolError(WireProtocolError(code: .unexpectedFrame, reason: "Message after half-close on call id \(id)"))
+                return .protocolError(
+                    WireProtocolError(code: .unexpectedFrame, reason: "Message after half-close on call id \(id)")
+                )
             }
             // A half-close with an empty payload carries no message and spends no credit.
             let carriesMessage = !(message.halfClose && message.payload.isEmptyFramePayload)
@@ -101,7 +110,11 @@ public struct ServerConnectionStateMachine {
             if carriesMessage { flow.inboundCredit -= 1 }
             flow.inboundClosed = message.halfClose
             calls[id] = flow
-            return .deliverMessage(callID: id, payload: carriesMessage ? message.payload : nil, halfClose: message.halfClose)
+            return .deliverMessage(
+                callID: id,
+                payload: carriesMessage ? message.payload : nil,
+                halfClose: message.halfClose
+            )
 
         case .cancel:
             guard calls[id] != nil else { return .none }

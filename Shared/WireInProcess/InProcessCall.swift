@@ -99,7 +99,9 @@ final class InProcessCall: ServerCallConnection, Sendable {
 
     /// The handler's request stream for a method of `kind` (nil for unary: its request is the
     /// CallStart payload), holding the first payload and closed if the caller half-closed.
-    func open(kind: MethodDescriptor.Kind, firstPayload: ByteBuffer?, halfClose: Bool) -> AsyncThrowingStream<ByteBuffer, any Error>? {
+    func open(kind: MethodDescriptor.Kind, firstPayload: ByteBuffer?, halfClose: Bool) -> AsyncThrowingStream<
+        ByteBuffer, any Error
+    >? {
         state.withLock { state in
             state.requestsClosed = halfClose
             guard kind != .unary else { return nil }
@@ -139,7 +141,9 @@ final class InProcessCall: ServerCallConnection, Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let refusal: RPCError? = state.withLock { state in
                 if state.ended { return RPCError(code: .cancelled, message: "the call has ended") }
-                if state.requestsClosed { return RPCError(code: .failedPrecondition, message: "the request stream is closed") }
+                if state.requestsClosed {
+                    return RPCError(code: .failedPrecondition, message: "the request stream is closed")
+                }
                 if state.toHandler.isFull {
                     state.toHandler.waiting.append((message, continuation))
                     return nil
@@ -266,7 +270,11 @@ final class InProcessCall: ServerCallConnection, Sendable {
 
     /// `handlerError` is nil when the handler itself ended the call (its outcome is `end`).
     private func close(_ end: CallEnd<ByteBuffer>, handlerError: RPCError?) {
-        let closed = state.withLock { state -> (Completion?, [CheckedContinuation<Void, any Error>], [CheckedContinuation<Void, any Error>], Scheduled<Void>?)? in
+        let closed = state.withLock {
+            state -> (
+                Completion?, [CheckedContinuation<Void, any Error>], [CheckedContinuation<Void, any Error>],
+                Scheduled<Void>?
+            )? in
             guard !state.ended else { return nil }
             state.ended = true
             if let handlerError {
@@ -306,7 +314,9 @@ final class InProcessCall: ServerCallConnection, Sendable {
                 return
             }
             guard let payload = end.payload else {
-                continuation.resume(throwing: RPCError(code: .internal, message: "\(method) ended OK without a response"))
+                continuation.resume(
+                    throwing: RPCError(code: .internal, message: "\(method) ended OK without a response")
+                )
                 return
             }
             continuation.resume(returning: payload)

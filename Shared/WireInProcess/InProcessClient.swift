@@ -10,7 +10,8 @@ public struct InProcessClient: ClientTransport {
     /// Who the server sees calling (``QuadWire/ServerContext/peer``).
     public let peer: PeerInfo
 
-    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer {
+    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer
+    {
         let call = makeCall(method)
         let start = callStart(method, payload: request, halfClose: true, options: options)
         return try await withTaskCancellationHandler {
@@ -41,7 +42,11 @@ public struct InProcessClient: ClientTransport {
         )
         // As on the wire, a body that returns or throws before the call ended cancels it.
         do {
-            let result = try await withTaskCancellationHandler { try await body(raw) } onCancel: { call.end(.callerCancelled) }
+            let result = try await withTaskCancellationHandler {
+                try await body(raw)
+            } onCancel: {
+                call.end(.callerCancelled)
+            }
             call.end(.callerCancelled)
             return result
         } catch {
@@ -55,7 +60,9 @@ public struct InProcessClient: ClientTransport {
     }
 
     /// The CallStart a wire client would send for this call.
-    private func callStart(_ method: MethodDescriptor, payload: ByteBuffer?, halfClose: Bool, options: CallOptions) -> CallStart<ByteBuffer> {
+    private func callStart(_ method: MethodDescriptor, payload: ByteBuffer?, halfClose: Bool, options: CallOptions)
+        -> CallStart<ByteBuffer>
+    {
         CallStart(
             method: method.fullName,
             timeoutMicros: ServerCallAcceptance.timeoutMicros(options.timeout),

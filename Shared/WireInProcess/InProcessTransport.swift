@@ -56,7 +56,12 @@ public final class InProcessTransport: Sendable {
         logger: Logger = Logger(label: "quad.server.in-process")
     ) {
         self.configuration = configuration
-        self.dispatcher = ServerCallDispatcher(services: services, interceptor: interceptor, observer: observer, logger: logger)
+        self.dispatcher = ServerCallDispatcher(
+            services: services,
+            interceptor: interceptor,
+            observer: observer,
+            logger: logger
+        )
         self.eventLoop = eventLoopGroup.next()
         self.executors = eventLoopGroup.makeIterator().map { EventLoopTaskExecutor($0) }
         let (calls, continuation) = AsyncStream<RunnableCall<InProcessCall>>.makeStream()
@@ -119,7 +124,10 @@ public final class InProcessTransport: Sendable {
             call.end(.status(status))
             return
         }
-        let (requested, timeout) = ServerCallAcceptance.timeouts(requestedMicros: start.timeoutMicros, cap: configuration.maxDeadline)
+        let (requested, timeout) = ServerCallAcceptance.timeouts(
+            requestedMicros: start.timeoutMicros,
+            cap: configuration.maxDeadline
+        )
         let requests = call.open(kind: method.descriptor.kind, firstPayload: start.payload, halfClose: start.halfClose)
         let runnable = RunnableCall(
             callID: callID,
@@ -133,7 +141,9 @@ public final class InProcessTransport: Sendable {
             peer: call.peer
         )
         if let timeout {
-            let expiry = eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(timeout))) { call.end(.deadlineExceeded) }
+            let expiry = eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(timeout))) {
+                call.end(.deadlineExceeded)
+            }
             call.setDeadline(expiry)
         }
         if case .terminated = callsContinuation.yield(runnable) {

@@ -60,7 +60,11 @@ final class ClientConnection: Sendable {
             try await handshake.futureResult.get()
         } catch {
             channel.close(promise: nil)
-            throw RPCError(code: .unavailable, message: "TLS handshake with \(host):\(port) failed: \(error)", cause: error)
+            throw RPCError(
+                code: .unavailable,
+                message: "TLS handshake with \(host):\(port) failed: \(error)",
+                cause: error
+            )
         }
         return ClientConnection(channel: channel, handler: handler, usable: usable)
     }
@@ -88,13 +92,19 @@ final class ClientConnection: Sendable {
             // abandon found nothing and the call would wait for its answer: abandon it again, after the start.
             if Task.isCancelled {
                 eventLoop.execute {
-                    handler.value.abandon(token: token, status: Status(code: .cancelled, message: "the caller cancelled the call"))
+                    handler.value.abandon(
+                        token: token,
+                        status: Status(code: .cancelled, message: "the caller cancelled the call")
+                    )
                 }
             }
             return try await promise.futureResult.get()
         } onCancel: {
             eventLoop.execute {
-                handler.value.abandon(token: token, status: Status(code: .cancelled, message: "the caller cancelled the call"))
+                handler.value.abandon(
+                    token: token,
+                    status: Status(code: .cancelled, message: "the caller cancelled the call")
+                )
             }
         }
         guard end.status.isOK else { throw RPCError(status: end.status, trailers: end.trailers) }
@@ -144,11 +154,18 @@ final class ClientConnection: Sendable {
         )
         let abandon: @Sendable () -> Void = {
             eventLoop.execute {
-                handler.value.abandon(token: token, status: Status(code: .cancelled, message: "the caller cancelled the call"))
+                handler.value.abandon(
+                    token: token,
+                    status: Status(code: .cancelled, message: "the caller cancelled the call")
+                )
             }
         }
         do {
-            let result = try await withTaskCancellationHandler { try await body(call) } onCancel: { abandon() }
+            let result = try await withTaskCancellationHandler {
+                try await body(call)
+            } onCancel: {
+                abandon()
+            }
             abandon()
             return result
         } catch {

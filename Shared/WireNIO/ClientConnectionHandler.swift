@@ -101,7 +101,10 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             if let timeout = options.timeout {
                 let loopBound = NIOLoopBound(self, eventLoop: context!.eventLoop)
                 record.deadline = context!.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-                    loopBound.value.abandon(token: token, status: Status(code: .deadlineExceeded, message: "deadline exceeded"))
+                    loopBound.value.abandon(
+                        token: token,
+                        status: Status(code: .deadlineExceeded, message: "deadline exceeded")
+                    )
                 }
             }
             records[callID] = record
@@ -187,7 +190,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         lastReadAt = .now()
         switch stateMachine.receive(unwrapInboundIn(data)) {
         case .deliverMessage(let callID, let payload, _):
-            if let payload, case .streaming(let continuation, _) = records[callID]?.completion { continuation.yield(payload) }
+            if let payload, case .streaming(let continuation, _) = records[callID]?.completion {
+                continuation.yield(payload)
+            }
         case .finishCall(let callID, let end):
             if let record = removeRecord(callID) { complete(record, with: end) }
             closeIfDrained()
@@ -203,7 +208,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         case .goAway(let goAway, let unprocessed):
             usable.clear()
             for callID in unprocessed {
-                if let record = removeRecord(callID) { fail(record.completion, UnprocessedCallError(reason: goAway.reason)) }
+                if let record = removeRecord(callID) {
+                    fail(record.completion, UnprocessedCallError(reason: goAway.reason))
+                }
             }
             closeError = RPCError(code: .unavailable, message: "server went away: \(goAway.reason)")
             closeIfDrained()
@@ -325,7 +332,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             }
             return
         }
-        guard let interval = configuration.keepaliveInterval, NIODeadline.now() - lastReadAt >= TimeAmount(interval) else {
+        guard let interval = configuration.keepaliveInterval, NIODeadline.now() - lastReadAt >= TimeAmount(interval)
+        else {
             return
         }
         pingOutstandingSince = .now()
@@ -347,7 +355,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context else { return }
-        var buffer = context.channel.allocator.buffer(capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame))
+        var buffer = context.channel.allocator.buffer(
+            capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame)
+        )
         buffer.writeFrame(frame)
         context.write(wrapOutboundOut(buffer), promise: nil)
         guard !inReadBurst, !flushScheduled else { return }

@@ -33,7 +33,8 @@ public struct FrameDecoderHandler: ByteToMessageDecoder {
 
     /// Takes one complete frame off the front of `buffer`, if there is one.
     static func nextFrame(in buffer: inout ByteBuffer, splitter: FrameSplitter) throws -> Frame<ByteBuffer>? {
-        let decoded = try buffer.withUnsafeReadableBytes { bytes throws(WireProtocolError) -> (Frame<Range<Int>>, Int)? in
+        let decoded = try buffer.withUnsafeReadableBytes {
+            bytes throws(WireProtocolError) -> (Frame<Range<Int>>, Int)? in
             guard let body = try splitter.nextFrame(in: bytes) else { return nil }
             return (try FrameDecoder.decode(bytes, range: body), body.upperBound)
         }

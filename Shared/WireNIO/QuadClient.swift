@@ -52,7 +52,8 @@ public final class QuadClient: ClientTransport, Sendable {
         self.state = Mutex(State(slots: Array(repeating: Slot(), count: configuration.poolSize)))
     }
 
-    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer {
+    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer
+    {
         do {
             return try await connection().unary(method, request: request, options: options)
         } catch let error as UnprocessedCallError {
@@ -76,7 +77,13 @@ public final class QuadClient: ClientTransport, Sendable {
         _ body: @Sendable (RawClientCall) async throws -> Result
     ) async throws -> Result {
         do {
-            return try await connection().streamingCall(method, firstRequest: firstRequest, halfClose: halfClose, options: options, body)
+            return try await connection().streamingCall(
+                method,
+                firstRequest: firstRequest,
+                halfClose: halfClose,
+                options: options,
+                body
+            )
         } catch let error as UnprocessedCallError {
             throw error.unavailable
         }

@@ -57,7 +57,12 @@ public final class QuadServer: Sendable {
         logger: Logger = Logger(label: "quad.server")
     ) {
         self.configuration = configuration
-        self.dispatcher = ServerCallDispatcher(services: services, interceptor: interceptor, observer: observer, logger: logger)
+        self.dispatcher = ServerCallDispatcher(
+            services: services,
+            interceptor: interceptor,
+            observer: observer,
+            logger: logger
+        )
         self.group = eventLoopGroup
         self.connections = Mutex(
             Connections(
@@ -144,7 +149,9 @@ public final class QuadServer: Sendable {
             var evicted: (any Channel)?
             switch decision {
             case .accept, .acceptEvicting:
-                if case .acceptEvicting(let victim) = decision { evicted = connections.channels.removeValue(forKey: victim) }
+                if case .acceptEvicting(let victim) = decision {
+                    evicted = connections.channels.removeValue(forKey: victim)
+                }
                 connections.channels[id] = child
                 connections.trim.opened(count: connections.limiter.count)
             case .refusePerAddress, .refuseTotal:

@@ -28,7 +28,8 @@ package enum ServerCallAcceptance {
             return .refuse(
                 Status(
                     code: .invalidArgument,
-                    message: "\(method.descriptor.kind.rawValue) method \(start.method) takes its one request in the CallStart, with half_close"
+                    message:
+                        "\(method.descriptor.kind.rawValue) method \(start.method) takes its one request in the CallStart, with half_close"
                 )
             )
         }
@@ -37,7 +38,8 @@ package enum ServerCallAcceptance {
 
     /// The caller's timeout (`nil` when it sent none) and the one the server enforces: the
     /// caller's capped by `cap`, the cap alone when the caller sent none.
-    package static func timeouts(requestedMicros: UInt64, cap: Duration?) -> (requested: Duration?, enforced: Duration?) {
+    package static func timeouts(requestedMicros: UInt64, cap: Duration?) -> (requested: Duration?, enforced: Duration?)
+    {
         let requested = requestedMicros > 0 ? Duration.microseconds(Int64(clamping: requestedMicros)) : nil
         var enforced = requested
         if let cap { enforced = min(enforced ?? cap, cap) }
@@ -52,8 +54,10 @@ package enum ServerCallAcceptance {
     }
 
     package static func isValidMetadataKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f || byte == 0x2e
-        }
+        !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f
+                    || byte == 0x2e
+            }
     }
 }

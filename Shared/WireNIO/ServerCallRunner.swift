@@ -65,7 +65,9 @@ package enum ServerCallRunner {
         return logger
     }
 
-    private static func invoke<Connection>(_ call: RunnableCall<Connection>, context: ServerContext) async throws -> ByteBuffer? {
+    private static func invoke<Connection>(_ call: RunnableCall<Connection>, context: ServerContext) async throws
+        -> ByteBuffer?
+    {
         switch call.method.handler {
         case .unary(let handler):
             return try await handler(call.firstPayload!, context)

@@ -33,7 +33,10 @@ struct ServerConnectionChannel: Sendable {
         try sync.addHandler(handler)
         return ServerConnectionChannel(
             channel: channel,
-            handle: ServerConnectionHandle(eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)),
+            handle: ServerConnectionHandle(
+                eventLoop: channel.eventLoop,
+                handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)
+            ),
             calls: calls
         )
     }

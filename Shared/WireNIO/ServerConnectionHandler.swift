@@ -110,7 +110,10 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     private func handshakeTimedOut() {
         guard let context, !closed else { return }
-        logger.debug("closing a connection that did not finish its TLS handshake in time", metadata: ["peer": "\(peer.address)"])
+        logger.debug(
+            "closing a connection that did not finish its TLS handshake in time",
+            metadata: ["peer": "\(peer.address)"]
+        )
         context.close(promise: nil)
     }
 
@@ -119,7 +122,10 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     }
 
     private var handle: ServerConnectionHandle {
-        ServerConnectionHandle(eventLoop: context!.eventLoop, handler: NIOLoopBound(self, eventLoop: context!.eventLoop))
+        ServerConnectionHandle(
+            eventLoop: context!.eventLoop,
+            handler: NIOLoopBound(self, eventLoop: context!.eventLoop)
+        )
     }
 
     // MARK: Inbound
@@ -317,9 +323,17 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             requests = stream
             continuation = streamContinuation
         }
-        let (requested, timeout) = ServerCallAcceptance.timeouts(requestedMicros: start.timeoutMicros, cap: configuration.maxDeadline)
+        let (requested, timeout) = ServerCallAcceptance.timeouts(
+            requestedMicros: start.timeoutMicros,
+            cap: configuration.maxDeadline
+        )
         let cancellation = CallCancellation()
-        var record = CallRecord(requests: continuation, cancellation: cancellation, uncountedMessages: uncounted, admission: permit)
+        var record = CallRecord(
+            requests: continuation,
+            cancellation: cancellation,
+            uncountedMessages: uncounted,
+            admission: permit
+        )
         if let timeout {
             // A scheduled callback rather than scheduleTask: no promise or closure per call.
             let expiry = DeadlineExpiry(callID: callID, handler: handle.handler)
@@ -385,7 +399,12 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     fileprivate func deadlineExpired(callID: UInt32) {
         guard stateMachine.endCall(callID) else { return }
         dropCall(callID, error: RPCError(code: .deadlineExceeded, message: "deadline exceeded"))
-        write(Frame(callID: callID, body: .end(CallEnd(status: Status(code: .deadlineExceeded, message: "deadline exceeded")))))
+        write(
+            Frame(
+                callID: callID,
+                body: .end(CallEnd(status: Status(code: .deadlineExceeded, message: "deadline exceeded")))
+            )
+        )
         closeIfDrained()
         armIdleTimerIfIdle()
         resumeIfBelowCallLimit()
@@ -533,7 +552,9 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context, !closed else { return }
-        var buffer = context.channel.allocator.buffer(capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame))
+        var buffer = context.channel.allocator.buffer(
+            capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame)
+        )
         buffer.writeFrame(frame)
         context.write(wrapOutboundOut(buffer), promise: nil)
         // Inside a read burst channelReadComplete flushes; otherwise flush once per loop tick.

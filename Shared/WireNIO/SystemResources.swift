@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a server asks of the operating system: its descriptor limit, and giving freed memory back
@@ -10,10 +10,10 @@ enum SystemResources {
 
     private static let trim: Trim? = {
         #if canImport(Glibc)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Trim.self)
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: Trim.self)
         #else
-        return nil
+            return nil
         #endif
     }()
 
@@ -25,11 +25,12 @@ enum SystemResources {
     /// The process's soft limit on open file descriptors, if it can be read.
     static func descriptorLimit() -> Int? {
         #if canImport(Glibc)
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
-        return Int(clamping: limit.rlim_cur)
+            var limit = rlimit()
+            guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max
+            else { return nil }
+            return Int(clamping: limit.rlim_cur)
         #else
-        return nil
+            return nil
         #endif
     }
 }

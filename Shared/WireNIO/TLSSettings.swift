@@ -9,7 +9,11 @@ public struct TLSSettings: Sendable {
 
     enum Mode: Sendable {
         case serverTLS(chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource)
-        case serverMutualTLS(chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource, trustRoots: NIOSSLTrustRoots)
+        case serverMutualTLS(
+            chain: [NIOSSLCertificateSource],
+            key: NIOSSLPrivateKeySource,
+            trustRoots: NIOSSLTrustRoots
+        )
         case client(
             trustRoots: NIOSSLTrustRoots,
             chain: [NIOSSLCertificateSource],

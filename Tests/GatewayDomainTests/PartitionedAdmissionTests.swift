@@ -6,30 +6,54 @@ import Testing
 struct PartitionedAdmissionTests {
     typealias Ticket = PartitionedAdmission.Ticket
 
-    static let limits = ConcurrencyLimitConfiguration(initialLimit: 2, minimumLimit: 1, maximumLimit: 10, latencyThreshold: .milliseconds(2))
-    static let queue = AdmissionQueueConfiguration(capacity: 4, maximumWait: .milliseconds(100), targetWait: .milliseconds(5))
+    static let limits = ConcurrencyLimitConfiguration(
+        initialLimit: 2,
+        minimumLimit: 1,
+        maximumLimit: 10,
+        latencyThreshold: .milliseconds(2)
+    )
+    static let queue = AdmissionQueueConfiguration(
+        capacity: 4,
+        maximumWait: .milliseconds(100),
+        targetWait: .milliseconds(5)
+    )
 
     /// The machine under test, driven through short helpers (a class, so `#expect` can wrap its calls).
     final class Driver {
         var admission: PartitionedAdmission
 
-        init(limits: ConcurrencyLimitConfiguration = PartitionedAdmissionTests.limits, queue: AdmissionQueueConfiguration = PartitionedAdmissionTests.queue) {
+        init(
+            limits: ConcurrencyLimitConfiguration = PartitionedAdmissionTests.limits,
+            queue: AdmissionQueueConfiguration = PartitionedAdmissionTests.queue
+        ) {
             admission = PartitionedAdmission(limits: limits, queue: queue)
         }
 
         /// Admits and answers the ticket of a queued call (nil when admitted or refused).
         func queued(_ partition: String, _ address: String, user: String = "", at now: Duration = .zero) -> Ticket? {
             let client = AdmissionKey(address: address, user: user)
-            return if case .queued(let ticket) = admission.admit(partition: partition, client: client, now: now).0 { ticket } else { nil }
+            return if case .queued(let ticket) = admission.admit(partition: partition, client: client, now: now).0 {
+                ticket
+            } else { nil }
         }
 
         func admitted(_ partition: String, _ address: String, user: String = "", at now: Duration = .zero) -> Bool {
             let client = AdmissionKey(address: address, user: user)
-            return if case .admitted = admission.admit(partition: partition, client: client, now: now).0 { true } else { false }
+            return if case .admitted = admission.admit(partition: partition, client: client, now: now).0 { true } else {
+                false
+            }
         }
 
-        func release(_ partition: String, latency: Duration = .milliseconds(1), at now: Duration) -> PartitionedAdmission.Effects {
-            admission.release(partition: partition, latency: latency, outcome: .success, slowAbove: .milliseconds(2), now: now)
+        func release(_ partition: String, latency: Duration = .milliseconds(1), at now: Duration)
+            -> PartitionedAdmission.Effects
+        {
+            admission.release(
+                partition: partition,
+                latency: latency,
+                outcome: .success,
+                slowAbove: .milliseconds(2),
+                now: now
+            )
         }
 
         func withdraw(_ ticket: Ticket) -> Bool { admission.withdraw(ticket) }
@@ -37,7 +61,12 @@ struct PartitionedAdmissionTests {
         /// One slot that never grows, and a queue of 100.
         static func oneSlot() -> Driver {
             let driver = Driver()
-            let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+            let limits = ConcurrencyLimitConfiguration(
+                initialLimit: 1,
+                minimumLimit: 1,
+                maximumLimit: 1,
+                latencyThreshold: .milliseconds(2)
+            )
             driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 100))
             return driver
         }
@@ -83,7 +112,13 @@ struct PartitionedAdmissionTests {
         #expect(driver.admitted("jobs", "10.0.0.1"))
         #expect(driver.admitted("jobs", "10.0.0.1"))
         for _ in 0..<4 { #expect(driver.queued("jobs", "10.0.0.1") != nil) }
-        guard case .refused(let limit, let queued) = driver.admission.admit(partition: "jobs", client: AdmissionKey(address: "10.0.0.1"), now: .zero).0 else {
+        guard
+            case .refused(let limit, let queued) = driver.admission.admit(
+                partition: "jobs",
+                client: AdmissionKey(address: "10.0.0.1"),
+                now: .zero
+            ).0
+        else {
             Issue.record("a fifth waiting call was queued")
             return
         }
@@ -97,7 +132,12 @@ struct PartitionedAdmissionTests {
     @Test("waiting calls are granted round-robin across clients: a flooder gets one turn like anyone else")
     func roundRobin() throws {
         let driver = Driver()
-        let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+        let limits = ConcurrencyLimitConfiguration(
+            initialLimit: 1,
+            minimumLimit: 1,
+            maximumLimit: 1,
+            latencyThreshold: .milliseconds(2)
+        )
         driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 10))
         #expect(driver.admitted("a", "flooder"))
         let flood = (0..<3).compactMap { _ in driver.queued("a", "flooder") }
@@ -120,7 +160,11 @@ struct PartitionedAdmissionTests {
         #expect(flood.count == 4)
 
         // When: another client comes to the full queue
-        let (decision, effects) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "other"), now: .zero)
+        let (decision, effects) = driver.admission.admit(
+            partition: "a",
+            client: AdmissionKey(address: "other"),
+            now: .zero
+        )
 
         // Then: it waits, and the flooder's newest call is refused in its place
         guard case .queued = decision else {
@@ -131,7 +175,10 @@ struct PartitionedAdmissionTests {
         #expect(driver.admission.queued(in: "a", from: "flooder") == 3)
 
         // And: the flooder itself is refused at the full queue, it evicts nobody
-        guard case .refused = driver.admission.admit(partition: "a", client: AdmissionKey(address: "flooder"), now: .zero).0 else {
+        guard
+            case .refused = driver.admission.admit(partition: "a", client: AdmissionKey(address: "flooder"), now: .zero)
+                .0
+        else {
             Issue.record("the flooder was queued")
             return
         }
@@ -146,7 +193,11 @@ struct PartitionedAdmissionTests {
         let young = try #require(driver.queued("a", "10.0.0.2", at: .milliseconds(60)))
 
         // When: 101 ms later another call arrives
-        let (_, effects) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.3"), now: .milliseconds(101))
+        let (_, effects) = driver.admission.admit(
+            partition: "a",
+            client: AdmissionKey(address: "10.0.0.3"),
+            now: .milliseconds(101)
+        )
 
         // Then: the first waiting call is refused, the second still waits
         #expect(effects.refused == [old])
@@ -186,7 +237,12 @@ struct PartitionedAdmissionTests {
     @Test("behind one address, each user gets a turn of that address's share; the address one turn among addresses")
     func usersBehindOneAddress() throws {
         let driver = Driver()
-        let limits = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
+        let limits = ConcurrencyLimitConfiguration(
+            initialLimit: 1,
+            minimumLimit: 1,
+            maximumLimit: 1,
+            latencyThreshold: .milliseconds(2)
+        )
         driver.admission = PartitionedAdmission(limits: limits, queue: AdmissionQueueConfiguration(capacity: 10))
         #expect(driver.admitted("a", "10.0.0.1", user: "flooder"))
         // Given: behind the campus NAT one user has three calls waiting, another one; a second address has two
@@ -202,7 +258,9 @@ struct PartitionedAdmissionTests {
         #expect(order == [flood[0], elsewhere[0], neighbour, elsewhere[1], flood[1], flood[2]])
     }
 
-    @Test("in a full queue, a lighter user behind the same address takes the newest place of that address's heaviest user")
+    @Test(
+        "in a full queue, a lighter user behind the same address takes the newest place of that address's heaviest user"
+    )
     func evictionWithinAddress() throws {
         let driver = Driver()
         #expect(driver.admitted("a", "10.0.0.1", user: "flooder"))
@@ -211,7 +269,11 @@ struct PartitionedAdmissionTests {
         #expect(flood.count == 4)
 
         // When: a neighbour behind the same address comes to the full queue
-        let (decision, effects) = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.1", user: "neighbour"), now: .zero)
+        let (decision, effects) = driver.admission.admit(
+            partition: "a",
+            client: AdmissionKey(address: "10.0.0.1", user: "neighbour"),
+            now: .zero
+        )
 
         // Then: the neighbour waits in the flooder's newest place
         guard case .queued = decision else {
@@ -223,14 +285,19 @@ struct PartitionedAdmissionTests {
         #expect(driver.admission.queued(in: "a", from: "10.0.0.1") == 4)
 
         // And: calls with no verified user from that address are one more user: refused only when not lighter
-        guard case .queued = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.1"), now: .zero).0 else {
+        guard
+            case .queued = driver.admission.admit(partition: "a", client: AdmissionKey(address: "10.0.0.1"), now: .zero)
+                .0
+        else {
             Issue.record("an anonymous call lighter than the flooder was refused")
             return
         }
         #expect(driver.admission.queued(in: "a", from: AdmissionKey(address: "10.0.0.1", user: "flooder")) == 2)
     }
 
-    @Test("while the queue stands, each client's newest waiting call is granted first; the old ones are refused at the target")
+    @Test(
+        "while the queue stands, each client's newest waiting call is granted first; the old ones are refused at the target"
+    )
     func lifoWhileStanding() throws {
         let driver = Driver.oneSlot()
         // Given: a standing queue (calls arrive twice as fast as one slot serves them, for 300 ms)
@@ -271,7 +338,10 @@ struct PartitionedAdmissionTests {
         #expect(driver.admission.concurrency(of: "a").queued == 0)
     }
 
-    @Test("over random events, slots never exceed the limit, every queued call is answered once, and counts agree", arguments: randomSeeds)
+    @Test(
+        "over random events, slots never exceed the limit, every queued call is answered once, and counts agree",
+        arguments: randomSeeds
+    )
     func randomizedInvariants(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         var admission = PartitionedAdmission(limits: Self.limits, queue: Self.queue)
@@ -299,7 +369,13 @@ struct PartitionedAdmissionTests {
             case 5..<9 where inflight > 0:
                 inflight -= 1
                 let latency = Duration.microseconds(Int.random(in: 0...5_000, using: &random))
-                effects = admission.release(partition: "p", latency: latency, outcome: .success, slowAbove: .milliseconds(2), now: now)
+                effects = admission.release(
+                    partition: "p",
+                    latency: latency,
+                    outcome: .success,
+                    slowAbove: .milliseconds(2),
+                    now: now
+                )
             default:
                 if let ticket = waiting.randomElement(using: &random) {
                     let withdrawn = admission.withdraw(ticket)

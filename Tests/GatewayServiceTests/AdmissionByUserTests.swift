@@ -56,7 +56,9 @@ struct AdmissionByUserTests {
         try await GatewayHarness.run { harness in
             let ada = try await harness.registerAndLogIn("ada@northfield.edu")
             let grace = try await harness.registerAndLogIn("grace@northfield.edu")
-            for session in [ada, grace] { _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session)) }
+            for session in [ada, grace] {
+                _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
+            }
             let authenticator = harness.gateway.authenticator
             let clock = ManualGatewayClock()
             // The gateway's own wiring: users from the authenticator's memory of verified tokens

@@ -21,7 +21,10 @@ struct AdmissionTests {
         }
     }
 
-    @Test("1,000 Health/Check calls pipelined on one connection to an idle gateway all succeed", .timeLimit(.minutes(2)))
+    @Test(
+        "1,000 Health/Check calls pipelined on one connection to an idle gateway all succeed",
+        .timeLimit(.minutes(2))
+    )
     func pipelinedBurst() async throws {
         var protection = GatewayProtectionConfiguration.defaults
         protection.rateLimits.perAddress = .perSecond(1_000_000, burst: 1_000_000)
@@ -40,12 +43,18 @@ struct AdmissionTests {
             // Then: the burst waited its turn (the connection's limit held it back, the queue
             // absorbed the rest); none was refused
             #expect(codes.count == 1_000)
-            #expect(codes.filter { $0 != .ok }.isEmpty, "refused: \(Dictionary(grouping: codes.filter { $0 != .ok }, by: \.self).mapValues(\.count))")
+            #expect(
+                codes.filter { $0 != .ok }.isEmpty,
+                "refused: \(Dictionary(grouping: codes.filter { $0 != .ok }, by: \.self).mapValues(\.count))"
+            )
             #expect(gateway.gateway.admission?.concurrency(of: "gateway").inflight == 0)
         }
     }
 
-    @Test("calls waiting on a stalled upstream fill its share only: every call to another upstream succeeds", .timeLimit(.minutes(2)))
+    @Test(
+        "calls waiting on a stalled upstream fill its share only: every call to another upstream succeeds",
+        .timeLimit(.minutes(2))
+    )
     func stalledUpstream() async throws {
         // All calls come from one address, on a clock that does not move: no rate limit here. The
         // held calls must not reach their deadline (real time) on a slow machine, or their slots
@@ -58,8 +67,12 @@ struct AdmissionTests {
             try await withThrowingTaskGroup(of: StatusCode.self) { stalled in
                 // Given: flaky stops answering, with 40 calls sent to it: its share's 16 slots
                 // are held, and 24 calls wait
-                for _ in 0..<40 { stalled.addTask { await Self.code { _ = try await gateway.call(FlakyService.hang) } } }
-                while gateway.upstream.hanging < 16 || admission.concurrency(of: "flaky").queued < 24 { await Task.yield() }
+                for _ in 0..<40 {
+                    stalled.addTask { await Self.code { _ = try await gateway.call(FlakyService.hang) } }
+                }
+                while gateway.upstream.hanging < 16 || admission.concurrency(of: "flaky").queued < 24 {
+                    await Task.yield()
+                }
 
                 // When: 200 calls go to steady meanwhile
                 let steady = await withTaskGroup(of: StatusCode.self) { group in
@@ -94,13 +107,25 @@ struct AdmissionTests {
         }
     }
 
-    @Test("a client flooding the queue does not crowd out another client: its calls take the flooder's newest places", .timeLimit(.minutes(2)))
+    @Test(
+        "a client flooding the queue does not crowd out another client: its calls take the flooder's newest places",
+        .timeLimit(.minutes(2))
+    )
     func floodingClient() async throws {
-        let limit = ConcurrencyLimitConfiguration(initialLimit: 4, minimumLimit: 4, maximumLimit: 4, latencyThreshold: .milliseconds(2))
+        let limit = ConcurrencyLimitConfiguration(
+            initialLimit: 4,
+            minimumLimit: 4,
+            maximumLimit: 4,
+            latencyThreshold: .milliseconds(2)
+        )
         // The flooder's held calls must not reach their deadline (real time) on a slow machine.
         var protection = GatewayProtectionConfiguration.defaults
         protection.deadlines = DeadlinePolicy(defaultTimeout: .seconds(600), maximumTimeout: .seconds(600))
-        try await ProtectedGateway.run(protection: protection, admission: limit, admissionQueue: AdmissionQueueConfiguration(capacity: 16)) { gateway in
+        try await ProtectedGateway.run(
+            protection: protection,
+            admission: limit,
+            admissionQueue: AdmissionQueueConfiguration(capacity: 16)
+        ) { gateway in
             let admission = try #require(gateway.gateway.admission)
             let flooder = try gateway.client(from: "127.0.0.2")
             let other = try gateway.client(from: "127.0.0.3")
@@ -111,9 +136,19 @@ struct AdmissionTests {
             try await withThrowingTaskGroup(of: StatusCode.self) { flood in
                 // Given: one client holds the 4 slots and fills the queue of 16, and has 40 more refused
                 for _ in 0..<60 {
-                    flood.addTask { await Self.code { _ = try await flooder.unary(FlakyService.hang, request: ByteBuffer(string: "f"), options: .defaults) } }
+                    flood.addTask {
+                        await Self.code {
+                            _ = try await flooder.unary(
+                                FlakyService.hang,
+                                request: ByteBuffer(string: "f"),
+                                options: .defaults
+                            )
+                        }
+                    }
                 }
-                while gateway.upstream.hanging < 4 || admission.queued(in: "flaky", from: "127.0.0.2") < 16 { await Task.yield() }
+                while gateway.upstream.hanging < 4 || admission.queued(in: "flaky", from: "127.0.0.2") < 16 {
+                    await Task.yield()
+                }
 
                 // When: another client calls the same upstream 5 times
                 let calls = Task {
@@ -121,7 +156,11 @@ struct AdmissionTests {
                         for _ in 0..<5 {
                             group.addTask {
                                 await Self.code {
-                                    _ = try await other.unary(FlakyService.idempotent, request: ByteBuffer(string: "o"), options: .defaults)
+                                    _ = try await other.unary(
+                                        FlakyService.idempotent,
+                                        request: ByteBuffer(string: "o"),
+                                        options: .defaults
+                                    )
                                 }
                             }
                         }

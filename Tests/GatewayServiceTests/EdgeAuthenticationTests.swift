@@ -41,7 +41,10 @@ struct EdgeAuthenticationTests {
     func notBearer() async throws {
         try await GatewayHarness.run { harness in
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.getMyProfile(.init(), options: CallOptions(metadata: ["authorization": "Basic YWRhOnB3"]))
+                _ = try await harness.client.getMyProfile(
+                    .init(),
+                    options: CallOptions(metadata: ["authorization": "Basic YWRhOnB3"])
+                )
             }
             #expect(error?.code == .unauthenticated)
             #expect(error?.message.contains("Bearer") == true)
@@ -62,7 +65,10 @@ struct EdgeAuthenticationTests {
             )
             let forged = try forger.sign(claims)
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.getMyProfile(.init(), options: CallOptions(metadata: ["authorization": "Bearer \(forged)"]))
+                _ = try await harness.client.getMyProfile(
+                    .init(),
+                    options: CallOptions(metadata: ["authorization": "Bearer \(forged)"])
+                )
             }
             #expect(error?.code == .unauthenticated)
             #expect(error?.message.contains("signature") == true)
@@ -87,7 +93,9 @@ struct EdgeAuthenticationTests {
         try await GatewayHarness.run { harness in
             // Given a token used twice: verified once, then answered from memory
             let session = try await harness.registerAndLogIn()
-            for _ in 0..<2 { _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session)) }
+            for _ in 0..<2 {
+                _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
+            }
             #expect(harness.gateway.authenticator.cachedTokens == 1)
 
             // When it expires, memory does not keep it alive
@@ -106,10 +114,16 @@ struct EdgeAuthenticationTests {
             let session = try await harness.registerAndLogIn()
             let parts = session.accessToken.split(separator: ".")
             let header = Data(#"{"alg":"none","typ":"at+jwt"}"#.utf8).base64EncodedString()
-                .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+                    of: "/",
+                    with: "_"
+                )
             let unsigned = "\(header).\(parts[1])."
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.getMyProfile(.init(), options: CallOptions(metadata: ["authorization": "Bearer \(unsigned)"]))
+                _ = try await harness.client.getMyProfile(
+                    .init(),
+                    options: CallOptions(metadata: ["authorization": "Bearer \(unsigned)"])
+                )
             }
             #expect(error?.code == .unauthenticated)
         }
@@ -134,7 +148,12 @@ struct EdgeAuthenticationTests {
         try await GatewayHarness.run { harness in
             let session = try await harness.registerAndLogIn()
             let victim = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
-            let forgedCaller = Caller(userID: victim.userID, roles: ["customer"], campusID: "campus-northfield", dormID: "x")
+            let forgedCaller = Caller(
+                userID: victim.userID,
+                roles: ["customer"],
+                campusID: "campus-northfield",
+                dormID: "x"
+            )
 
             // Without a token the forged header does not sign anyone in
             let error = await #expect(throws: RPCError.self) {

@@ -22,10 +22,20 @@ struct EdgeAuthenticatorPropertyTests {
         let key = Curve25519.Signing.PrivateKey()
         let keyID = "k-current"
         var signer: AccessTokenSigner {
-            AccessTokenSigner(privateKey: key, keyID: keyID, issuer: EdgeAuthenticatorPropertyTests.issuer, audience: EdgeAuthenticatorPropertyTests.audience)
+            AccessTokenSigner(
+                privateKey: key,
+                keyID: keyID,
+                issuer: EdgeAuthenticatorPropertyTests.issuer,
+                audience: EdgeAuthenticatorPropertyTests.audience
+            )
         }
         var oracle: AccessTokenVerifier {
-            AccessTokenVerifier(publicKey: key.publicKey, keyID: keyID, issuer: EdgeAuthenticatorPropertyTests.issuer, audience: EdgeAuthenticatorPropertyTests.audience)
+            AccessTokenVerifier(
+                publicKey: key.publicKey,
+                keyID: keyID,
+                issuer: EdgeAuthenticatorPropertyTests.issuer,
+                audience: EdgeAuthenticatorPropertyTests.audience
+            )
         }
 
         /// An authenticator that may refetch the key on every unknown key id: the path that
@@ -37,7 +47,11 @@ struct EdgeAuthenticatorPropertyTests {
                 issuer: EdgeAuthenticatorPropertyTests.issuer,
                 audience: EdgeAuthenticatorPropertyTests.audience
             )
-            return EdgeAuthenticator(refetchInterval: .zero, now: { EdgeAuthenticatorPropertyTests.now }, keySource: { [key] })
+            return EdgeAuthenticator(
+                refetchInterval: .zero,
+                now: { EdgeAuthenticatorPropertyTests.now },
+                keySource: { [key] }
+            )
         }
     }
 
@@ -46,17 +60,28 @@ struct EdgeAuthenticatorPropertyTests {
         let fixture = Fixture()
         let authenticator = fixture.authenticator()
         try await authenticator.loadKey()
-        let stranger = AccessTokenSigner(privateKey: fixture.key, keyID: "k-nobody-knows", issuer: Self.issuer, audience: Self.audience)
+        let stranger = AccessTokenSigner(
+            privateKey: fixture.key,
+            keyID: "k-nobody-knows",
+            issuer: Self.issuer,
+            audience: Self.audience
+        )
         let token = try stranger.sign(Self.claims())
 
         let error = await #expect(throws: RPCError.self) {
-            _ = try await authenticator.authenticate(["authorization": "Bearer \(token)"], method: Quad_Identity_V1_Identity.Method.getMyProfile)
+            _ = try await authenticator.authenticate(
+                ["authorization": "Bearer \(token)"],
+                method: Quad_Identity_V1_Identity.Method.getMyProfile
+            )
         }
         #expect(error?.code == .unauthenticated)
         #expect(error?.message.contains("unknown key") == true)
     }
 
-    @Test("random and mutated tokens: OK only for a valid token, UNAUTHENTICATED with a reason otherwise", arguments: randomSeeds)
+    @Test(
+        "random and mutated tokens: OK only for a valid token, UNAUTHENTICATED with a reason otherwise",
+        arguments: randomSeeds
+    )
     func mutatedTokens(seed: UInt64) async throws {
         let fixture = Fixture()
         let authenticator = fixture.authenticator()
@@ -109,7 +134,9 @@ struct EdgeAuthenticatorPropertyTests {
         case 1:
             // Another key id, signed by the right key: unknown to the gateway, then refetched.
             let kid = randomText(length: Int.random(in: 0..<40, using: &random), using: &random)
-            return try AccessTokenSigner(privateKey: fixture.key, keyID: kid, issuer: issuer, audience: audience).sign(claims())
+            return try AccessTokenSigner(privateKey: fixture.key, keyID: kid, issuer: issuer, audience: audience).sign(
+                claims()
+            )
         case 2:
             // Another algorithm in the header, the rest unchanged.
             let alg = ["none", "HS256", "RS256", "ES256", "eddsa", "", "EdDSA\u{0}"].randomElement(using: &random)!
@@ -123,7 +150,9 @@ struct EdgeAuthenticatorPropertyTests {
             return [parts[0], parts[1], base64URL(signature)].joined(separator: ".")
         case 4:
             // A signature of random bytes and length.
-            let bytes = (0..<Int.random(in: 0..<100, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0..<Int.random(in: 0..<100, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             return [parts[0], parts[1], base64URL(Data(bytes))].joined(separator: ".")
         case 5:
             // Claims changed, signature kept.
@@ -157,7 +186,9 @@ struct EdgeAuthenticatorPropertyTests {
             return token + randomText(length: extra, using: &random)
         case 10:
             // Parts missing or added.
-            return [parts[0], parts[1], parts[2], parts[2]].prefix(Int.random(in: 0...4, using: &random)).joined(separator: ".")
+            return [parts[0], parts[1], parts[2], parts[2]].prefix(Int.random(in: 0...4, using: &random)).joined(
+                separator: "."
+            )
         default:
             // Garbage.
             return randomText(length: Int.random(in: 1..<300, using: &random), using: &random)
@@ -172,7 +203,10 @@ struct EdgeAuthenticatorPropertyTests {
 
     static func base64URL(_ data: Data) -> String {
         data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=",
+                with: ""
+            )
     }
 
     static func decodeBase64URL(_ text: String) -> Data? {

@@ -12,14 +12,18 @@ struct FeedReader {
 
     /// The next message; fails the test's call if the stream ended.
     mutating func next() async throws -> Quad_Gateway_V1_FeedMessage {
-        guard let message = try await iterator.next() else { throw RPCError(code: .internal, message: "the feed ended") }
+        guard let message = try await iterator.next() else {
+            throw RPCError(code: .internal, message: "the feed ended")
+        }
         return message
     }
 
     /// The next message, which must be an event; its first name when it is a ProfileChanged.
     mutating func nextEvent() async throws -> Quad_Gateway_V1_FeedEvent {
         let message = try await next()
-        guard case .event(let event) = message.kind else { throw RPCError(code: .internal, message: "expected an event, got \(message)") }
+        guard case .event(let event) = message.kind else {
+            throw RPCError(code: .internal, message: "expected an event, got \(message)")
+        }
         return event
     }
 }
@@ -41,7 +45,10 @@ struct EventFeedTests {
     }
 
     static func rename(_ harness: GatewayHarness, _ session: Quad_Identity_V1_Session, _ name: String) async throws {
-        _ = try await harness.client.updateMyProfile(.with { $0.firstName = name }, options: IdentityHarness.bearer(session))
+        _ = try await harness.client.updateMyProfile(
+            .with { $0.firstName = name },
+            options: IdentityHarness.bearer(session)
+        )
     }
 
     static func firstName(_ event: Quad_Gateway_V1_FeedEvent) throws -> String {
@@ -100,7 +107,8 @@ struct EventFeedTests {
         try await GatewayHarness.run { harness in
             let session = try await harness.registerAndLogIn()
             for id: UInt64 in [1, .max] {
-                let first = try await Self.subscribe(harness, session, lastEventID: id) { feed in try await feed.next() }
+                let first = try await Self.subscribe(harness, session, lastEventID: id) { feed in try await feed.next()
+                }
                 #expect(first.subscribed.resyncRequired == true)
             }
         }
@@ -127,7 +135,10 @@ struct EventFeedTests {
             let session = try await harness.registerAndLogIn()
             let event = try await Self.subscribe(harness, session) { feed in
                 _ = try await feed.next()
-                _ = try await harness.client.logout(.with { $0.refreshToken = session.refreshToken }, options: IdentityHarness.bearer(session))
+                _ = try await harness.client.logout(
+                    .with { $0.refreshToken = session.refreshToken },
+                    options: IdentityHarness.bearer(session)
+                )
                 return try await feed.nextEvent()
             }
             #expect(event.type == "quad.identity.v1.SessionRevoked")
@@ -159,7 +170,10 @@ struct EventFeedTests {
             )
             let session = try await harness.registerAndLogIn()
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.watchEvents(.with { $0.fromNow = true }, options: IdentityHarness.bearer(session)) { stream in
+                _ = try await harness.client.watchEvents(
+                    .with { $0.fromNow = true },
+                    options: IdentityHarness.bearer(session)
+                ) { stream in
                     for try await _ in stream {}
                 }
             }
@@ -221,7 +235,9 @@ struct EventFeedTests {
                 let subscribed = try await feed.next()
                 #expect(subscribed.subscribed.resyncRequired == false)
                 var rest: [String] = []
-                while rest.count < names.count - read.count { rest.append(try Self.firstName(try await feed.nextEvent())) }
+                while rest.count < names.count - read.count {
+                    rest.append(try Self.firstName(try await feed.nextEvent()))
+                }
                 return rest
             }
             #expect(rest == Array(names.suffix(rest.count)))

@@ -25,15 +25,47 @@ final class ManualGatewayClock: Sendable {
 /// above zero, counts the calls that reach it, and holds `Hang` calls until released.
 final class FlakyService: QuadService, Sendable {
     static let serviceName = "quad.test.v1.Flaky"
-    static let idempotent = MethodDescriptor(service: serviceName, method: "Idempotent", kind: .unary, idempotent: true, allowsAnonymous: true)
-    static let notIdempotent = MethodDescriptor(service: serviceName, method: "NotIdempotent", kind: .unary, allowsAnonymous: true)
+    static let idempotent = MethodDescriptor(
+        service: serviceName,
+        method: "Idempotent",
+        kind: .unary,
+        idempotent: true,
+        allowsAnonymous: true
+    )
+    static let notIdempotent = MethodDescriptor(
+        service: serviceName,
+        method: "NotIdempotent",
+        kind: .unary,
+        allowsAnonymous: true
+    )
     static let hang = MethodDescriptor(service: serviceName, method: "Hang", kind: .unary, allowsAnonymous: true)
-    static let login = MethodDescriptor(service: serviceName, method: "Login", kind: .unary, allowsAnonymous: true, rateLimitClass: "login")
+    static let login = MethodDescriptor(
+        service: serviceName,
+        method: "Login",
+        kind: .unary,
+        allowsAnonymous: true,
+        rateLimitClass: "login"
+    )
     /// Needs a signed-in caller (the harness has no identity, so no token can verify).
     static let signedIn = MethodDescriptor(service: serviceName, method: "SignedIn", kind: .unary)
-    static let count = MethodDescriptor(service: serviceName, method: "Count", kind: .serverStreaming, allowsAnonymous: true)
-    static let join = MethodDescriptor(service: serviceName, method: "Join", kind: .clientStreaming, allowsAnonymous: true)
-    static let chat = MethodDescriptor(service: serviceName, method: "Chat", kind: .bidirectionalStreaming, allowsAnonymous: true)
+    static let count = MethodDescriptor(
+        service: serviceName,
+        method: "Count",
+        kind: .serverStreaming,
+        allowsAnonymous: true
+    )
+    static let join = MethodDescriptor(
+        service: serviceName,
+        method: "Join",
+        kind: .clientStreaming,
+        allowsAnonymous: true
+    )
+    static let chat = MethodDescriptor(
+        service: serviceName,
+        method: "Chat",
+        kind: .bidirectionalStreaming,
+        allowsAnonymous: true
+    )
     static let catalog = [
         ServiceDescription(
             name: serviceName,
@@ -77,50 +109,67 @@ final class FlakyService: QuadService, Sendable {
 
     var registeredMethods: [RegisteredMethod] {
         [Self.idempotent, Self.notIdempotent, Self.login].map { method in
-            RegisteredMethod(descriptor: method, handler: .unary { request, _ in
-                let fail = self.state.withLock { state in
-                    state.hits += 1
-                    guard state.failuresLeft > 0 else { return false }
-                    state.failuresLeft -= 1
-                    return true
+            RegisteredMethod(
+                descriptor: method,
+                handler: .unary { request, _ in
+                    let fail = self.state.withLock { state in
+                        state.hits += 1
+                        guard state.failuresLeft > 0 else { return false }
+                        state.failuresLeft -= 1
+                        return true
+                    }
+                    if fail { throw RPCError(code: .unavailable, message: "flaky says no") }
+                    return request
                 }
-                if fail { throw RPCError(code: .unavailable, message: "flaky says no") }
-                return request
-            })
+            )
         } + [
             // Count: the request is a number N; answers "0" … "N-1", one message each.
-            RegisteredMethod(descriptor: Self.count, handler: .streaming { requests, writer, _ in
-                var iterator = requests.makeAsyncIterator()
-                let total = Int(String(buffer: try await iterator.next() ?? ByteBuffer())) ?? 0
-                for index in 0..<total {
-                    try await writer.send(ByteBuffer(string: "\(index)"))
-                    self.state.withLock { $0.streamed += 1 }
-                }
-                return nil
-            }),
-            // Join: answers every request joined with "+".
-            RegisteredMethod(descriptor: Self.join, handler: .streaming { requests, _, _ in
-                var parts: [String] = []
-                for try await request in requests { parts.append(String(buffer: request)) }
-                return ByteBuffer(string: parts.joined(separator: "+"))
-            }),
-            // Chat: answers each message with it, upper-cased.
-            RegisteredMethod(descriptor: Self.chat, handler: .streaming { requests, writer, _ in
-                for try await request in requests { try await writer.send(ByteBuffer(string: String(buffer: request).uppercased())) }
-                return nil
-            }),
-            RegisteredMethod(descriptor: Self.hang, handler: .unary { request, _ in
-                await withCheckedContinuation { continuation in
-                    let resumeNow = self.state.withLock { state in
-                        state.hits += 1
-                        if state.released { return true }
-                        state.hanging.append(continuation)
-                        return false
+            RegisteredMethod(
+                descriptor: Self.count,
+                handler: .streaming { requests, writer, _ in
+                    var iterator = requests.makeAsyncIterator()
+                    let total = Int(String(buffer: try await iterator.next() ?? ByteBuffer())) ?? 0
+                    for index in 0..<total {
+                        try await writer.send(ByteBuffer(string: "\(index)"))
+                        self.state.withLock { $0.streamed += 1 }
                     }
-                    if resumeNow { continuation.resume() }
+                    return nil
                 }
-                return request
-            })
+            ),
+            // Join: answers every request joined with "+".
+            RegisteredMethod(
+                descriptor: Self.join,
+                handler: .streaming { requests, _, _ in
+                    var parts: [String] = []
+                    for try await request in requests { parts.append(String(buffer: request)) }
+                    return ByteBuffer(string: parts.joined(separator: "+"))
+                }
+            ),
+            // Chat: answers each message with it, upper-cased.
+            RegisteredMethod(
+                descriptor: Self.chat,
+                handler: .streaming { requests, writer, _ in
+                    for try await request in requests {
+                        try await writer.send(ByteBuffer(string: String(buffer: request).uppercased()))
+                    }
+                    return nil
+                }
+            ),
+            RegisteredMethod(
+                descriptor: Self.hang,
+                handler: .unary { request, _ in
+                    await withCheckedContinuation { continuation in
+                        let resumeNow = self.state.withLock { state in
+                            state.hits += 1
+                            if state.released { return true }
+                            state.hanging.append(continuation)
+                            return false
+                        }
+                        if resumeNow { continuation.resume() }
+                    }
+                    return request
+                }
+            ),
         ]
     }
 }
@@ -129,7 +178,13 @@ final class FlakyService: QuadService, Sendable {
 /// when `flaky` stalls.
 final class SteadyService: QuadService, Sendable {
     static let serviceName = "quad.test.v1.Steady"
-    static let echo = MethodDescriptor(service: serviceName, method: "Echo", kind: .unary, idempotent: true, allowsAnonymous: true)
+    static let echo = MethodDescriptor(
+        service: serviceName,
+        method: "Echo",
+        kind: .unary,
+        idempotent: true,
+        allowsAnonymous: true
+    )
     static let catalog = [ServiceDescription(name: serviceName, context: "steady", methods: [echo])]
 
     var registeredMethods: [RegisteredMethod] {
@@ -196,7 +251,11 @@ struct ProtectedGateway: Sendable {
             let server = try GatewayTestTLS.server(for: gateway, certificates: certificates)
             group.addTask { try await server.run() }
             let port = try await server.listeningPort()
-            let client = QuadClient(host: "127.0.0.1", port: port, tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway"))
+            let client = QuadClient(
+                host: "127.0.0.1",
+                port: port,
+                tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway")
+            )
             defer {
                 upstream.releaseHanging()
                 client.close()
@@ -204,7 +263,14 @@ struct ProtectedGateway: Sendable {
                 group.cancelAll()
             }
             return try await body(
-                ProtectedGateway(upstream: upstream, gateway: gateway, clock: clock, client: client, port: port, certificates: certificates)
+                ProtectedGateway(
+                    upstream: upstream,
+                    gateway: gateway,
+                    clock: clock,
+                    client: client,
+                    port: port,
+                    certificates: certificates
+                )
             )
         }
     }

@@ -20,11 +20,16 @@ struct GatewayConfigurationTests {
     @Test("the gateway-wide admission limit can be tuned or turned off")
     func admission() throws {
         let tuned = try GatewayConfiguration.load(
-            from: ConfigurationSource(arguments: ["--admission-min", "2", "--admission-latency-tolerance", "2.5"], environment: [:])
+            from: ConfigurationSource(
+                arguments: ["--admission-min", "2", "--admission-latency-tolerance", "2.5"],
+                environment: [:]
+            )
         )
         #expect(tuned.admission?.minimumLimit == 2)
         #expect(tuned.admission?.latencyTolerance == 2.5)
-        let off = try GatewayConfiguration.load(from: ConfigurationSource(arguments: ["--admission", "false"], environment: [:]))
+        let off = try GatewayConfiguration.load(
+            from: ConfigurationSource(arguments: ["--admission", "false"], environment: [:])
+        )
         #expect(off.admission == nil)
     }
 
@@ -50,10 +55,14 @@ struct GatewayConfigurationTests {
     func queueAndConnections() throws {
         let defaults = try GatewayConfiguration.load(from: ConfigurationSource(arguments: [], environment: [:]))
         #expect(defaults.admissionQueue == .defaults)
-        #expect(defaults.connections == ConnectionLimits(handshakeTimeout: .seconds(10), maxPerAddress: 256, maxTotal: nil))
+        #expect(
+            defaults.connections == ConnectionLimits(handshakeTimeout: .seconds(10), maxPerAddress: 256, maxTotal: nil)
+        )
         let tuned = try GatewayConfiguration.load(
             from: ConfigurationSource(
-                arguments: ["--admission-queue", "0", "--handshake-timeout", "3s", "--max-connections-per-address", "8"],
+                arguments: [
+                    "--admission-queue", "0", "--handshake-timeout", "3s", "--max-connections-per-address", "8",
+                ],
                 environment: ["QUAD_MAX_CONNECTIONS": "1000", "QUAD_ADMISSION_QUEUE_MAX_WAIT": "50ms"]
             )
         )
@@ -65,8 +74,13 @@ struct GatewayConfigurationTests {
     @Test("flags and QUAD_* variables set the limits")
     func overrides() throws {
         let source = ConfigurationSource(
-            arguments: ["--rate-login", "3/min:2", "--deadline-default", "2s", "--upstreams", "identity=127.0.0.1:7001"],
-            environment: ["QUAD_CONCURRENCY_MAX": "50", "QUAD_EJECT_BASE": "500ms", "QUAD_FEED_EVENTS_PER_USER": "32", "QUAD_EVENT_STREAM_RENEWAL": "1m"]
+            arguments: [
+                "--rate-login", "3/min:2", "--deadline-default", "2s", "--upstreams", "identity=127.0.0.1:7001",
+            ],
+            environment: [
+                "QUAD_CONCURRENCY_MAX": "50", "QUAD_EJECT_BASE": "500ms", "QUAD_FEED_EVENTS_PER_USER": "32",
+                "QUAD_EVENT_STREAM_RENEWAL": "1m",
+            ]
         )
         let configuration = try GatewayConfiguration.load(from: source)
         #expect(configuration.protection.rateLimits.login == .perMinute(3, burst: 2))
@@ -78,25 +92,28 @@ struct GatewayConfigurationTests {
         #expect(configuration.eventStreamRenewal == .seconds(60))
     }
 
-    @Test("a value that cannot work is refused at start, naming the key", arguments: [
-        ["--rate-login", "5 per minute"],
-        ["--rate-per-user", "0/s:1"],
-        ["--deadline-default", "1m", "--deadline-max", "30s"],
-        ["--concurrency-min", "300"],
-        ["--retry-budget-percent", "150"],
-        ["--eject-after-failures", "0"],
-        ["--upstream-connections", "0"],
-        ["--max-calls-per-connection", "0"],
-        ["--feed-events-per-user", "0"],
-        ["--feed-events-per-user", "500", "--feed-max-events", "100"],
-        ["--event-stream-renewal", "0s"],
-        ["--admission-min", "50", "--admission-initial", "10"],
-        ["--admission-latency-tolerance", "0.5"],
-        ["--admission-queue", "-1"],
-        ["--admission-queue-target-wait", "200ms", "--admission-queue-max-wait", "100ms"],
-        ["--handshake-timeout", "0s"],
-        ["--max-connections-per-address", "0"],
-    ])
+    @Test(
+        "a value that cannot work is refused at start, naming the key",
+        arguments: [
+            ["--rate-login", "5 per minute"],
+            ["--rate-per-user", "0/s:1"],
+            ["--deadline-default", "1m", "--deadline-max", "30s"],
+            ["--concurrency-min", "300"],
+            ["--retry-budget-percent", "150"],
+            ["--eject-after-failures", "0"],
+            ["--upstream-connections", "0"],
+            ["--max-calls-per-connection", "0"],
+            ["--feed-events-per-user", "0"],
+            ["--feed-events-per-user", "500", "--feed-max-events", "100"],
+            ["--event-stream-renewal", "0s"],
+            ["--admission-min", "50", "--admission-initial", "10"],
+            ["--admission-latency-tolerance", "0.5"],
+            ["--admission-queue", "-1"],
+            ["--admission-queue-target-wait", "200ms", "--admission-queue-max-wait", "100ms"],
+            ["--handshake-timeout", "0s"],
+            ["--max-connections-per-address", "0"],
+        ]
+    )
     func refusesBadValues(arguments: [String]) {
         let error = #expect(throws: GatewayConfigurationError.self) {
             try GatewayConfiguration.load(from: ConfigurationSource(arguments: arguments, environment: [:]))

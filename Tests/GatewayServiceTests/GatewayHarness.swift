@@ -79,10 +79,12 @@ struct GatewayHarness: Sendable {
     /// Registers through the gateway and returns the session.
     func registerAndLogIn(_ email: String = "ada@northfield.edu") async throws -> Quad_Identity_V1_Session {
         _ = try await client.register(IdentityHarness.registration(email))
-        return try await client.login(.with {
-            $0.email = email
-            $0.password = "correct horse battery"
-        }).session
+        return try await client.login(
+            .with {
+                $0.email = email
+                $0.password = "correct horse battery"
+            }
+        ).session
     }
 }
 

@@ -44,7 +44,13 @@ struct HomeFanOutTests {
     func partialResult() async throws {
         // The campus part's service: nothing listens on 127.0.0.1:1, so connecting is refused
         let down: @Sendable (IdentityHarness) throws -> [String: any ClientTransport] = { identity in
-            ["campus": QuadClient(host: "127.0.0.1", port: 1, tls: try .client(trustRootsPEM: identity.certificates.caPath))]
+            [
+                "campus": QuadClient(
+                    host: "127.0.0.1",
+                    port: 1,
+                    tls: try .client(trustRootsPEM: identity.certificates.caPath)
+                )
+            ]
         }
         try await GatewayHarness.run(homeTransports: down) { harness in
             let session = try await harness.registerAndLogIn()

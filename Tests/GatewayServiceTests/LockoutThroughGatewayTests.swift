@@ -17,7 +17,10 @@ struct LockoutThroughGatewayTests {
         rateLimits: RateLimitConfiguration(login: .perSecond(1000, burst: 1000))
     )
 
-    @Test("guesses from ten loopback addresses at once: five are checked, and the right password after them is refused", arguments: [10, 100])
+    @Test(
+        "guesses from ten loopback addresses at once: five are checked, and the right password after them is refused",
+        arguments: [10, 100]
+    )
     func guessesFromManyAddresses(count: Int) async throws {
         try await GatewayHarness.run(protection: Self.openLogins, admission: nil) { harness in
             // Given an account, and one client per address 127.0.0.2 ... 127.0.0.11
@@ -42,7 +45,11 @@ struct LockoutThroughGatewayTests {
                     let client = Quad_Identity_V1_Identity.Client(transport: clients[attempt % clients.count])
                     group.addTask {
                         do {
-                            _ = try await client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "wrong guess \(attempt)" })
+                            _ = try await client.login(
+                                .with {
+                                    $0.email = "ada@northfield.edu"; $0.password = "wrong guess \(attempt)"
+                                }
+                            )
                             return nil
                         } catch {
                             return error as? RPCError ?? RPCError(code: .unknown, message: "\(error)")
@@ -59,10 +66,12 @@ struct LockoutThroughGatewayTests {
 
             // And the right password, from yet another address, is refused while locked
             let right = await #expect(throws: RPCError.self) {
-                _ = try await Quad_Identity_V1_Identity.Client(transport: clients[0]).login(.with {
-                    $0.email = "ada@northfield.edu"
-                    $0.password = "correct horse battery"
-                })
+                _ = try await Quad_Identity_V1_Identity.Client(transport: clients[0]).login(
+                    .with {
+                        $0.email = "ada@northfield.edu"
+                        $0.password = "correct horse battery"
+                    }
+                )
             }
             #expect(right?.code == .resourceExhausted)
             #expect(right?.message.contains("too many wrong passwords") == true)

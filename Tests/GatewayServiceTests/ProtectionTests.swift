@@ -54,7 +54,9 @@ struct ProtectionTests {
             // Given three UNAVAILABLE answers in a row
             gateway.upstream.failNext(3)
             for _ in 0..<3 {
-                let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.notIdempotent) }
+                let error = await #expect(throws: RPCError.self) {
+                    _ = try await gateway.call(FlakyService.notIdempotent)
+                }
                 #expect(error?.code == .unavailable)
             }
             #expect(gateway.upstream.hits == 3)
@@ -65,7 +67,9 @@ struct ProtectionTests {
             #expect(health.status(for: FlakyService.serviceName) == .notServing)
 
             // When a call comes while it is ejected, it is refused without reaching it
-            let skipped = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.notIdempotent) }
+            let skipped = await #expect(throws: RPCError.self) {
+                _ = try await gateway.call(FlakyService.notIdempotent)
+            }
             #expect(skipped?.code == .unavailable)
             #expect(skipped?.message.contains("not being called") == true)
             #expect(skipped?.trailers["retry-after-seconds"] != nil)
@@ -132,10 +136,18 @@ struct ProtectionTests {
         }
     }
 
-    @Test("at the gateway's own limit, with no queue, a call is refused as it starts, before any upstream or token work")
+    @Test(
+        "at the gateway's own limit, with no queue, a call is refused as it starts, before any upstream or token work"
+    )
     func gatewayAdmission() async throws {
-        let admission = ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1, latencyThreshold: .milliseconds(2))
-        try await ProtectedGateway.run(admission: admission, admissionQueue: AdmissionQueueConfiguration(capacity: 0)) { gateway in
+        let admission = ConcurrencyLimitConfiguration(
+            initialLimit: 1,
+            minimumLimit: 1,
+            maximumLimit: 1,
+            latencyThreshold: .milliseconds(2)
+        )
+        try await ProtectedGateway.run(admission: admission, admissionQueue: AdmissionQueueConfiguration(capacity: 0)) {
+            gateway in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // Given one unary call in flight, the gateway-wide limit
                 group.addTask { _ = try await gateway.call(FlakyService.hang) }
@@ -227,7 +239,12 @@ struct GatewayAdmissionTests {
     /// No queue: these tests are about the limit itself.
     static func admission(_ clock: ManualGatewayClock) -> GatewayAdmission {
         GatewayAdmission(
-            configuration: ConcurrencyLimitConfiguration(initialLimit: 8, minimumLimit: 2, maximumLimit: 100, latencyThreshold: .milliseconds(2)),
+            configuration: ConcurrencyLimitConfiguration(
+                initialLimit: 8,
+                minimumLimit: 2,
+                maximumLimit: 100,
+                latencyThreshold: .milliseconds(2)
+            ),
             queue: AdmissionQueueConfiguration(capacity: 0),
             clock: clock.clock
         )
@@ -242,14 +259,31 @@ struct GatewayAdmissionTests {
         let clock = ManualGatewayClock()
         let admission = Self.admission(clock)
         // Given: a read takes 1 ms alone
-        let alone = try #require(Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })))
+        let alone = try #require(
+            Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }))
+        )
         clock.advance(by: .milliseconds(1))
         admission.callEnded(alone, code: .ok)
 
         // When: 8 reads at once each take 10 ms
-        let slow = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })) }
+        let slow = (0..<8).compactMap { _ in
+            Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }))
+        }
         #expect(slow.count == 8)
-        #expect({ if case .refused = admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }) { true } else { false } }())
+        #expect(
+            {
+                if case .refused = admission.admit(
+                    Self.read,
+                    peerHost: "10.0.0.1",
+                    metadata: [:],
+                    waiter: { UnusedWaiter() }
+                ) {
+                    true
+                } else {
+                    false
+                }
+            }()
+        )
         clock.advance(by: .milliseconds(10))
         for permit in slow { admission.callEnded(permit, code: .ok) }
 
@@ -259,7 +293,9 @@ struct GatewayAdmissionTests {
 
         // When: calls at the limit take 1.5 ms (under the 2 ms threshold)
         for _ in 0..<20 {
-            let permits = (0..<lowered).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })) }
+            let permits = (0..<lowered).compactMap { _ in
+                Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }))
+            }
             clock.advance(by: .microseconds(1_500))
             for permit in permits { admission.callEnded(permit, code: .ok) }
         }
@@ -272,7 +308,9 @@ struct GatewayAdmissionTests {
     func statusesAreNotOverload() {
         let clock = ManualGatewayClock()
         let admission = Self.admission(clock)
-        let permits = (0..<8).compactMap { _ in Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() })) }
+        let permits = (0..<8).compactMap { _ in
+            Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }))
+        }
         for (index, permit) in permits.enumerated() {
             admission.callEnded(permit, code: index.isMultiple(of: 2) ? .resourceExhausted : .cancelled)
         }
@@ -283,7 +321,14 @@ struct GatewayAdmissionTests {
     func streamsExempt() {
         let admission = Self.admission(ManualGatewayClock())
         for _ in 0..<50 {
-            guard case .exempt = admission.admit(Self.watch, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }) else {
+            guard
+                case .exempt = admission.admit(
+                    Self.watch,
+                    peerHost: "10.0.0.1",
+                    metadata: [:],
+                    waiter: { UnusedWaiter() }
+                )
+            else {
                 Issue.record("a stream was counted")
                 return
             }
@@ -310,7 +355,12 @@ struct UpstreamGuardTests {
     }
 
     /// One call of `method` alone, taking `latency`.
-    static func call(_ guarded: UpstreamGuard, _ clock: ManualGatewayClock, _ method: MethodDescriptor, _ latency: Duration) throws {
+    static func call(
+        _ guarded: UpstreamGuard,
+        _ clock: ManualGatewayClock,
+        _ method: MethodDescriptor,
+        _ latency: Duration
+    ) throws {
         let permit = try guarded.admit(method)
         clock.advance(by: latency)
         guarded.finish(permit, outcome: .success)

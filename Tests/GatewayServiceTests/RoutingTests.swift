@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Gateway: routing table and configuration")
 struct RoutingTests {
-    @Test("every method of every service that names its context is routed to that context, except its event source and service-only methods")
+    @Test(
+        "every method of every service that names its context is routed to that context, except its event source and service-only methods"
+    )
     func routesFromTheCatalog() {
         let table = RoutingTable(catalog: QuadServiceCatalog.all)
         for method in Quad_Identity_V1_Identity.Method.all where !method.eventSource && !method.serviceOnly {
@@ -53,7 +55,9 @@ struct RoutingTests {
         let added = ServiceDescription(
             name: "quad.households.v1.Households",
             context: "households",
-            methods: [MethodDescriptor(service: "quad.households.v1.Households", method: "CreateHousehold", kind: .unary)]
+            methods: [
+                MethodDescriptor(service: "quad.households.v1.Households", method: "CreateHousehold", kind: .unary)
+            ]
         )
         let table = RoutingTable(catalog: QuadServiceCatalog.all + [added])
         #expect(table.route(for: "quad.households.v1.Households/CreateHousehold")?.context == "households")
@@ -66,22 +70,31 @@ struct RoutingTests {
         #expect(anonymous == ["Register", "Login", "Refresh", "ListCampuses", "GetTokenVerificationKey"])
     }
 
-    @Test("upstreams parse from context=HOST:PORT pairs", arguments: [
-        ("identity=127.0.0.1:7001", ["identity": GatewayConfiguration.Upstream(host: "127.0.0.1", port: 7001)]),
-        ("identity=127.0.0.1:7001, jobs=[::1]:7002", [
-            "identity": GatewayConfiguration.Upstream(host: "127.0.0.1", port: 7001),
-            "jobs": GatewayConfiguration.Upstream(host: "::1", port: 7002),
-        ]),
-        ("", [:]),
-    ])
+    @Test(
+        "upstreams parse from context=HOST:PORT pairs",
+        arguments: [
+            ("identity=127.0.0.1:7001", ["identity": GatewayConfiguration.Upstream(host: "127.0.0.1", port: 7001)]),
+            (
+                "identity=127.0.0.1:7001, jobs=[::1]:7002",
+                [
+                    "identity": GatewayConfiguration.Upstream(host: "127.0.0.1", port: 7001),
+                    "jobs": GatewayConfiguration.Upstream(host: "::1", port: 7002),
+                ]
+            ),
+            ("", [:]),
+        ]
+    )
     func parsesUpstreams(text: String, expected: [String: GatewayConfiguration.Upstream]) throws {
         #expect(try GatewayConfiguration.parseUpstreams(text) == expected)
     }
 
-    @Test("a bad upstream entry is refused, naming it", arguments: [
-        "identity", "identity=127.0.0.1", "=127.0.0.1:7001", "identity=127.0.0.1:0", "identity=:7001",
-        "identity=127.0.0.1:7001,identity=127.0.0.1:7002",
-    ])
+    @Test(
+        "a bad upstream entry is refused, naming it",
+        arguments: [
+            "identity", "identity=127.0.0.1", "=127.0.0.1:7001", "identity=127.0.0.1:0", "identity=:7001",
+            "identity=127.0.0.1:7001,identity=127.0.0.1:7002",
+        ]
+    )
     func refusesBadUpstreams(text: String) {
         #expect(throws: GatewayConfigurationError.self) { try GatewayConfiguration.parseUpstreams(text) }
     }

@@ -11,16 +11,25 @@ import Testing
 /// revoked session until they expire: within a second of the logout, and after a restart.
 @Suite("Gateway: the access tokens of revoked sessions are refused")
 struct SessionRevocationTests {
-    @Test("after logout the session's access token is UNAUTHENTICATED within 1 s; another session of the user still works")
+    @Test(
+        "after logout the session's access token is UNAUTHENTICATED within 1 s; another session of the user still works"
+    )
     func logoutRefusesAccessToken() async throws {
         try await GatewayHarness.run { harness in
             // Given two sessions of one user, the first one used (and so remembered) by the gateway
             let session = try await harness.registerAndLogIn()
-            let other = try await harness.client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "correct horse battery" }).session
+            let other = try await harness.client.login(
+                .with {
+                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                }
+            ).session
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
 
             // When the first one logs out
-            _ = try await harness.client.logout(.with { $0.refreshToken = session.refreshToken }, options: IdentityHarness.bearer(session))
+            _ = try await harness.client.logout(
+                .with { $0.refreshToken = session.refreshToken },
+                options: IdentityHarness.bearer(session)
+            )
             let loggedOut = ContinuousClock.now
 
             // Then its access token is refused within a second, saying why
@@ -58,8 +67,15 @@ struct SessionRevocationTests {
         try await GatewayHarness.run { harness in
             // Given a session logged out while the first gateway ran
             let session = try await harness.registerAndLogIn()
-            let still = try await harness.client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "correct horse battery" }).session
-            _ = try await harness.client.logout(.with { $0.refreshToken = session.refreshToken }, options: IdentityHarness.bearer(session))
+            let still = try await harness.client.login(
+                .with {
+                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                }
+            ).session
+            _ = try await harness.client.logout(
+                .with { $0.refreshToken = session.refreshToken },
+                options: IdentityHarness.bearer(session)
+            )
 
             // When a new gateway starts in front of the same identity (it has seen no event)
             try await Self.withFreshGateway(harness) { client in
@@ -77,7 +93,9 @@ struct SessionRevocationTests {
 
     /// Calls GetMyProfile with the session's token until it is refused, for at most `limit`
     /// (each try is a call through the gateway, no sleeping); the refusal.
-    static func firstRefusal(_ harness: GatewayHarness, _ session: Quad_Identity_V1_Session, within limit: Duration) async throws -> RPCError {
+    static func firstRefusal(_ harness: GatewayHarness, _ session: Quad_Identity_V1_Session, within limit: Duration)
+        async throws -> RPCError
+    {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             do {
@@ -93,11 +111,15 @@ struct SessionRevocationTests {
 
     /// A second gateway in front of the harness's identity, as after a restart: it follows no
     /// events, so what it knows of revocations it read at start.
-    static func withFreshGateway(_ harness: GatewayHarness, _ body: @Sendable (Quad_Identity_V1_Identity.Client) async throws -> Void) async throws {
+    static func withFreshGateway(
+        _ harness: GatewayHarness,
+        _ body: @Sendable (Quad_Identity_V1_Identity.Client) async throws -> Void
+    ) async throws {
         let identity = harness.identity
         let certificates = identity.certificates
         let gateway = try Gateway(
-            configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port!)]),
+            configuration: GatewayConfiguration(upstreams: ["identity": .init(host: "127.0.0.1", port: identity.port!)]
+            ),
             upstreamTLS: GatewayTestTLS.upstream(certificates),
             logger: Logger(label: "test.gateway.restarted"),
             now: { identity.clock.now }

@@ -8,7 +8,9 @@ import Testing
 /// keep verifying at the gateway until they expire; only operators can rotate.
 @Suite("Gateway: identity's signing key rotates")
 struct SigningKeyRotationTests {
-    @Test("after a rotation new tokens carry the new kid and verify; tokens signed before still verify; a second rotation works too")
+    @Test(
+        "after a rotation new tokens carry the new kid and verify; tokens signed before still verify; a second rotation works too"
+    )
     func rotation() async throws {
         try await GatewayHarness.run { harness in
             // Given a token signed before any rotation, in use at the gateway
@@ -24,7 +26,11 @@ struct SigningKeyRotationTests {
             // Then a new login's token names the new key and the gateway verifies it (after its
             // refetch interval, it fetches the keys again on the unknown kid)
             harness.identity.clock.advance(by: .seconds(11))
-            let after = try await harness.client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "correct horse battery" }).session
+            let after = try await harness.client.login(
+                .with {
+                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                }
+            ).session
             #expect(try EdgeAuthenticationTests.keyID(of: after.accessToken) == rotated.keyID)
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(after))
             // And the token signed before the rotation still verifies
@@ -34,7 +40,11 @@ struct SigningKeyRotationTests {
             let second = try await harness.identity.client.rotateSigningKey(.init())
             #expect(second.verifyingKeyIds == [second.keyID, rotated.keyID, firstKey])
             harness.identity.clock.advance(by: .seconds(11))
-            let third = try await harness.client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "correct horse battery" }).session
+            let third = try await harness.client.login(
+                .with {
+                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                }
+            ).session
             #expect(try EdgeAuthenticationTests.keyID(of: third.accessToken) == second.keyID)
             for session in [before, after, third] {
                 _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))

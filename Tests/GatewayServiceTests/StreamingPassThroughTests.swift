@@ -25,7 +25,12 @@ struct StreamingPassThroughTests {
     @Test("a client stream is joined by the upstream and its one answer comes back")
     func clientStream() async throws {
         try await ProtectedGateway.run { gateway in
-            let joined = try await gateway.client.streamingCall(FlakyService.join, firstRequest: nil, halfClose: false, options: .defaults) { call in
+            let joined = try await gateway.client.streamingCall(
+                FlakyService.join,
+                firstRequest: nil,
+                halfClose: false,
+                options: .defaults
+            ) { call in
                 for word in ["a", "b", "c"] { try await call.send(ByteBuffer(string: word)) }
                 try await call.finish()
                 var answers: [String] = []
@@ -39,7 +44,12 @@ struct StreamingPassThroughTests {
     @Test("a bidirectional stream answers each message through the gateway")
     func bidirectional() async throws {
         try await ProtectedGateway.run { gateway in
-            let answers = try await gateway.client.streamingCall(FlakyService.chat, firstRequest: nil, halfClose: false, options: .defaults) { call in
+            let answers = try await gateway.client.streamingCall(
+                FlakyService.chat,
+                firstRequest: nil,
+                halfClose: false,
+                options: .defaults
+            ) { call in
                 var answers: [String] = []
                 var responses = call.responses.makeAsyncIterator()
                 for word in ["hi", "there"] {

@@ -113,7 +113,9 @@ struct LoginThrottleTests {
         #expect(restored.loginAttempted(now: start.addingTimeInterval(60)) == .proceed)
     }
 
-    @Test("attempts are counted before the password is checked: the fifth in flight locks, a sixth is refused unchecked")
+    @Test(
+        "attempts are counted before the password is checked: the fifth in flight locks, a sixth is refused unchecked"
+    )
     func countedBeforeChecking() {
         // Given: five attempts started at once, none answered yet
         var throttle = LoginThrottle()
@@ -127,7 +129,10 @@ struct LoginThrottleTests {
         let until = start.addingTimeInterval(15 * 60)
         #expect(sixth == .refuseLocked(until: until, remaining: .seconds(15 * 60 - 1)))
         #expect(throttle.lockedUntil == until)
-        #expect(throttle.loginFailed(now: start.addingTimeInterval(2)) == .locked(until: until, remaining: .seconds(15 * 60 - 2)))
+        #expect(
+            throttle.loginFailed(now: start.addingTimeInterval(2))
+                == .locked(until: until, remaining: .seconds(15 * 60 - 2))
+        )
     }
 
     @Test("an attempt refused while locked leaves the lock as it is")

@@ -11,7 +11,10 @@ import Testing
 struct ConcurrentLockoutTests {
     static let email = "ada@northfield.edu"
 
-    @Test("concurrent wrong guesses: five passwords are checked, the rest refused as locked; the right one then is refused and the lock stays", arguments: [10, 100])
+    @Test(
+        "concurrent wrong guesses: five passwords are checked, the rest refused as locked; the right one then is refused and the lock stays",
+        arguments: [10, 100]
+    )
     func concurrentGuesses(count: Int) async throws {
         try await IdentityHarness.run { harness in
             // Given an account, and the passwords checked so far
@@ -31,7 +34,11 @@ struct ConcurrentLockoutTests {
 
             // When the right password comes while locked
             let right = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.login(.with { $0.email = Self.email; $0.password = "correct horse battery" })
+                _ = try await harness.client.login(
+                    .with {
+                        $0.email = Self.email; $0.password = "correct horse battery"
+                    }
+                )
             }
 
             // Then it is refused as locked, unchecked, and the lock is as it was
@@ -52,7 +59,11 @@ struct ConcurrentLockoutTests {
             for attempt in 0..<count {
                 group.addTask {
                     do {
-                        _ = try await client.login(.with { $0.email = email; $0.password = "wrong guess \(attempt)" })
+                        _ = try await client.login(
+                            .with {
+                                $0.email = email; $0.password = "wrong guess \(attempt)"
+                            }
+                        )
                         return .ok
                     } catch let error as RPCError {
                         return error.code

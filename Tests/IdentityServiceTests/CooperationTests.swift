@@ -14,7 +14,9 @@ struct CooperationTests {
             $0.topic = "review.submitted"
             $0.key = "\(job):review:reviewer"
             $0.payload = try Quad_Jobs_V1_ReviewSubmitted.with {
-                $0.review = .with { $0.jobID = job; $0.subjectID = subject; $0.reviewerID = "reviewer"; $0.stars = stars }
+                $0.review = .with {
+                    $0.jobID = job; $0.subjectID = subject; $0.reviewerID = "reviewer"; $0.stars = stars
+                }
             }.serializedData()
         }
     }
@@ -48,11 +50,16 @@ struct CooperationTests {
                 $0.source = "jobs"
                 $0.topic = "job.completed"
                 $0.key = "job-1:completed"
-                $0.payload = try Quad_Jobs_V1_JobCompleted.with { $0.jobID = "job-1"; $0.dasherID = dasher.profile.userID }.serializedData()
+                $0.payload = try Quad_Jobs_V1_JobCompleted.with {
+                    $0.jobID = "job-1"; $0.dasherID = dasher.profile.userID
+                }.serializedData()
             }
             _ = try await identity.deliver(delivery)
             _ = try await identity.deliver(delivery)
-            let seen = try await harness.client.getPublicProfile(.with { $0.userID = dasher.profile.userID }, options: IdentityHarness.bearer(dasher.session))
+            let seen = try await harness.client.getPublicProfile(
+                .with { $0.userID = dasher.profile.userID },
+                options: IdentityHarness.bearer(dasher.session)
+            )
             #expect(seen.jobsDone == 1)
             var unknown = delivery
             unknown.topic = "job.exploded"
@@ -67,7 +74,10 @@ struct CooperationTests {
         try await IdentityHarness.run { harness in
             let ada = try await harness.register()
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.deliver(try Self.review(subject: ada.profile.userID, stars: 0, job: "job-1"), options: IdentityHarness.bearer(ada.session))
+                _ = try await harness.client.deliver(
+                    try Self.review(subject: ada.profile.userID, stars: 0, job: "job-1"),
+                    options: IdentityHarness.bearer(ada.session)
+                )
             }
             #expect(error?.code == .permissionDenied)
             let profile = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(ada.session))
@@ -88,7 +98,10 @@ struct CooperationTests {
             #expect(answer.profiles.map(\.userID) == [bob.profile.userID, ada.profile.userID])
             #expect(answer.profiles.allSatisfy { !$0.lastInitial.isEmpty })
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.getPublicProfiles(.with { $0.userIds = Array(repeating: "x", count: 201) }, options: options)
+                _ = try await harness.client.getPublicProfiles(
+                    .with { $0.userIds = Array(repeating: "x", count: 201) },
+                    options: options
+                )
             }
             #expect(error?.code == .invalidArgument)
             #expect(error?.message.contains("user_ids") == true)

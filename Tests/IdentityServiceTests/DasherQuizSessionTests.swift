@@ -10,7 +10,9 @@ import Testing
 @Suite("Identity: the dasher quiz renews the session (A6)")
 struct DasherQuizSessionTests {
     static let rightAnswers = DasherQuiz.standard.questions.map { question in
-        Quad_Identity_V1_QuizAnswer.with { $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice) }
+        Quad_Identity_V1_QuizAnswer.with {
+            $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice)
+        }
     }
 
     @Test("a pass returns the caller's session renewed, with the dasher role in its access token")
@@ -47,7 +49,10 @@ struct DasherQuizSessionTests {
     func oldRefreshTokenRotated() async throws {
         try await IdentityHarness.run { harness in
             let before = try await harness.register().session
-            let pass = try await harness.client.submitDasherQuiz(.with { $0.answers = Self.rightAnswers }, options: IdentityHarness.bearer(before))
+            let pass = try await harness.client.submitDasherQuiz(
+                .with { $0.answers = Self.rightAnswers },
+                options: IdentityHarness.bearer(before)
+            )
             let reused = await #expect(throws: RPCError.self) {
                 _ = try await harness.client.refresh(.with { $0.refreshToken = before.refreshToken })
             }
@@ -69,7 +74,10 @@ struct DasherQuizSessionTests {
                     $0.choiceIndex = UInt32((question.correctChoice + 1) % question.choices.count)
                 }
             }
-            let failed = try await harness.client.submitDasherQuiz(.with { $0.answers = wrong }, options: IdentityHarness.bearer(session))
+            let failed = try await harness.client.submitDasherQuiz(
+                .with { $0.answers = wrong },
+                options: IdentityHarness.bearer(session)
+            )
             #expect(!failed.passed)
             #expect(!failed.hasSession)
         }
@@ -80,7 +88,8 @@ struct DasherQuizSessionTests {
         var payload = String(token.split(separator: ".")[1])
             .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while payload.count % 4 != 0 { payload += "=" }
-        let object = try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: payload))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: payload))) as? [String: Any]
         return try #require(object?["roles"] as? [String])
     }
 }

@@ -18,7 +18,8 @@ struct EventSourceTests {
         options: CallOptions = .defaults,
         onStarted: @escaping @Sendable () async throws -> Void = {}
     ) async throws -> [Message] {
-        try await Quad_Identity_V1_Identity.Client(transport: transport).watchEvents(request, options: options) { stream in
+        try await Quad_Identity_V1_Identity.Client(transport: transport).watchEvents(request, options: options) {
+            stream in
             var messages: [Message] = []
             for try await message in stream {
                 messages.append(message)
@@ -40,7 +41,10 @@ struct EventSourceTests {
             let registered = try await harness.register()
             let options = IdentityHarness.bearer(registered.session)
             _ = try await harness.client.updateMyProfile(.with { $0.room = "301" }, options: options)
-            _ = try await harness.client.logout(.with { $0.refreshToken = registered.session.refreshToken }, options: options)
+            _ = try await harness.client.logout(
+                .with { $0.refreshToken = registered.session.refreshToken },
+                options: options
+            )
 
             // When: the gateway follows identity's events from the beginning
             let gateway = try harness.gatewayTransport()
@@ -48,7 +52,12 @@ struct EventSourceTests {
             let messages = try await Self.watch(gateway, .with { $0.afterSequence = 0 }, count: 3)
 
             // Then
-            #expect(messages.first?.started == .with { $0.afterSequence = 0; $0.gap = false })
+            #expect(
+                messages.first?.started
+                    == .with {
+                        $0.afterSequence = 0; $0.gap = false
+                    }
+            )
             let events = Self.events(messages)
             #expect(events.map(\.type) == ["quad.identity.v1.ProfileChanged", "quad.identity.v1.SessionRevoked"])
             #expect(events.allSatisfy { $0.userID == registered.profile.userID })
@@ -73,11 +82,16 @@ struct EventSourceTests {
             defer { gateway.close() }
             let messages = try await Self.watch(gateway, .with { $0.fromNow = true }, count: 2) {
                 // Sent once `started` arrived: the edit is logged after the watch began
-                _ = try await harness.client.updateMyProfile(.with { $0.firstName = "Adele" }, options: IdentityHarness.bearer(registered.session))
+                _ = try await harness.client.updateMyProfile(
+                    .with { $0.firstName = "Adele" },
+                    options: IdentityHarness.bearer(registered.session)
+                )
             }
             let events = Self.events(messages)
             #expect(events.count == 1)
-            #expect(try Quad_Identity_V1_ProfileChanged(serializedBytes: events[0].payload).profile.firstName == "Adele")
+            #expect(
+                try Quad_Identity_V1_ProfileChanged(serializedBytes: events[0].payload).profile.firstName == "Adele"
+            )
         }
     }
 
@@ -89,14 +103,25 @@ struct EventSourceTests {
             _ = try await harness.client.updateMyProfile(.with { $0.room = "214B" }, options: options)  // already 214B
             _ = try await harness.client.requestRole(.with { $0.role = .buyer }, options: options)
             _ = try await harness.client.requestRole(.with { $0.role = .buyer }, options: options)
-            _ = try await harness.client.logout(.with { $0.refreshToken = registered.session.refreshToken }, options: options)
-            _ = try await harness.client.logout(.with { $0.refreshToken = registered.session.refreshToken }, options: options)
+            _ = try await harness.client.logout(
+                .with { $0.refreshToken = registered.session.refreshToken },
+                options: options
+            )
+            _ = try await harness.client.logout(
+                .with { $0.refreshToken = registered.session.refreshToken },
+                options: options
+            )
             _ = try await harness.client.updateMyProfile(.with { $0.room = "301" }, options: options)
 
             let gateway = try harness.gatewayTransport()
             defer { gateway.close() }
             let events = Self.events(try await Self.watch(gateway, .with { $0.afterSequence = 0 }, count: 4))
-            #expect(events.map(\.type) == ["quad.identity.v1.ProfileChanged", "quad.identity.v1.SessionRevoked", "quad.identity.v1.ProfileChanged"])
+            #expect(
+                events.map(\.type) == [
+                    "quad.identity.v1.ProfileChanged", "quad.identity.v1.SessionRevoked",
+                    "quad.identity.v1.ProfileChanged",
+                ]
+            )
             let roles = try Quad_Identity_V1_ProfileChanged(serializedBytes: events[0].payload).profile.roles
             #expect(roles.contains(.buyer))
         }
@@ -129,7 +154,12 @@ struct EventSourceTests {
             #expect(cli?.message.contains("Gateway/Subscribe") == true)
 
             let registered = try await harness.register()
-            let caller = Caller(userID: registered.profile.userID, roles: [], campusID: registered.profile.campusID, dormID: registered.profile.dormID)
+            let caller = Caller(
+                userID: registered.profile.userID,
+                roles: [],
+                campusID: registered.profile.campusID,
+                dormID: registered.profile.dormID
+            )
             let gateway = try harness.gatewayTransport()
             defer { gateway.close() }
             let onBehalf = await #expect(throws: RPCError.self) {

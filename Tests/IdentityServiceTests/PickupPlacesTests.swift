@@ -10,7 +10,10 @@ import Testing
 struct PickupPlacesTests {
     /// A client of identity with `service`'s certificate, minted from the harness's CA; close it.
     static func transport(_ harness: IdentityHarness, as service: String) throws -> TestTransport {
-        _ = try DevCertificateSet.ensure(directory: harness.certificates.directory, services: ["identity", "gateway", service])
+        _ = try DevCertificateSet.ensure(
+            directory: harness.certificates.directory,
+            services: ["identity", "gateway", service]
+        )
         return try harness.transport(as: .service(service))
     }
 

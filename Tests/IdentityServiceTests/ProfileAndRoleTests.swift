@@ -13,11 +13,19 @@ struct ProfileAndRoleTests {
     func update() async throws {
         try await IdentityHarness.run { harness in
             let session = try await harness.register().session
-            let updated = try await harness.client.updateMyProfile(.with { $0.room = "301" }, options: IdentityHarness.bearer(session))
+            let updated = try await harness.client.updateMyProfile(
+                .with { $0.room = "301" },
+                options: IdentityHarness.bearer(session)
+            )
             #expect(updated.room == "301")
             #expect(updated.firstName == "Ada")
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.updateMyProfile(.with { $0.firstName = "\u{7}Bob"; $0.dormID = "nowhere" }, options: IdentityHarness.bearer(session))
+                _ = try await harness.client.updateMyProfile(
+                    .with {
+                        $0.firstName = "\u{7}Bob"; $0.dormID = "nowhere"
+                    },
+                    options: IdentityHarness.bearer(session)
+                )
             }
             #expect(error?.code == .invalidArgument)
             #expect(error?.message.contains("first_name") == true)
@@ -32,7 +40,10 @@ struct ProfileAndRoleTests {
         try await IdentityHarness.run { harness in
             let ada = try await harness.register("ada@northfield.edu")
             let bob = try await harness.register("bob@northfield.edu")
-            _ = try await harness.client.updateMyProfile(.with { $0.room = "999" }, options: IdentityHarness.bearer(bob.session))
+            _ = try await harness.client.updateMyProfile(
+                .with { $0.room = "999" },
+                options: IdentityHarness.bearer(bob.session)
+            )
             let adaAfter = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(ada.session))
             #expect(adaAfter.room == "214B")
             let bobSees = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(bob.session))
@@ -48,10 +59,16 @@ struct ProfileAndRoleTests {
 
             // When Bob presents Ada's refresh token, and then one that exists nowhere
             let foreign = await Self.outcome {
-                _ = try await harness.client.logout(.with { $0.refreshToken = ada.session.refreshToken }, options: IdentityHarness.bearer(bob.session))
+                _ = try await harness.client.logout(
+                    .with { $0.refreshToken = ada.session.refreshToken },
+                    options: IdentityHarness.bearer(bob.session)
+                )
             }
             let unknown = await Self.outcome {
-                _ = try await harness.client.logout(.with { $0.refreshToken = "no-such-refresh-token" }, options: IdentityHarness.bearer(bob.session))
+                _ = try await harness.client.logout(
+                    .with { $0.refreshToken = "no-such-refresh-token" },
+                    options: IdentityHarness.bearer(bob.session)
+                )
             }
 
             // Then both get the same answer, and Ada is still signed in
@@ -80,7 +97,10 @@ struct ProfileAndRoleTests {
             request.phone = "+14155550100"
             let ada = try await harness.client.register(request)
             let bob = try await harness.register("bob@northfield.edu")
-            let seen = try await harness.client.getPublicProfile(.with { $0.userID = ada.profile.userID }, options: IdentityHarness.bearer(bob.session))
+            let seen = try await harness.client.getPublicProfile(
+                .with { $0.userID = ada.profile.userID },
+                options: IdentityHarness.bearer(bob.session)
+            )
             #expect(seen.firstName == "Ada")
             #expect(seen.lastInitial == "K.")
             let bytes = String(decoding: try seen.serializedData(), as: UTF8.self) + (try seen.jsonString())
@@ -88,7 +108,10 @@ struct ProfileAndRoleTests {
                 #expect(!bytes.contains(secret), "public profile leaks \(secret)")
             }
             let missing = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.getPublicProfile(.with { $0.userID = "nobody" }, options: IdentityHarness.bearer(bob.session))
+                _ = try await harness.client.getPublicProfile(
+                    .with { $0.userID = "nobody" },
+                    options: IdentityHarness.bearer(bob.session)
+                )
             }
             #expect(missing?.code == .notFound)
         }
@@ -99,13 +122,23 @@ struct ProfileAndRoleTests {
         try await IdentityHarness.run { harness in
             let ada = try await harness.register()
             let wrong = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.deleteAccount(.with { $0.password = "not my password" }, options: IdentityHarness.bearer(ada.session))
+                _ = try await harness.client.deleteAccount(
+                    .with { $0.password = "not my password" },
+                    options: IdentityHarness.bearer(ada.session)
+                )
             }
             #expect(wrong?.code == .permissionDenied)
 
-            _ = try await harness.client.deleteAccount(.with { $0.password = "correct horse battery" }, options: IdentityHarness.bearer(ada.session))
+            _ = try await harness.client.deleteAccount(
+                .with { $0.password = "correct horse battery" },
+                options: IdentityHarness.bearer(ada.session)
+            )
             let gone = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "correct horse battery" })
+                _ = try await harness.client.login(
+                    .with {
+                        $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                    }
+                )
             }
             #expect(gone?.code == .unauthenticated)
             let events = try await harness.database.read { db in
@@ -114,7 +147,11 @@ struct ProfileAndRoleTests {
                 }
             }
             // One for each context that declares it receives account.deleted (identity.proto), as typed by protoc-gen-quad
-            #expect(events == [["jobs", "account.deleted"], ["matching", "account.deleted"], ["payments", "account.deleted"]])
+            #expect(
+                events == [
+                    ["jobs", "account.deleted"], ["matching", "account.deleted"], ["payments", "account.deleted"],
+                ]
+            )
         }
     }
 
@@ -159,7 +196,9 @@ struct ProfileAndRoleTests {
             harness.clock.advance(by: .seconds(23 * 3600))
             let nextDay = try await harness.login()
             let answers = DasherQuiz.standard.questions.map { question in
-                Quad_Identity_V1_QuizAnswer.with { $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice) }
+                Quad_Identity_V1_QuizAnswer.with {
+                    $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice)
+                }
             }
             let pass = try await harness.client.submitDasherQuiz(.with { $0.answers = answers }, options: nextDay)
             #expect(pass.passed)
@@ -176,10 +215,16 @@ struct ProfileAndRoleTests {
     func roles() async throws {
         try await IdentityHarness.run { harness in
             let session = try await harness.register().session
-            let granted = try await harness.client.requestRole(.with { $0.role = .buyer }, options: IdentityHarness.bearer(session))
+            let granted = try await harness.client.requestRole(
+                .with { $0.role = .buyer },
+                options: IdentityHarness.bearer(session)
+            )
             #expect(granted.roles.contains(.buyer))
             let refused = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.requestRole(.with { $0.role = .dasher }, options: IdentityHarness.bearer(session))
+                _ = try await harness.client.requestRole(
+                    .with { $0.role = .dasher },
+                    options: IdentityHarness.bearer(session)
+                )
             }
             #expect(refused?.code == .invalidArgument)
         }

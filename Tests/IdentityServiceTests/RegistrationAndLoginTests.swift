@@ -32,7 +32,11 @@ struct RegistrationAndLoginTests {
                 #expect(error?.message.contains(field) == true, "message names \(field)")
             }
             let login = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.login(.with { $0.email = "ada@gmail.com"; $0.password = "short" })
+                _ = try await harness.client.login(
+                    .with {
+                        $0.email = "ada@gmail.com"; $0.password = "short"
+                    }
+                )
             }
             #expect(login?.code == .unauthenticated)
         }
@@ -52,10 +56,18 @@ struct RegistrationAndLoginTests {
         try await IdentityHarness.run { harness in
             _ = try await harness.register()
             let wrong = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.login(.with { $0.email = "ada@northfield.edu"; $0.password = "wrong password!" })
+                _ = try await harness.client.login(
+                    .with {
+                        $0.email = "ada@northfield.edu"; $0.password = "wrong password!"
+                    }
+                )
             }
             let unknown = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.login(.with { $0.email = "bob@northfield.edu"; $0.password = "wrong password!" })
+                _ = try await harness.client.login(
+                    .with {
+                        $0.email = "bob@northfield.edu"; $0.password = "wrong password!"
+                    }
+                )
             }
             #expect(wrong?.code == .unauthenticated)
             #expect(wrong?.code == unknown?.code)
@@ -67,7 +79,9 @@ struct RegistrationAndLoginTests {
     func lockout() async throws {
         try await IdentityHarness.run { harness in
             _ = try await harness.register()
-            let wrong = Quad_Identity_V1_LoginRequest.with { $0.email = "ada@northfield.edu"; $0.password = "wrong password!" }
+            let wrong = Quad_Identity_V1_LoginRequest.with {
+                $0.email = "ada@northfield.edu"; $0.password = "wrong password!"
+            }
             for _ in 0..<4 {
                 let error = await #expect(throws: RPCError.self) { _ = try await harness.client.login(wrong) }
                 #expect(error?.code == .unauthenticated)
@@ -79,7 +93,9 @@ struct RegistrationAndLoginTests {
 
             // Locked: even the right password is refused, with the time left.
             harness.clock.advance(by: .seconds(600))
-            let right = Quad_Identity_V1_LoginRequest.with { $0.email = "ada@northfield.edu"; $0.password = "correct horse battery" }
+            let right = Quad_Identity_V1_LoginRequest.with {
+                $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+            }
             let locked = await #expect(throws: RPCError.self) { _ = try await harness.client.login(right) }
             #expect(locked?.code == .resourceExhausted)
             #expect(locked?.trailers["retry-after-seconds"] == "300")
@@ -117,7 +133,10 @@ struct SessionTests {
     func logout() async throws {
         try await IdentityHarness.run { harness in
             let session = try await harness.register().session
-            _ = try await harness.client.logout(.with { $0.refreshToken = session.refreshToken }, options: IdentityHarness.bearer(session))
+            _ = try await harness.client.logout(
+                .with { $0.refreshToken = session.refreshToken },
+                options: IdentityHarness.bearer(session)
+            )
             let error = await #expect(throws: RPCError.self) {
                 _ = try await harness.client.refresh(.with { $0.refreshToken = session.refreshToken })
             }
@@ -167,7 +186,10 @@ struct SessionTests {
             let registered = try await harness.register()
             let header = #"{"user_id":"\#(registered.profile.userID)","roles":[],"campus_id":"","dorm_id":""}"#
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.getMyProfile(.init(), options: CallOptions(metadata: ["x-quad-caller": header]))
+                _ = try await harness.client.getMyProfile(
+                    .init(),
+                    options: CallOptions(metadata: ["x-quad-caller": header])
+                )
             }
             #expect(error?.code == .permissionDenied)
         }

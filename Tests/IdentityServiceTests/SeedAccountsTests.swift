@@ -48,7 +48,9 @@ struct SeedAccountsTests {
     func createThenFind() async throws {
         try await IdentityHarness.run { harness in
             // Given two customers and a dasher to seed
-            let accounts = [Self.account("customer1"), Self.account("customer2"), Self.account("dasher1", roles: [.dasher])]
+            let accounts = [
+                Self.account("customer1"), Self.account("customer2"), Self.account("dasher1", roles: [.dasher]),
+            ]
 
             // When they are seeded by an operator
             let first = try await harness.client.seedAccounts(Self.request(accounts))
@@ -58,7 +60,10 @@ struct SeedAccountsTests {
             #expect(first.accounts.map(\.profile.email) == accounts.map(\.registration.email))
             #expect(first.accounts[2].profile.roles.contains(.dasher))
             #expect(!first.accounts[0].profile.roles.contains(.dasher))
-            let dasher = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(first.accounts[2].session))
+            let dasher = try await harness.client.getMyProfile(
+                .init(),
+                options: IdentityHarness.bearer(first.accounts[2].session)
+            )
             #expect(dasher.roles.contains(.dasher))
             // And the dasher's access token carries the role, so no second login is needed
             #expect(try Self.roles(in: first.accounts[2].session.accessToken).contains("dasher"))
@@ -92,7 +97,10 @@ struct SeedAccountsTests {
             // Then they are the same user, now a dasher, in the answer and in their profile
             #expect(again.accounts[0].profile.userID == first.accounts[0].profile.userID)
             #expect(again.accounts[0].profile.roles.contains(.dasher))
-            let profile = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(again.accounts[0].session))
+            let profile = try await harness.client.getMyProfile(
+                .init(),
+                options: IdentityHarness.bearer(again.accounts[0].session)
+            )
             #expect(profile.roles.contains(.dasher))
             let events = try await harness.database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM quad_event_log") ?? 0
@@ -129,7 +137,9 @@ struct SeedAccountsTests {
             let accounts2 = try await Self.accountCount(harness)
             #expect(accounts2 == 0)
             // And an empty batch is refused too
-            let empty = await #expect(throws: RPCError.self) { _ = try await harness.client.seedAccounts(Self.request([])) }
+            let empty = await #expect(throws: RPCError.self) {
+                _ = try await harness.client.seedAccounts(Self.request([]))
+            }
             #expect(empty?.code == .invalidArgument)
             #expect(empty?.message.contains("accounts: give 1 to 500 accounts") == true)
         }
@@ -142,11 +152,17 @@ struct SeedAccountsTests {
             let ada = try await harness.register()
             // When an operator seeds a new account and ada's
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.client.seedAccounts(Self.request([Self.account("newcomer"), Self.account("ada")]))
+                _ = try await harness.client.seedAccounts(
+                    Self.request([Self.account("newcomer"), Self.account("ada")])
+                )
             }
             // Then the call is refused naming ada's entry, the new account is not created, and ada signs in as before
             #expect(error?.code == .failedPrecondition)
-            #expect(error?.message.contains("accounts[1].registration.email: ada@northfield.edu exists with another password") == true)
+            #expect(
+                error?.message.contains(
+                    "accounts[1].registration.email: ada@northfield.edu exists with another password"
+                ) == true
+            )
             let accounts3 = try await Self.accountCount(harness)
             #expect(accounts3 == 1)
             let profile = try await harness.client.getMyProfile(.init(), options: try await harness.login())
@@ -167,8 +183,12 @@ struct SeedAccountsTests {
                 (
                     "a service's certificate on a user's behalf",
                     {
-                        let caller = #"{"user_id":"\#(ada.profile.userID)","roles":["customer"],"campus_id":"c","dorm_id":"d"}"#
-                        _ = try await asService.seedAccounts(request, options: CallOptions(metadata: ["x-quad-caller": caller]))
+                        let caller =
+                            #"{"user_id":"\#(ada.profile.userID)","roles":["customer"],"campus_id":"c","dorm_id":"d"}"#
+                        _ = try await asService.seedAccounts(
+                            request,
+                            options: CallOptions(metadata: ["x-quad-caller": caller])
+                        )
                     }
                 ),
                 (

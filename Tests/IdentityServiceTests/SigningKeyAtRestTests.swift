@@ -15,7 +15,9 @@ import Testing
 /// of a backup mints no token.
 @Suite("Identity: secrets at rest")
 struct SigningKeyAtRestTests {
-    @Test("the data directory is 0700 and the database, WAL, SHM, backups and key-encryption key 0600: after start, after a backup, after a restart")
+    @Test(
+        "the data directory is 0700 and the database, WAL, SHM, backups and key-encryption key 0600: after start, after a backup, after a restart"
+    )
     func fileModes() async throws {
         try await IdentityHarness.run { harness in
             // After start (a registration, so the WAL has been written)
@@ -27,7 +29,11 @@ struct SigningKeyAtRestTests {
             #expect(try Self.mode(harness.certificates.directory + "/" + KeyEncryptionKey.fileName) == 0o600)
 
             // After a backup (into a backups directory left readable by everyone)
-            try FileManager.default.createDirectory(atPath: directory + "/backups", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            try FileManager.default.createDirectory(
+                atPath: directory + "/backups",
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o755]
+            )
             let backup = directory + "/backups/identity-copy.sqlite"
             try await harness.database.backup(to: backup)
             #expect(try Self.mode(directory + "/backups") == 0o700)
@@ -55,7 +61,10 @@ struct SigningKeyAtRestTests {
             let kek = try KeyEncryptionKey.load(configured: "", directory: harness.certificates.directory)
             let rows = try await harness.database.read { db in
                 try Row.fetchAll(db, sql: "SELECT key_id, private_key, sealed_key FROM signing_key").map { row in
-                    (keyID: row["key_id"] as String, plain: row["private_key"] as Data, sealed: row["sealed_key"] as Data)
+                    (
+                        keyID: row["key_id"] as String, plain: row["private_key"] as Data,
+                        sealed: row["sealed_key"] as Data
+                    )
                 }
             }
             #expect(rows.count == 1)
@@ -72,13 +81,16 @@ struct SigningKeyAtRestTests {
         }
     }
 
-    @Test("a backup copied elsewhere gives no key that verifies: identity cannot open it without the key-encryption key, and no bytes in it are the key")
+    @Test(
+        "a backup copied elsewhere gives no key that verifies: identity cannot open it without the key-encryption key, and no bytes in it are the key"
+    )
     func backupElsewhere() async throws {
         try await IdentityHarness.run { harness in
             _ = try await harness.register()
             let verifying = try await harness.client.getTokenVerificationKey(.init())
             let publicKeys = Set(([verifying] + verifying.verifyingKeys).map(\.publicKey))
-            let source = (harness.database.configuration.path as NSString).deletingLastPathComponent + "/identity-copy.sqlite"
+            let source =
+                (harness.database.configuration.path as NSString).deletingLastPathComponent + "/identity-copy.sqlite"
             try await harness.database.backup(to: source)
 
             // Copied to another machine, where the key-encryption key is not
@@ -86,7 +98,10 @@ struct SigningKeyAtRestTests {
             defer { try? FileManager.default.removeItem(atPath: elsewhere) }
             try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: source, toPath: elsewhere + "/identity.sqlite")
-            let copy = try QuadDatabase(configuration: .defaults(path: elsewhere + "/identity.sqlite"), migrator: IdentityMigrations.migrator)
+            let copy = try QuadDatabase(
+                configuration: .defaults(path: elsewhere + "/identity.sqlite"),
+                migrator: IdentityMigrations.migrator
+            )
             defer { try? copy.close() }
 
             // Identity on the copy, with the key-encryption key it would make there, refuses to start
@@ -104,18 +119,25 @@ struct SigningKeyAtRestTests {
             }
             for blob in blobs where blob.count >= 32 {
                 for start in 0...(blob.count - 32) {
-                    let candidate = try Curve25519.Signing.PrivateKey(rawRepresentation: blob[blob.startIndex + start..<blob.startIndex + start + 32])
+                    let candidate = try Curve25519.Signing.PrivateKey(
+                        rawRepresentation: blob[blob.startIndex + start..<blob.startIndex + start + 32]
+                    )
                     #expect(!publicKeys.contains(candidate.publicKey.rawRepresentation))
                 }
             }
         }
     }
 
-    @Test("a key stored in plain bytes by an older identity is sealed on start, a new key signs, and the old one still verifies")
+    @Test(
+        "a key stored in plain bytes by an older identity is sealed on start, a new key signs, and the old one still verifies"
+    )
     func migratesPlaintextKey() async throws {
         let directory = NSTemporaryDirectory() + "quad-identity-migrate-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let database = try QuadDatabase(configuration: .defaults(path: directory + "/identity.sqlite"), migrator: IdentityMigrations.migrator)
+        let database = try QuadDatabase(
+            configuration: .defaults(path: directory + "/identity.sqlite"),
+            migrator: IdentityMigrations.migrator
+        )
         defer { try? database.close() }
 
         // Given the key an older identity stored as it was
@@ -133,27 +155,38 @@ struct SigningKeyAtRestTests {
 
         // Then the old key is sealed, retired and gone from plain bytes, and a new key signs
         let rows = try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT key_id, private_key, sealed_key, retired_at_micros FROM signing_key ORDER BY created_at_micros")
-                .map { row in
-                    (
-                        keyID: row["key_id"] as String, plain: row["private_key"] as Data, sealed: row["sealed_key"] as Data,
-                        retiredAt: row["retired_at_micros"] as Int64?
-                    )
-                }
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT key_id, private_key, sealed_key, retired_at_micros FROM signing_key ORDER BY created_at_micros"
+            )
+            .map { row in
+                (
+                    keyID: row["key_id"] as String, plain: row["private_key"] as Data,
+                    sealed: row["sealed_key"] as Data,
+                    retiredAt: row["retired_at_micros"] as Int64?
+                )
+            }
         }
         #expect(rows.count == 2)
         #expect(rows.allSatisfy { $0.plain.isEmpty && !$0.sealed.isEmpty })
         #expect(rows.first?.keyID == "old-key")
         #expect(rows.first?.retiredAt != nil)
         #expect(rows.last?.retiredAt == nil)
-        for file in ["/identity.sqlite", "/identity.sqlite-wal"] where FileManager.default.fileExists(atPath: directory + file) {
+        for file in ["/identity.sqlite", "/identity.sqlite-wal"]
+        where FileManager.default.fileExists(atPath: directory + file) {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + file))
             #expect(bytes.range(of: old.rawRepresentation) == nil, "the old key is in \(file) in plain bytes")
         }
 
         // And a token of the old key still verifies until it expires
-        let oldToken = try AccessTokenSigner(privateKey: old, keyID: "old-key", issuer: "quad.identity", audience: "quad")
-            .sign(subject: "user-1", roles: ["customer"], campus: "c", dorm: "d", now: Date())
+        let oldToken = try AccessTokenSigner(
+            privateKey: old,
+            keyID: "old-key",
+            issuer: "quad.identity",
+            audience: "quad"
+        )
+        .sign(subject: "user-1", roles: ["customer"], campus: "c", dorm: "d", now: Date())
         #expect(try identity.verifyBearer(oldToken.token).userID == "user-1")
         try await identity.shutdown()
     }

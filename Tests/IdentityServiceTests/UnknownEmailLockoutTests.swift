@@ -9,7 +9,9 @@ import Testing
 /// counted and locked like an account, so five wrong guesses do not tell whether an email is registered.
 @Suite("Identity: the lockout does not tell a registered email from an unknown one (A2)")
 struct UnknownEmailLockoutTests {
-    @Test("seven wrong guesses answer alike for a registered email and an unknown one, lock included, and both open after the cool-down")
+    @Test(
+        "seven wrong guesses answer alike for a registered email and an unknown one, lock included, and both open after the cool-down"
+    )
     func sameAnswers() async throws {
         try await IdentityHarness.run { harness in
             // Given a registered email and one nobody registered
@@ -21,7 +23,9 @@ struct UnknownEmailLockoutTests {
             var answers: [String: [String]] = [:]
             for email in [registered, unknown] {
                 for attempt in 0..<7 {
-                    answers[email, default: []].append(await Self.answer(harness, email: email, password: "wrong \(attempt)"))
+                    answers[email, default: []].append(
+                        await Self.answer(harness, email: email, password: "wrong \(attempt)")
+                    )
                 }
             }
 
@@ -46,7 +50,11 @@ struct UnknownEmailLockoutTests {
                 for attempt in 0..<20 {
                     group.addTask {
                         do {
-                            _ = try await harness.client.login(.with { $0.email = "ghost@northfield.edu"; $0.password = "guess \(attempt)" })
+                            _ = try await harness.client.login(
+                                .with {
+                                    $0.email = "ghost@northfield.edu"; $0.password = "guess \(attempt)"
+                                }
+                            )
                             return .ok
                         } catch let error as RPCError {
                             return error.code
@@ -65,7 +73,11 @@ struct UnknownEmailLockoutTests {
     /// The status and message of a login attempt, as one string.
     static func answer(_ harness: IdentityHarness, email: String, password: String) async -> String {
         do {
-            _ = try await harness.client.login(.with { $0.email = email; $0.password = password })
+            _ = try await harness.client.login(
+                .with {
+                    $0.email = email; $0.password = password
+                }
+            )
             return "OK"
         } catch let error as RPCError {
             return "\(error.code) \(error.message)"

@@ -97,7 +97,9 @@ struct LaundryJobAssignmentTests {
     func rejectionReasonTooLong() throws {
         let job = try job(at: .dasherAccepted)
         let long = String(repeating: "a", count: 501)
-        let error = refusal(of: job, .invalidArgument) { try $0.rejectDasher(by: customerID, reason: long, at: newYear + day) }
+        let error = refusal(of: job, .invalidArgument) {
+            try $0.rejectDasher(by: customerID, reason: long, at: newYear + day)
+        }
         #expect(error?.field == "reason")
         #expect(error?.message == "reason has 501 characters; shorten it to at most 500")
     }

@@ -31,13 +31,20 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
     /// Runs while a hold is placed (a test moves jobs' clock here).
     let onHold = Mutex<(@Sendable () -> Void)?>(nil)
 
-    static func amount(_ minor: Int64) -> Quad_Types_V1_Amount { .with { $0.minorUnits = minor; $0.currency = "USD" } }
+    static func amount(_ minor: Int64) -> Quad_Types_V1_Amount {
+        .with {
+            $0.minorUnits = minor; $0.currency = "USD"
+        }
+    }
 
     /// A laundry hold: the `loads` line's quantity at 3.50 a load plus 11.00, answered as payments' laundry module
     /// answers it (the LaundryQuote in `product_quote`).
-    func holdForJob(request: Quad_Payments_V1_HoldForJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_JobHold {
+    func holdForJob(request: Quad_Payments_V1_HoldForJobRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_JobHold
+    {
         let key = try context.requireIdempotencyKey()
-        guard request.product == "laundry", let loads = request.lines.first(where: { $0.code == "loads" })?.quantity else {
+        guard request.product == "laundry", let loads = request.lines.first(where: { $0.code == "loads" })?.quantity
+        else {
             throw RPCError(code: .invalidArgument, message: "jobs' double holds laundry jobs with a loads line only")
         }
         if request.paymentMethodID == "declined" {
@@ -47,7 +54,11 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
         let total = Int64(loads) * 350 + 1_100
         let laundry = Quad_Payments_V1_LaundryQuote.with {
             $0.loads = loads
-            $0.lines = [.with { $0.kind = .machines; $0.amount = Self.amount(Int64(loads) * 350) }]
+            $0.lines = [
+                .with {
+                    $0.kind = .machines; $0.amount = Self.amount(Int64(loads) * 350)
+                }
+            ]
             $0.total = Self.amount(total)
         }
         let productQuote = try laundry.serializedData()
@@ -71,13 +82,19 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
         }
     }
 
-    func releaseHold(request: Quad_Payments_V1_ReleaseHoldRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent {
+    func releaseHold(request: Quad_Payments_V1_ReleaseHoldRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_PaymentIntent
+    {
         _ = try context.requireIdempotencyKey()
         state.withLock { $0.releases.append(request.paymentIntentID) }
-        return .with { $0.paymentIntentID = request.paymentIntentID; $0.status = .released }
+        return .with {
+            $0.paymentIntentID = request.paymentIntentID; $0.status = .released
+        }
     }
 
-    func quoteLaundry(request: Quad_Payments_V1_QuoteLaundryRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryQuote {
+    func quoteLaundry(request: Quad_Payments_V1_QuoteLaundryRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_LaundryQuote
+    {
         state.withLock { $0.quotes.append(request) }
         return .with {
             $0.loads = request.loads
@@ -90,21 +107,53 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
         RPCError(code: .unimplemented, message: "\(context.method) is not part of jobs' tests")
     }
 
-    func holdForLaundryJob(request: Quad_Payments_V1_HoldForLaundryJobRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryHold { throw unused(context) }
-    func getFeeSchedule(request: Quad_Payments_V1_GetFeeScheduleRequest, context: ServerContext) async throws -> Quad_Payments_V1_FeeSchedule { throw unused(context) }
-    func addPaymentMethod(request: Quad_Payments_V1_AddPaymentMethodRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentMethod { throw unused(context) }
-    func listPaymentMethods(request: Quad_Payments_V1_ListPaymentMethodsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPaymentMethodsResponse { throw unused(context) }
-    func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws -> Quad_Payments_V1_Balance { throw unused(context) }
-    func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse { throw unused(context) }
-    func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws -> Quad_Payments_V1_Payout { throw unused(context) }
-    func listPayouts(request: Quad_Payments_V1_ListPayoutsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPayoutsResponse { throw unused(context) }
-    func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt { throw unused(context) }
-    func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute { throw unused(context) }
-    func getPaymentIntent(request: Quad_Payments_V1_GetPaymentIntentRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentIntent { throw unused(context) }
-    func resolveDispute(request: Quad_Payments_V1_ResolveDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute { throw unused(context) }
-    func checkBooks(request: Quad_Payments_V1_CheckBooksRequest, context: ServerContext) async throws -> Quad_Payments_V1_TrialBalance { throw unused(context) }
-    func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt { throw unused(context) }
-    func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws { throw unused(context) }
+    func holdForLaundryJob(request: Quad_Payments_V1_HoldForLaundryJobRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_LaundryHold
+    { throw unused(context) }
+    func getFeeSchedule(request: Quad_Payments_V1_GetFeeScheduleRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_FeeSchedule
+    { throw unused(context) }
+    func addPaymentMethod(request: Quad_Payments_V1_AddPaymentMethodRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_PaymentMethod
+    { throw unused(context) }
+    func listPaymentMethods(request: Quad_Payments_V1_ListPaymentMethodsRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_ListPaymentMethodsResponse
+    { throw unused(context) }
+    func getBalance(request: Quad_Payments_V1_GetBalanceRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_Balance
+    { throw unused(context) }
+    func listLedgerEntries(request: Quad_Payments_V1_ListLedgerEntriesRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_ListLedgerEntriesResponse
+    { throw unused(context) }
+    func requestPayout(request: Quad_Payments_V1_RequestPayoutRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_Payout
+    { throw unused(context) }
+    func listPayouts(request: Quad_Payments_V1_ListPayoutsRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_ListPayoutsResponse
+    { throw unused(context) }
+    func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_TransferReceipt
+    { throw unused(context) }
+    func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_Dispute
+    { throw unused(context) }
+    func getPaymentIntent(request: Quad_Payments_V1_GetPaymentIntentRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_PaymentIntent
+    { throw unused(context) }
+    func resolveDispute(request: Quad_Payments_V1_ResolveDisputeRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_Dispute
+    { throw unused(context) }
+    func checkBooks(request: Quad_Payments_V1_CheckBooksRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_TrialBalance
+    { throw unused(context) }
+    func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws
+        -> Quad_Types_V1_DeliveryReceipt
+    { throw unused(context) }
+    func watchEvents(
+        request: Quad_Events_V1_WatchEventsRequest,
+        response: MessageWriter<Quad_Events_V1_WatchEventsMessage>,
+        context: ServerContext
+    ) async throws { throw unused(context) }
 }
 
 /// One outbox message as a test reads it.
@@ -149,11 +198,18 @@ struct JobsHarness: Sendable {
     static let dorm = "dorm-maple-hall"
 
     /// Serves jobs on a new database, or on `database` when given (a fixture opened by the test).
-    static func run(database existing: QuadDatabase? = nil, _ body: @Sendable (JobsHarness) async throws -> Void) async throws {
+    static func run(database existing: QuadDatabase? = nil, _ body: @Sendable (JobsHarness) async throws -> Void)
+        async throws
+    {
         let payments = PaymentsDouble()
         let clock = JobsClock()
         let pickupPlaces = PickupPlacesDouble()
-        try await InProcessServer.run(context: "payments", peers: ["jobs"], migrator: DatabaseMigrator(), makeServices: { _, _ in [payments] }) { paymentsServer, _ in
+        try await InProcessServer.run(
+            context: "payments",
+            peers: ["jobs"],
+            migrator: DatabaseMigrator(),
+            makeServices: { _, _ in [payments] }
+        ) { paymentsServer, _ in
             let toPayments = try paymentsServer.transport(as: .service("jobs"))
             defer { toPayments.close() }
             try await InProcessServer.run(
@@ -161,11 +217,26 @@ struct JobsHarness: Sendable {
                 peers: ["matching", "payments", "identity"],
                 migrator: JobsMigrations.migrator,
                 makeServices: { database, _ in
-                    [JobsService(database: existing ?? database, payments: toPayments, pickupPlaces: pickupPlaces, now: { clock.now })]
+                    [
+                        JobsService(
+                            database: existing ?? database,
+                            payments: toPayments,
+                            pickupPlaces: pickupPlaces,
+                            now: { clock.now }
+                        )
+                    ]
                 }
             ) { server, database in
                 let database = existing ?? database
-                try await body(JobsHarness(server: server, database: database, payments: payments, clock: clock, pickupPlaces: pickupPlaces))
+                try await body(
+                    JobsHarness(
+                        server: server,
+                        database: database,
+                        payments: payments,
+                        clock: clock,
+                        pickupPlaces: pickupPlaces
+                    )
+                )
             }
         }
     }
@@ -176,11 +247,14 @@ struct JobsHarness: Sendable {
 
     /// Runs `body` with jobs' client as `user`.
     func `as`<T: Sendable>(_ user: String, _ body: (Quad_Jobs_V1_Jobs.Client) async throws -> T) async throws -> T {
-        try await server.withTransport(as: .user(Self.caller(user))) { try await body(Quad_Jobs_V1_Jobs.Client(transport: $0)) }
+        try await server.withTransport(as: .user(Self.caller(user))) {
+            try await body(Quad_Jobs_V1_Jobs.Client(transport: $0))
+        }
     }
 
     /// Runs `body` with jobs' client as another service (deliveries).
-    func asService<T: Sendable>(_ name: String, _ body: (Quad_Jobs_V1_Jobs.Client) async throws -> T) async throws -> T {
+    func asService<T: Sendable>(_ name: String, _ body: (Quad_Jobs_V1_Jobs.Client) async throws -> T) async throws -> T
+    {
         try await server.withTransport(as: .service(name)) { try await body(Quad_Jobs_V1_Jobs.Client(transport: $0)) }
     }
 
@@ -191,7 +265,9 @@ struct JobsHarness: Sendable {
     }
 
     /// A submission picked up in an hour of the harness's clock.
-    func submission(loads: UInt32 = 2, card: String = "card-1", preferred: String = "") -> Quad_Jobs_V1_SubmitLaundryJobRequest {
+    func submission(loads: UInt32 = 2, card: String = "card-1", preferred: String = "")
+        -> Quad_Jobs_V1_SubmitLaundryJobRequest
+    {
         let now = clock.micros
         return .with {
             $0.estimatedLoads = loads
@@ -205,7 +281,11 @@ struct JobsHarness: Sendable {
     }
 
     /// Submits a job for `customer`.
-    func submit(_ customer: String, key: String = UUID().uuidString, _ request: Quad_Jobs_V1_SubmitLaundryJobRequest? = nil) async throws -> Quad_Jobs_V1_LaundryJob {
+    func submit(
+        _ customer: String,
+        key: String = UUID().uuidString,
+        _ request: Quad_Jobs_V1_SubmitLaundryJobRequest? = nil
+    ) async throws -> Quad_Jobs_V1_LaundryJob {
         let request = request ?? submission()
         return try await self.as(customer) { try await $0.submitLaundryJob(request, options: Self.options(key: key)) }
     }
@@ -213,12 +293,16 @@ struct JobsHarness: Sendable {
     /// Delivers `offer.accepted` as matching would, assigning `dasher`.
     @discardableResult
     func assign(_ jobID: String, to dasher: String, offer: Int = 1) async throws -> Bool {
-        let accepted = Quad_Matching_V1_OfferAccepted.with { $0.offerID = "\(jobID)#\(offer)"; $0.jobID = jobID; $0.dasherID = dasher }
+        let accepted = Quad_Matching_V1_OfferAccepted.with {
+            $0.offerID = "\(jobID)#\(offer)"; $0.jobID = jobID; $0.dasherID = dasher
+        }
         return try await deliver(from: "matching", "offer.accepted", key: "\(jobID)#\(offer):offer.accepted", accepted)
     }
 
     /// Delivers a message from `source`; whether it was applied.
-    func deliver(from source: String, _ topic: String, key: String, _ payload: some SwiftProtobufMessage) async throws -> Bool {
+    func deliver(from source: String, _ topic: String, key: String, _ payload: some SwiftProtobufMessage) async throws
+        -> Bool
+    {
         let delivery = Quad_Types_V1_OutboxDelivery.with {
             $0.source = source
             $0.topic = topic
@@ -232,7 +316,12 @@ struct JobsHarness: Sendable {
     func advance(_ jobID: String, by dasher: String, through stages: [Quad_Jobs_V1_LaundryStage]) async throws {
         try await self.as(dasher) { jobs in
             for stage in stages {
-                _ = try await jobs.advanceStage(.with { $0.jobID = jobID; $0.toStage = stage }, options: Self.options())
+                _ = try await jobs.advanceStage(
+                    .with {
+                        $0.jobID = jobID; $0.toStage = stage
+                    },
+                    options: Self.options()
+                )
             }
         }
     }
@@ -254,7 +343,11 @@ struct JobsHarness: Sendable {
     /// The JobChanged events logged for `user`'s feed, oldest first.
     func changes(of user: String) async throws -> [Quad_Jobs_V1_JobChanged] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT payload FROM quad_event_log WHERE user_id = ? ORDER BY sequence", arguments: [user]).map {
+            try Row.fetchAll(
+                db,
+                sql: "SELECT payload FROM quad_event_log WHERE user_id = ? ORDER BY sequence",
+                arguments: [user]
+            ).map {
                 try Quad_Jobs_V1_JobChanged(serializedBytes: $0["payload"] as Data)
             }
         }

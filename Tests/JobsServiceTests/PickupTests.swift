@@ -7,7 +7,9 @@ import Testing
 @Suite("Jobs: the pickup place goes to the assigned dasher only, from assignment until completion (A4)")
 struct PickupTests {
     static func get(_ harness: JobsHarness, _ user: String, _ jobID: String) async throws -> Quad_Jobs_V1_LaundryJob {
-        try await harness.as(user) { try await $0.getLaundryJob(.with { $0.jobID = jobID }, options: JobsHarness.options()) }
+        try await harness.as(user) {
+            try await $0.getLaundryJob(.with { $0.jobID = jobID }, options: JobsHarness.options())
+        }
     }
 
     /// Whether any feed event of `user` mentions cora's room, in any field.
@@ -37,11 +39,18 @@ struct PickupTests {
             #expect(seen.pickup.firstName == "Cora")
             #expect(seen.pickup.dormID == JobsHarness.dorm)
             #expect(seen.pickup.room == PickupPlacesDouble.room(of: "cora"))
-            let listed = try await harness.as("dan") { try await $0.listMyLaundryJobs(.with { $0.role = .dasher }, options: JobsHarness.options()) }
+            let listed = try await harness.as("dan") {
+                try await $0.listMyLaundryJobs(.with { $0.role = .dasher }, options: JobsHarness.options())
+            }
             #expect(listed.jobs.first?.pickup == seen.pickup)
             #expect(try await harness.changes(of: "dan").last?.job.pickup == seen.pickup)
             let moved = try await harness.as("dan") {
-                try await $0.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForPickup }, options: JobsHarness.options())
+                try await $0.advanceStage(
+                    .with {
+                        $0.jobID = job.jobID; $0.toStage = .onTheWayForPickup
+                    },
+                    options: JobsHarness.options()
+                )
             }
             #expect(moved.pickup == seen.pickup)
             // And no one else does: the customer (as before), a stranger, nor the customer's feed
@@ -68,11 +77,17 @@ struct PickupTests {
         try await JobsHarness.run { harness in
             let job = try await harness.submit("cora")
             try await harness.assign(job.jobID, to: "dan")
-            try await harness.advance(job.jobID, by: "dan", through: [.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer])
+            try await harness.advance(
+                job.jobID,
+                by: "dan",
+                through: [.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer]
+            )
             #expect(try await Self.get(harness, "dan", job.jobID).hasPickup, "still shown while the laundry is out")
             _ = try await harness.as("dan") {
                 try await $0.reportDrying(
-                    .with { $0.jobID = job.jobID; $0.actualLoads = 2; $0.machineCost = PaymentsDouble.amount(700) },
+                    .with {
+                        $0.jobID = job.jobID; $0.actualLoads = 2; $0.machineCost = PaymentsDouble.amount(700)
+                    },
                     options: JobsHarness.options()
                 )
             }
@@ -83,7 +98,9 @@ struct PickupTests {
 
             let cancelled = try await harness.submit("cora")
             try await harness.assign(cancelled.jobID, to: "dan")
-            _ = try await harness.as("cora") { try await $0.cancelLaundryJob(.with { $0.jobID = cancelled.jobID }, options: JobsHarness.options()) }
+            _ = try await harness.as("cora") {
+                try await $0.cancelLaundryJob(.with { $0.jobID = cancelled.jobID }, options: JobsHarness.options())
+            }
             #expect(!(try await Self.get(harness, "cora", cancelled.jobID)).hasPickup)
 
             // jobs keeps no room once a job ended
@@ -105,7 +122,9 @@ struct PickupTests {
             let unknown = await #expect(throws: RPCError.self) { _ = try await harness.submit("ghost") }
             #expect(unknown?.code == .failedPrecondition)
             #expect(harness.payments.state.withLock { $0.holds.isEmpty })
-            let jobs = try await harness.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM laundry_job") ?? -1 }
+            let jobs = try await harness.database.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM laundry_job") ?? -1
+            }
             #expect(jobs == 0)
         }
     }

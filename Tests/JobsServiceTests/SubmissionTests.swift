@@ -21,10 +21,12 @@ struct SubmissionTests {
             let repeated = try await harness.submit("cora", key: "k-1", request)
             #expect(repeated.jobID == job.jobID)
             #expect(harness.payments.state.withLock { $0.holds.count } == 1, "one hold for one key")
-            #expect(try await harness.outbox() == [
-                SentMessage(destination: "matching", topic: "job.submitted", key: "\(job.jobID):job.submitted"),
-                SentMessage(destination: "payments", topic: "job.posted", key: "\(job.jobID):job.posted"),
-            ])
+            #expect(
+                try await harness.outbox() == [
+                    SentMessage(destination: "matching", topic: "job.submitted", key: "\(job.jobID):job.submitted"),
+                    SentMessage(destination: "payments", topic: "job.posted", key: "\(job.jobID):job.posted"),
+                ]
+            )
             #expect(try await harness.feed(of: "cora") == ["submitted"])
         }
     }
@@ -50,7 +52,9 @@ struct SubmissionTests {
             }
             #expect(error?.code == .failedPrecondition)
             #expect(error?.message.contains("insufficient_funds") == true)
-            let mine = try await harness.as("cora") { try await $0.listMyLaundryJobs(.init(), options: JobsHarness.options()) }
+            let mine = try await harness.as("cora") {
+                try await $0.listMyLaundryJobs(.init(), options: JobsHarness.options())
+            }
             #expect(mine.jobs.isEmpty)
             #expect(try await harness.outbox().isEmpty)
         }
@@ -98,13 +102,18 @@ struct SubmissionTests {
         try await JobsHarness.run { harness in
             let request = harness.submission()
             let noKey = await #expect(throws: RPCError.self) {
-                _ = try await harness.as("cora") { try await $0.submitLaundryJob(request, options: JobsHarness.options()) }
+                _ = try await harness.as("cora") {
+                    try await $0.submitLaundryJob(request, options: JobsHarness.options())
+                }
             }
             #expect(noKey?.code == .invalidArgument)
             #expect(noKey?.message.contains("idempotency-key") == true)
             let anonymous = await #expect(throws: RPCError.self) {
                 _ = try await harness.server.withTransport(as: .gateway) {
-                    try await Quad_Jobs_V1_Jobs.Client(transport: $0).submitLaundryJob(request, options: JobsHarness.options(key: "k"))
+                    try await Quad_Jobs_V1_Jobs.Client(transport: $0).submitLaundryJob(
+                        request,
+                        options: JobsHarness.options(key: "k")
+                    )
                 }
             }
             #expect(anonymous?.code == .unauthenticated)

@@ -13,7 +13,11 @@ import Testing
 /// id its request takes (from the descriptors, so a method added later is walked too), and calls it as a
 /// stranger twice: once with a real id that belongs to someone else, once with an id that exists nowhere.
 /// Both answers must have the same status and, with the id itself blanked out, the same message.
-@Suite("Existence oracles: a foreign id and an unknown id get the same answer", .serialized, .enabled(if: LaundrySystem.isBuilt))
+@Suite(
+    "Existence oracles: a foreign id and an unknown id get the same answer",
+    .serialized,
+    .enabled(if: LaundrySystem.isBuilt)
+)
 struct ExistenceOracleTests {
     /// Ids that are public by design, so that naming a real one is meant to answer differently from
     /// naming none; each with the reason.
@@ -32,7 +36,8 @@ struct ExistenceOracleTests {
         "quad.jobs.v1.Jobs/AdvanceStage": #""toStage": "LAUNDRY_STAGE_ON_THE_WAY_FOR_PICKUP""#,
         "quad.jobs.v1.Jobs/ReportDrying": #""actualLoads": 2, "machineCost": {"minorUnits": 650, "currency": "USD"}"#,
         "quad.jobs.v1.Jobs/ReviewLaundryJob": #""stars": 4, "text": "fine""#,
-        "quad.jobs.v1.Jobs/DisputeLaundryJob": #""reason": "DISPUTE_REASON_NOT_DONE", "description": "never came back""#,
+        "quad.jobs.v1.Jobs/DisputeLaundryJob":
+            #""reason": "DISPUTE_REASON_NOT_DONE", "description": "never came back""#,
         "quad.jobs.v1.Jobs/RejectDasher": #""reason": "prefer someone else""#,
         "quad.jobs.v1.Jobs/CancelLaundryJob": #""reason": "changed my mind""#,
     ]
@@ -46,7 +51,8 @@ struct ExistenceOracleTests {
         for method in routes {
             let info = try pool.method(named: method.fullName)
             let input = try #require(pool.message(named: info.inputType))
-            for field in input.fields where field.kind == .string && (field.name.hasSuffix("_id") || field.name.hasSuffix("_ids")) {
+            for field in input.fields
+            where field.kind == .string && (field.name.hasSuffix("_id") || field.name.hasSuffix("_ids")) {
                 walked.append((method, field.name, info.inputType))
             }
         }
@@ -62,10 +68,15 @@ struct ExistenceOracleTests {
             _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: bob.options)
             let done = try await Self.completedJob(system, customer: alice, dasher: bob, card: card)
             let disputed = try await system.jobs.disputeLaundryJob(
-                .with { $0.jobID = done; $0.reason = .damagedItems; $0.description_p = "a shirt came back torn" },
+                .with {
+                    $0.jobID = done; $0.reason = .damagedItems; $0.description_p = "a shirt came back torn"
+                },
                 options: alice.options
             )
-            let waiting = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: alice.options(key: "oracle-2"))
+            let waiting = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: alice.options(key: "oracle-2")
+            )
             let offer = try await system.offer(for: bob)
             #expect(offer.jobID == waiting.jobID)
 
@@ -78,13 +89,31 @@ struct ExistenceOracleTests {
             for (method, field, inputType) in walked {
                 if Self.publicIDs[field] != nil { continue }
                 guard let ids = foreign[field] else {
-                    Issue.record("\(method) takes `\(field)`: give the test someone else's \(field), or say why it is public")
+                    Issue.record(
+                        "\(method) takes `\(field)`: give the test someone else's \(field), or say why it is public"
+                    )
                     continue
                 }
                 for id in ids {
                     let unknown = Self.unknown(like: id)
-                    let toForeign = try await Self.call(system, method, inputType, field: field, id: id, as: eve, transcoder)
-                    let toUnknown = try await Self.call(system, method, inputType, field: field, id: unknown, as: eve, transcoder)
+                    let toForeign = try await Self.call(
+                        system,
+                        method,
+                        inputType,
+                        field: field,
+                        id: id,
+                        as: eve,
+                        transcoder
+                    )
+                    let toUnknown = try await Self.call(
+                        system,
+                        method,
+                        inputType,
+                        field: field,
+                        id: unknown,
+                        as: eve,
+                        transcoder
+                    )
                     #expect(toForeign.code != .ok, "\(method) let a stranger act on someone else's \(field)")
                     #expect(
                         toForeign.code == toUnknown.code
@@ -115,7 +144,11 @@ struct ExistenceOracleTests {
         let others = otherFields[method.fullName].map { ", " + $0 } ?? ""
         let bytes = try transcoder.binary(fromJSON: "{\"\(field)\": \(value)\(others)}", messageType: inputType)
         do {
-            _ = try await system.gateway.unary(method, request: ByteBuffer(bytes: bytes), options: person.options(key: UUID().uuidString))
+            _ = try await system.gateway.unary(
+                method,
+                request: ByteBuffer(bytes: bytes),
+                options: person.options(key: UUID().uuidString)
+            )
             return (.ok, "")
         } catch let error as RPCError {
             return (error.code, error.message)
@@ -132,8 +165,13 @@ struct ExistenceOracleTests {
     }
 
     /// Submits a job for `customer` and runs it to paid with `dasher`; its id.
-    private static func completedJob(_ system: LaundrySystem, customer: Person, dasher: Person, card: String) async throws -> String {
-        let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "oracle-1"))
+    private static func completedJob(_ system: LaundrySystem, customer: Person, dasher: Person, card: String)
+        async throws -> String
+    {
+        let job = try await system.jobs.submitLaundryJob(
+            LaundrySystem.submission(card: card),
+            options: customer.options(key: "oracle-1")
+        )
         try await system.runToPaid(job.jobID, customer: customer, dasher: dasher)
         return job.jobID
     }

@@ -7,7 +7,11 @@ import Testing
 
 /// Cooperation without loss (DESIGN.md): a service killed at a bad moment converges once it is
 /// back, and no money moves twice.
-@Suite("Laundry fault tests: a killed service converges once restarted", .serialized, .enabled(if: LaundrySystem.isBuilt))
+@Suite(
+    "Laundry fault tests: a killed service converges once restarted",
+    .serialized,
+    .enabled(if: LaundrySystem.isBuilt)
+)
 struct LaundryFaultTests {
     @Test("payments killed between drop-off and capture: once restarted, the capture happens exactly once")
     func paymentsDownAtCompletion() async throws {
@@ -16,7 +20,10 @@ struct LaundryFaultTests {
             let dasher = try await system.registerDasher("Dan")
             let card = try await system.addCard(customer)
             _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: dasher.options)
-            let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "f-1"))
+            let job = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: customer.options(key: "f-1")
+            )
             let offer = try await system.offer(for: dasher)
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
             _ = try await system.eventually(
@@ -24,18 +31,40 @@ struct LaundryFaultTests {
                 { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                 until: { $0.dasherID == dasher.userID }
             )
-            for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
-                _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = stage }, options: dasher.options)
+            for stage in [
+                Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer,
+            ] {
+                _ = try await system.jobs.advanceStage(
+                    .with {
+                        $0.jobID = job.jobID; $0.toStage = stage
+                    },
+                    options: dasher.options
+                )
             }
             let dried = try await system.jobs.reportDrying(
-                .with { $0.jobID = job.jobID; $0.actualLoads = 2; $0.machineCost = .with { $0.minorUnits = 650; $0.currency = "USD" } },
+                .with {
+                    $0.jobID = job.jobID; $0.actualLoads = 2;
+                    $0.machineCost = .with {
+                        $0.minorUnits = 650; $0.currency = "USD"
+                    }
+                },
                 options: dasher.options
             )
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
+            _ = try await system.jobs.advanceStage(
+                .with {
+                    $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff
+                },
+                options: dasher.options
+            )
 
             // When payments dies and the laundry is dropped off meanwhile
             await system.kill("payments")
-            let done = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .droppedOff }, options: dasher.options)
+            let done = try await system.jobs.advanceStage(
+                .with {
+                    $0.jobID = job.jobID; $0.toStage = .droppedOff
+                },
+                options: dasher.options
+            )
             #expect(done.status == .completed)
             #expect(done.paymentState != .paid)
 
@@ -51,7 +80,10 @@ struct LaundryFaultTests {
             let client = try system.operatorClient("payments")
             defer { client.close() }
             let payments = Quad_Payments_V1_Payments.Client(transport: client)
-            let intent = try await payments.getPaymentIntent(.with { $0.jobID = job.jobID }, options: CallOptions(timeout: .seconds(10)))
+            let intent = try await payments.getPaymentIntent(
+                .with { $0.jobID = job.jobID },
+                options: CallOptions(timeout: .seconds(10))
+            )
             #expect(intent.captured == dried.finalPrice.quote.total)
             let earnings = try await system.payments.getBalance(.init(), options: dasher.options)
             #expect(earnings.available == dried.finalPrice.quote.dasherEarnings)
@@ -65,11 +97,17 @@ struct LaundryFaultTests {
         try await LaundrySystem.run { system in
             let customer = try await system.register("Cora")
             let card = try await system.addCard(customer)
-            let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "r-1"))
+            let job = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: customer.options(key: "r-1")
+            )
 
             // When payments is down as the customer cancels
             await system.kill("payments")
-            let cancelled = try await system.jobs.cancelLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options)
+            let cancelled = try await system.jobs.cancelLaundryJob(
+                .with { $0.jobID = job.jobID },
+                options: customer.options
+            )
 
             // Then the job does not claim a release payments has not made
             #expect(cancelled.status == .cancelled)
@@ -89,7 +127,10 @@ struct LaundryFaultTests {
             let client = try system.operatorClient("payments")
             defer { client.close() }
             let payments = Quad_Payments_V1_Payments.Client(transport: client)
-            let intent = try await payments.getPaymentIntent(.with { $0.jobID = job.jobID }, options: CallOptions(timeout: .seconds(10)))
+            let intent = try await payments.getPaymentIntent(
+                .with { $0.jobID = job.jobID },
+                options: CallOptions(timeout: .seconds(10))
+            )
             #expect(intent.status == .released)
         }
     }
@@ -121,7 +162,12 @@ struct LaundryFaultTests {
                 let standing = try await system.eventually(
                     "job \(job) in matching's queue",
                     timeout: .seconds(60),
-                    { try await matching.getJobStanding(.with { $0.jobID = job }, options: CallOptions(timeout: .seconds(10))) },
+                    {
+                        try await matching.getJobStanding(
+                            .with { $0.jobID = job },
+                            options: CallOptions(timeout: .seconds(10))
+                        )
+                    },
                     until: { $0.standing != .unknown }
                 )
                 #expect(standing.standing == .waiting)
@@ -131,7 +177,10 @@ struct LaundryFaultTests {
             for _ in submitted {
                 let offer = try await system.offer(for: dasher)
                 offered.append(offer.jobID)
-                _ = try await system.matching.declineOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
+                _ = try await system.matching.declineOffer(
+                    .with { $0.offerID = offer.offerID },
+                    options: dasher.options
+                )
             }
             #expect(offered == submitted)
         }

@@ -8,7 +8,9 @@ import Testing
 /// The laundry seed's own journeys, through the gateway against running processes.
 @Suite("Laundry end to end (L1-L16, P1-P7) through the gateway", .serialized, .enabled(if: LaundrySystem.isBuilt))
 struct LaundryJourneyTests {
-    @Test("sunny day: register, card, accepting dasher, submit, offer, accept, every stage, paid, rated; the books balance")
+    @Test(
+        "sunny day: register, card, accepting dasher, submit, offer, accept, every stage, paid, rated; the books balance"
+    )
     func sunnyDay() async throws {
         try await LaundrySystem.run { system in
             let customer = try await system.register("Cora")
@@ -27,7 +29,10 @@ struct LaundryJourneyTests {
             #expect(job.stage == .waitingForDasher)
             #expect(job.estimate.lines.count >= 4)
             #expect(job.estimate.total.minorUnits > 0)
-            let repeated = try await system.jobs.submitLaundryJob(submission, options: customer.options(key: "submit-1"))
+            let repeated = try await system.jobs.submitLaundryJob(
+                submission,
+                options: customer.options(key: "submit-1")
+            )
             #expect(repeated.jobID == job.jobID, "a retry with the same idempotency key is the same job")
             let other = await #expect(throws: RPCError.self) {
                 _ = try await system.jobs.submitLaundryJob(
@@ -57,23 +62,42 @@ struct LaundryJourneyTests {
             #expect(dasherHome.jobsInProgress.jobs.map(\.jobID) == [job.jobID])
 
             // L7, L8: every stage in order; drying with the actuals sets the final price.
-            for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
-                let moved = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = stage }, options: dasher.options)
+            for stage in [
+                Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer,
+            ] {
+                let moved = try await system.jobs.advanceStage(
+                    .with {
+                        $0.jobID = job.jobID; $0.toStage = stage
+                    },
+                    options: dasher.options
+                )
                 #expect(moved.stage == stage)
             }
             let dried = try await system.jobs.reportDrying(
                 .with {
                     $0.jobID = job.jobID
                     $0.actualLoads = 2
-                    $0.machineCost = .with { $0.minorUnits = 700; $0.currency = "USD" }
+                    $0.machineCost = .with {
+                        $0.minorUnits = 700; $0.currency = "USD"
+                    }
                 },
                 options: dasher.options
             )
             #expect(dried.stage == .finishedDrying)
             #expect(dried.finalPrice.quote.final)
             #expect(!dried.finalPrice.needsApproval)
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
-            let done = try await system.jobs.advanceStage(.with { $0.jobID = job.jobID; $0.toStage = .droppedOff }, options: dasher.options)
+            _ = try await system.jobs.advanceStage(
+                .with {
+                    $0.jobID = job.jobID; $0.toStage = .onTheWayForDropOff
+                },
+                options: dasher.options
+            )
+            let done = try await system.jobs.advanceStage(
+                .with {
+                    $0.jobID = job.jobID; $0.toStage = .droppedOff
+                },
+                options: dasher.options
+            )
             #expect(done.status == .completed)
             #expect(done.stageStamps.count == 10)
 
@@ -92,22 +116,47 @@ struct LaundryJourneyTests {
             #expect(earnings.available == dried.finalPrice.quote.dasherEarnings)
 
             // L11: both review once; a second review is refused; the dasher's rating shows.
-            _ = try await system.jobs.reviewLaundryJob(.with { $0.jobID = job.jobID; $0.stars = 5; $0.text = "Spotless" }, options: customer.options)
-            _ = try await system.jobs.reviewLaundryJob(.with { $0.jobID = job.jobID; $0.stars = 4 }, options: dasher.options)
+            _ = try await system.jobs.reviewLaundryJob(
+                .with {
+                    $0.jobID = job.jobID; $0.stars = 5; $0.text = "Spotless"
+                },
+                options: customer.options
+            )
+            _ = try await system.jobs.reviewLaundryJob(
+                .with {
+                    $0.jobID = job.jobID; $0.stars = 4
+                },
+                options: dasher.options
+            )
             let twice = await #expect(throws: RPCError.self) {
-                _ = try await system.jobs.reviewLaundryJob(.with { $0.jobID = job.jobID; $0.stars = 1 }, options: customer.options)
+                _ = try await system.jobs.reviewLaundryJob(
+                    .with {
+                        $0.jobID = job.jobID; $0.stars = 1
+                    },
+                    options: customer.options
+                )
             }
             #expect(twice?.code == .alreadyExists || twice?.code == .failedPrecondition)
             let rated = try await system.eventually(
                 "the dasher's rating",
-                { try await system.identity.getPublicProfile(.with { $0.userID = dasher.userID }, options: customer.options) },
+                {
+                    try await system.identity.getPublicProfile(
+                        .with { $0.userID = dasher.userID },
+                        options: customer.options
+                    )
+                },
                 until: { $0.ratingCount == 1 }
             )
             #expect(rated.rating == 5)
             #expect(rated.jobsDone == 1)
 
             // L12: history with the whole timeline.
-            let history = try await system.jobs.listMyLaundryJobs(.with { $0.role = .customer; $0.filter = .past }, options: customer.options)
+            let history = try await system.jobs.listMyLaundryJobs(
+                .with {
+                    $0.role = .customer; $0.filter = .past
+                },
+                options: customer.options
+            )
             #expect(history.jobs.map(\.jobID) == [job.jobID])
             #expect(history.jobs.first?.timeline.count ?? 0 >= 12)
 
@@ -122,7 +171,10 @@ struct LaundryJourneyTests {
             let customer = try await system.register("Cora")
             let card = try await system.addCard(customer, token: "tok_sandbox_decline_insufficient_funds")
             let error = await #expect(throws: RPCError.self) {
-                _ = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "declined-1"))
+                _ = try await system.jobs.submitLaundryJob(
+                    LaundrySystem.submission(card: card),
+                    options: customer.options(key: "declined-1")
+                )
             }
             #expect(error?.code == .failedPrecondition)
             #expect(error?.message.contains("insufficient_funds") == true)
@@ -134,7 +186,9 @@ struct LaundryJourneyTests {
         }
     }
 
-    @Test("cancel before pickup releases the hold; after pickup it is refused and nothing changes; only the assigned dasher moves stages, one at a time")
+    @Test(
+        "cancel before pickup releases the hold; after pickup it is refused and nothing changes; only the assigned dasher moves stages, one at a time"
+    )
     func cancelAndStages() async throws {
         try await LaundrySystem.run { system in
             let customer = try await system.register("Cora")
@@ -144,8 +198,14 @@ struct LaundryJourneyTests {
             _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: dasher.options)
 
             // Cancelled while waiting: released.
-            let first = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "c-1"))
-            let cancelled = try await system.jobs.cancelLaundryJob(.with { $0.jobID = first.jobID }, options: customer.options)
+            let first = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: customer.options(key: "c-1")
+            )
+            let cancelled = try await system.jobs.cancelLaundryJob(
+                .with { $0.jobID = first.jobID },
+                options: customer.options
+            )
             #expect(cancelled.status == .cancelled)
             _ = try await system.eventually(
                 "the hold released",
@@ -154,7 +214,10 @@ struct LaundryJourneyTests {
             )
 
             // Picked up: cancelling is refused, saying why.
-            let second = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "c-2"))
+            let second = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: customer.options(key: "c-2")
+            )
             let offer = try await system.offer(for: dasher)
             #expect(offer.jobID == second.jobID)
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: dasher.options)
@@ -164,20 +227,43 @@ struct LaundryJourneyTests {
                 until: { $0.dasherID == dasher.userID }
             )
             let skip = await #expect(throws: RPCError.self) {
-                _ = try await system.jobs.advanceStage(.with { $0.jobID = second.jobID; $0.toStage = .pickedUp }, options: dasher.options)
+                _ = try await system.jobs.advanceStage(
+                    .with {
+                        $0.jobID = second.jobID; $0.toStage = .pickedUp
+                    },
+                    options: dasher.options
+                )
             }
             #expect(skip?.code == .failedPrecondition)
             let notTheirs = await #expect(throws: RPCError.self) {
-                _ = try await system.jobs.advanceStage(.with { $0.jobID = second.jobID; $0.toStage = .onTheWayForPickup }, options: stranger.options)
+                _ = try await system.jobs.advanceStage(
+                    .with {
+                        $0.jobID = second.jobID; $0.toStage = .onTheWayForPickup
+                    },
+                    options: stranger.options
+                )
             }
             #expect(notTheirs?.code == .permissionDenied || notTheirs?.code == .notFound)
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = second.jobID; $0.toStage = .onTheWayForPickup }, options: dasher.options)
-            _ = try await system.jobs.advanceStage(.with { $0.jobID = second.jobID; $0.toStage = .pickedUp }, options: dasher.options)
+            _ = try await system.jobs.advanceStage(
+                .with {
+                    $0.jobID = second.jobID; $0.toStage = .onTheWayForPickup
+                },
+                options: dasher.options
+            )
+            _ = try await system.jobs.advanceStage(
+                .with {
+                    $0.jobID = second.jobID; $0.toStage = .pickedUp
+                },
+                options: dasher.options
+            )
             let late = await #expect(throws: RPCError.self) {
                 _ = try await system.jobs.cancelLaundryJob(.with { $0.jobID = second.jobID }, options: customer.options)
             }
             #expect(late?.code == .failedPrecondition)
-            let after = try await system.jobs.getLaundryJob(.with { $0.jobID = second.jobID }, options: customer.options)
+            let after = try await system.jobs.getLaundryJob(
+                .with { $0.jobID = second.jobID },
+                options: customer.options
+            )
             #expect(after.status == .open)
             #expect(after.stage == .pickedUp)
             try await expectBooksBalance(system)
@@ -194,7 +280,10 @@ struct LaundryJourneyTests {
             for dasher in [first, second] {
                 _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: dasher.options)
             }
-            let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "r-1"))
+            let job = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: customer.options(key: "r-1")
+            )
             let offer = try await system.offer(for: first)
             _ = try await system.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: first.options)
             _ = try await system.eventually(
@@ -202,7 +291,12 @@ struct LaundryJourneyTests {
                 { try await system.jobs.getLaundryJob(.with { $0.jobID = job.jobID }, options: customer.options) },
                 until: { $0.dasherID == first.userID }
             )
-            let rejected = try await system.jobs.rejectDasher(.with { $0.jobID = job.jobID; $0.reason = "prefer someone else" }, options: customer.options)
+            let rejected = try await system.jobs.rejectDasher(
+                .with {
+                    $0.jobID = job.jobID; $0.reason = "prefer someone else"
+                },
+                options: customer.options
+            )
             #expect(rejected.stage == .waitingForDasher)
             #expect(rejected.rejectedDasherIds == [first.userID])
             let again = try await system.matching.assignMe(.init(), options: first.options)
@@ -222,7 +316,10 @@ struct LaundryJourneyTests {
     func expectBooksBalance(_ system: LaundrySystem) async throws {
         let client = try system.operatorClient("payments")
         defer { client.close() }
-        let books = try await Quad_Payments_V1_Payments.Client(transport: client).checkBooks(.init(), options: CallOptions(timeout: .seconds(10)))
+        let books = try await Quad_Payments_V1_Payments.Client(transport: client).checkBooks(
+            .init(),
+            options: CallOptions(timeout: .seconds(10))
+        )
         #expect(books.balanced)
         #expect(books.totalDebits == books.totalCredits)
     }

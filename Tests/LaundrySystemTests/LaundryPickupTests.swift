@@ -4,9 +4,15 @@ import QuadWire
 import Testing
 
 /// A4 through the gateway: the assigned dasher learns where to pick up, and no one else does.
-@Suite("Laundry: the pickup place reaches the assigned dasher only (A4) through the gateway", .serialized, .enabled(if: LaundrySystem.isBuilt))
+@Suite(
+    "Laundry: the pickup place reaches the assigned dasher only (A4) through the gateway",
+    .serialized,
+    .enabled(if: LaundrySystem.isBuilt)
+)
 struct LaundryPickupTests {
-    @Test("an offer carries no room; once accepted the dasher sees the customer's first name, dorm and room; others never")
+    @Test(
+        "an offer carries no room; once accepted the dasher sees the customer's first name, dorm and room; others never"
+    )
     func assignedDasherOnly() async throws {
         try await LaundrySystem.run { system in
             let room = "3B-east"
@@ -16,7 +22,10 @@ struct LaundryPickupTests {
             let otherCustomer = try await system.register("Olga")
             let card = try await system.addCard(customer)
             _ = try await system.matching.setAccepting(.with { $0.accepting = true }, options: dasher.options)
-            let job = try await system.jobs.submitLaundryJob(LaundrySystem.submission(card: card), options: customer.options(key: "p-1"))
+            let job = try await system.jobs.submitLaundryJob(
+                LaundrySystem.submission(card: card),
+                options: customer.options(key: "p-1")
+            )
 
             // Before acceptance: the offer carries no room, and the job is not the dasher's to read
             let offer = try await system.offer(for: dasher)

@@ -29,7 +29,13 @@ final class LaundrySystem: Sendable {
     /// Each service's own flags (e.g. matching's `--offer-timeout`), also on restart.
     let arguments: [String: [String]]
 
-    private init(layout: UpLayout, cluster: LocalCluster, certificates: DevCertificateSet, gateway: QuadClient, arguments: [String: [String]]) {
+    private init(
+        layout: UpLayout,
+        cluster: LocalCluster,
+        certificates: DevCertificateSet,
+        gateway: QuadClient,
+        arguments: [String: [String]]
+    ) {
         self.layout = layout
         self.cluster = cluster
         self.certificates = certificates
@@ -39,7 +45,9 @@ final class LaundrySystem: Sendable {
 
     /// Starts everything (each service with its flags in `arguments`), runs `body`, stops everything and removes
     /// the directory.
-    static func run<T: Sendable>(arguments: [String: [String]] = [:], _ body: (LaundrySystem) async throws -> T) async throws -> T {
+    static func run<T: Sendable>(arguments: [String: [String]] = [:], _ body: (LaundrySystem) async throws -> T)
+        async throws -> T
+    {
         let directory = NSTemporaryDirectory() + "quad-laundry-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let layout = UpLayout(directory: directory)
@@ -49,14 +57,17 @@ final class LaundrySystem: Sendable {
         var started: [String: LocalCluster.Member] = [:]
         do {
             for service in services {
-                started[service] = try await cluster.start(launch(service, layout: layout, extra: arguments[service] ?? []))
+                started[service] = try await cluster.start(
+                    launch(service, layout: layout, extra: arguments[service] ?? [])
+                )
             }
             let upstreams = services.map { "\($0)=\(started[$0]!.ready.rpc)" }.joined(separator: ",")
             // Every test user calls from 127.0.0.1, so the per-address and per-user limits (tested in the
             // gateway's own tests) are opened wide here, and so are the admission and concurrency
             // limits (likewise tested there), so that a hundred dashers asking at once reach matching at once.
             let open = [
-                "--rate-registration", "1000/s:1000", "--rate-login", "1000/s:1000", "--rate-per-address", "100000/s:100000",
+                "--rate-registration", "1000/s:1000", "--rate-login", "1000/s:1000", "--rate-per-address",
+                "100000/s:100000",
                 "--rate-per-user", "100000/s:100000",
                 "--admission", "false", "--concurrency-initial", "128", "--concurrency-max", "512",
             ]
@@ -74,7 +85,13 @@ final class LaundrySystem: Sendable {
             port: address.port,
             tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway")
         )
-        let system = LaundrySystem(layout: layout, cluster: cluster, certificates: certificates, gateway: client, arguments: arguments)
+        let system = LaundrySystem(
+            layout: layout,
+            cluster: cluster,
+            certificates: certificates,
+            gateway: client,
+            arguments: arguments
+        )
         system.members.withLock { $0 = started }
         do {
             let result = try await body(system)
@@ -102,7 +119,11 @@ final class LaundrySystem: Sendable {
     private static func launch(_ service: String, layout: UpLayout, extra: [String] = []) -> ServiceProcess.Launch {
         // A cheap password hash keeps registrations quick; the sweep runs often so tests see it.
         let own: [String] = service == "identity" ? ["--password-cost", "10"] : []
-        return layout.launch(service: service, executable: BuildProducts.path("quad-\(service)"), extraArguments: own + extra)
+        return layout.launch(
+            service: service,
+            executable: BuildProducts.path("quad-\(service)"),
+            extraArguments: own + extra
+        )
     }
 
     /// The last lines of `service`'s log.
@@ -121,7 +142,11 @@ final class LaundrySystem: Sendable {
     func restart(_ service: String) async throws {
         let old = try #require(members.withLock { $0[service] })
         let port = try #require(HostPort(parsing: old.ready.rpc)).port
-        let launch = Self.launch(service, layout: layout, extra: (arguments[service] ?? []) + ["--rpc-port", "\(port)"])
+        let launch = Self.launch(
+            service,
+            layout: layout,
+            extra: (arguments[service] ?? []) + ["--rpc-port", "\(port)"]
+        )
         let process = try ServiceProcess.start(launch)
         extraProcesses.withLock { $0.append(process) }
         switch try await process.waitUntilReady(timeout: .seconds(60)) {
@@ -167,7 +192,9 @@ struct Person: Sendable {
     var accessToken: String
     var dormID: String
 
-    var options: CallOptions { CallOptions(timeout: .seconds(20), metadata: ["authorization": "Bearer \(accessToken)"]) }
+    var options: CallOptions {
+        CallOptions(timeout: .seconds(20), metadata: ["authorization": "Bearer \(accessToken)"])
+    }
 
     /// With an `idempotency-key`.
     func options(key: String) -> CallOptions {
@@ -192,7 +219,9 @@ extension LaundrySystem {
                 $0.campusID = campus.id
                 $0.dormID = dorm.id
                 $0.room = room
-                $0.dateOfBirth = .with { $0.year = 2004; $0.month = 5; $0.day = 17 }
+                $0.dateOfBirth = .with {
+                    $0.year = 2004; $0.month = 5; $0.day = 17
+                }
             },
             options: CallOptions(timeout: .seconds(20))
         )
@@ -203,7 +232,9 @@ extension LaundrySystem {
     func registerDasher(_ name: String, dormIndex: Int = 0) async throws -> Person {
         var person = try await register(name, dormIndex: dormIndex)
         let answers = DasherQuiz.standard.questions.map { question in
-            Quad_Identity_V1_QuizAnswer.with { $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice) }
+            Quad_Identity_V1_QuizAnswer.with {
+                $0.questionID = question.id; $0.choiceIndex = UInt32(question.correctChoice)
+            }
         }
         let graded = try await identity.submitDasherQuiz(.with { $0.answers = answers }, options: person.options)
         #expect(graded.passed)
@@ -218,7 +249,9 @@ extension LaundrySystem {
     private func signInAgain(_ person: Person) async throws -> String {
         let profile = try await identity.getMyProfile(.init(), options: person.options)
         let session = try await identity.login(
-            .with { $0.email = profile.email; $0.password = "correct horse battery" },
+            .with {
+                $0.email = profile.email; $0.password = "correct horse battery"
+            },
             options: CallOptions(timeout: .seconds(20))
         )
         return session.session.accessToken
@@ -226,11 +259,18 @@ extension LaundrySystem {
 
     /// Adds a sandbox payment method and returns its id.
     func addCard(_ person: Person, token: String = "tok_sandbox_visa") async throws -> String {
-        try await payments.addPaymentMethod(.with { $0.token = token; $0.label = "Apple Pay" }, options: person.options).paymentMethodID
+        try await payments.addPaymentMethod(
+            .with {
+                $0.token = token; $0.label = "Apple Pay"
+            },
+            options: person.options
+        ).paymentMethodID
     }
 
     /// A submission for `loads` loads, picked up in an hour.
-    static func submission(loads: UInt32 = 2, card: String, preferred: String = "") -> Quad_Jobs_V1_SubmitLaundryJobRequest {
+    static func submission(loads: UInt32 = 2, card: String, preferred: String = "")
+        -> Quad_Jobs_V1_SubmitLaundryJobRequest
+    {
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
         return .with {
             $0.estimatedLoads = loads
@@ -277,14 +317,34 @@ extension LaundrySystem {
             until: { $0.dasherID == dasher.userID }
         )
         for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
-            _ = try await jobs.advanceStage(.with { $0.jobID = job; $0.toStage = stage }, options: dasher.options)
+            _ = try await jobs.advanceStage(
+                .with {
+                    $0.jobID = job; $0.toStage = stage
+                },
+                options: dasher.options
+            )
         }
         _ = try await jobs.reportDrying(
-            .with { $0.jobID = job; $0.actualLoads = 2; $0.machineCost = .with { $0.minorUnits = 650; $0.currency = "USD" } },
+            .with {
+                $0.jobID = job; $0.actualLoads = 2;
+                $0.machineCost = .with {
+                    $0.minorUnits = 650; $0.currency = "USD"
+                }
+            },
             options: dasher.options
         )
-        _ = try await jobs.advanceStage(.with { $0.jobID = job; $0.toStage = .onTheWayForDropOff }, options: dasher.options)
-        _ = try await jobs.advanceStage(.with { $0.jobID = job; $0.toStage = .droppedOff }, options: dasher.options)
+        _ = try await jobs.advanceStage(
+            .with {
+                $0.jobID = job; $0.toStage = .onTheWayForDropOff
+            },
+            options: dasher.options
+        )
+        _ = try await jobs.advanceStage(
+            .with {
+                $0.jobID = job; $0.toStage = .droppedOff
+            },
+            options: dasher.options
+        )
         _ = try await eventually(
             "the job paid",
             { try await jobs.getLaundryJob(.with { $0.jobID = job }, options: customer.options) },
@@ -294,6 +354,10 @@ extension LaundrySystem {
 
     /// The dasher's offer once matching has one for them (the job reaches matching through jobs' outbox).
     func offer(for dasher: Person) async throws -> Quad_Matching_V1_Offer {
-        try await eventually("an offer for the dasher", { try await matching.assignMe(.init(), options: dasher.options) }, until: \.hasOffer).offer
+        try await eventually(
+            "an offer for the dasher",
+            { try await matching.assignMe(.init(), options: dasher.options) },
+            until: \.hasOffer
+        ).offer
     }
 }

@@ -4,7 +4,11 @@ import QuadWire
 import Testing
 
 /// P6 through the gateway, with payments asking the real identity about the recipient.
-@Suite("Laundry: a transfer's recipient is checked with identity (P6) through the gateway", .serialized, .enabled(if: LaundrySystem.isBuilt))
+@Suite(
+    "Laundry: a transfer's recipient is checked with identity (P6) through the gateway",
+    .serialized,
+    .enabled(if: LaundrySystem.isBuilt)
+)
 struct LaundryTransferTests {
     @Test("a transfer to a user identity does not know is NOT_FOUND and moves nothing; a known one gets past the check")
     func unknownRecipient() async throws {
@@ -15,7 +19,12 @@ struct LaundryTransferTests {
 
             let unknown = await #expect(throws: RPCError.self) {
                 _ = try await system.payments.transfer(
-                    .with { $0.toUserID = "no-such-user"; $0.amount = .with { $0.minorUnits = 100; $0.currency = "USD" } },
+                    .with {
+                        $0.toUserID = "no-such-user";
+                        $0.amount = .with {
+                            $0.minorUnits = 100; $0.currency = "USD"
+                        }
+                    },
                     options: sender.options(key: "t-unknown")
                 )
             }
@@ -25,7 +34,12 @@ struct LaundryTransferTests {
             // A known recipient passes identity's check and meets the balance's: Cora has nothing to send
             let poor = await #expect(throws: RPCError.self) {
                 _ = try await system.payments.transfer(
-                    .with { $0.toUserID = recipient.userID; $0.amount = .with { $0.minorUnits = 100; $0.currency = "USD" } },
+                    .with {
+                        $0.toUserID = recipient.userID;
+                        $0.amount = .with {
+                            $0.minorUnits = 100; $0.currency = "USD"
+                        }
+                    },
                     options: sender.options(key: "t-known")
                 )
             }

@@ -5,7 +5,12 @@ import Testing
 @Suite("LaundryMatching: laundry's listing as the zone queue's product")
 struct LaundryMatchingTests {
     let laundry = LaundryMatching()
-    let listing = LaundryListing(estimatedLoads: 3, addOns: [.ironing, .folding, .ironing], pickupAt: 5_000, dropOffAt: 9_000)
+    let listing = LaundryListing(
+        estimatedLoads: 3,
+        addOns: [.ironing, .folding, .ironing],
+        pickupAt: 5_000,
+        dropOffAt: 9_000
+    )
 
     @Test("a laundry listing's fields read back as the listing, add-ons once each in their order")
     func roundTrip() throws {

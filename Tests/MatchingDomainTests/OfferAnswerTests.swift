@@ -45,15 +45,21 @@ struct OfferAnswerTests {
         #expect(queue.standing(ofJob: "job_1") == nil)
     }
 
-    @Test("only the offered dasher may accept or decline; another dasher is answered as for an offer that does not exist")
+    @Test(
+        "only the offered dasher may accept or decline; another dasher is answered as for an offer that does not exist"
+    )
     func onlyTheOfferedDasher() throws {
         var queue = try queue(accepting: ["dasher_a", "dasher_b"], jobs: [job("job_1")])
         let offer = try requestOffer(&queue, dasher: "dasher_a")
         let accept = refusal(of: queue, .notFound) {
             try $0.accept(offer: offer.id, dasher: "dasher_b", now: newYear)
         }
-        let decline = refusal(of: queue, .notFound) { try $0.decline(offer: offer.id, dasher: "dasher_b", now: newYear) }
-        let unknown = refusal(of: queue, .notFound) { try $0.accept(offer: "job_1#7", dasher: "dasher_b", now: newYear) }
+        let decline = refusal(of: queue, .notFound) {
+            try $0.decline(offer: offer.id, dasher: "dasher_b", now: newYear)
+        }
+        let unknown = refusal(of: queue, .notFound) {
+            try $0.accept(offer: "job_1#7", dasher: "dasher_b", now: newYear)
+        }
         #expect(
             accept?.message
                 == "offer job_1#1 is not an open offer of yours: it was accepted, declined, withdrawn or expired, or "

@@ -207,7 +207,9 @@ struct PreferredDasherTests {
         #expect(queue == before)
     }
 
-    @Test("only the job's customer may clear the preference, another customer is answered as for an unknown job; an empty id is refused")
+    @Test(
+        "only the job's customer may clear the preference, another customer is answered as for an unknown job; an empty id is refused"
+    )
     func clearPreferenceRefusals() throws {
         let queue = try queue(accepting: ["dasher_p"], jobs: [job("job_1", preferring: "dasher_p")])
         let error = refusal(of: queue, .notFound) {
@@ -217,7 +219,9 @@ struct PreferredDasherTests {
             error?.message == "job job_1 is not a job of yours waiting in this dorm's queue: it was accepted or "
                 + "cancelled, or never queued"
         )
-        let unknown = refusal(of: queue, .notFound) { try $0.clearPreference(job: "job_9", customer: "cus_1", now: newYear) }
+        let unknown = refusal(of: queue, .notFound) {
+            try $0.clearPreference(job: "job_9", customer: "cus_1", now: newYear)
+        }
         #expect(
             unknown?.message == "job job_9 is not a job of yours waiting in this dorm's queue: it was accepted or "
                 + "cancelled, or never queued"

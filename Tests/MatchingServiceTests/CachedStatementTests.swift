@@ -32,12 +32,20 @@ struct CachedStatementTests {
                     _ = try MatchingStore.dorms(accepting: "dan", db)
                     _ = try MatchingStore.hasOffersDue(dorm: MatchingHarness.dorm, at: 0, db)
                     let version = try MatchingStore.version(dorm: MatchingHarness.dorm, db)
-                    _ = try MatchingStore.load(dorm: MatchingHarness.dorm, version: version, configuration: configuration, db)
+                    _ = try MatchingStore.load(
+                        dorm: MatchingHarness.dorm,
+                        version: version,
+                        configuration: configuration,
+                        db
+                    )
                 }
                 return fragments.map { PreparedStatements.count(containing: $0, in: db) }
             }
             // Then: each is held prepared, once: it was compiled once, not per call
-            #expect(counts == Array(repeating: 1, count: fragments.count), "\(zip(fragments, counts).map { "\($0): \($1)" })")
+            #expect(
+                counts == Array(repeating: 1, count: fragments.count),
+                "\(zip(fragments, counts).map { "\($0): \($1)" })"
+            )
         }
     }
 }

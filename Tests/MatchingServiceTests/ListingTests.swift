@@ -6,7 +6,9 @@ import Testing
 @Suite("Matching: a job's listing is its product's")
 struct ListingTests {
     /// Laundry's listing fields (LaundryListing in LaundryKernel), written out as jobs sends them.
-    static func laundryFields(loads: Int = 3, addOns: String = "folding,ironing", pickup: Int64, dropOff: Int64) -> [String: String] {
+    static func laundryFields(loads: Int = 3, addOns: String = "folding,ironing", pickup: Int64, dropOff: Int64)
+        -> [String: String]
+    {
         [
             "estimated_loads": "\(loads)", "add_ons": addOns, "pickup_at_micros": "\(pickup)",
             "drop_off_at_micros": "\(dropOff)",
@@ -71,7 +73,9 @@ struct ListingTests {
             var missing = harness.submission("j3")
             missing.product = "laundry"
             missing.listing = fields.filter { $0.key != "estimated_loads" }
-            for (submitted, field) in [(rides, "product"), (unreadable, "listing.add_ons"), (missing, "listing.estimated_loads")] {
+            for (submitted, field) in [
+                (rides, "product"), (unreadable, "listing.add_ons"), (missing, "listing.estimated_loads"),
+            ] {
                 let error = await expectRefusal(.invalidArgument) {
                     try await harness.deliver("job.submitted", key: "\(submitted.jobID):job.submitted", submitted)
                 }

@@ -40,7 +40,9 @@ struct MigrationTests {
 
     @Test("every queue, job, offer and presence written before matching.v3 reads back, each listing laundry's")
     func previousReleaseReadsBack() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-matching-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "quad-matching-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/matching.sqlite"

@@ -14,7 +14,10 @@ struct AccountIDTests {
         #expect(AccountID(code: account.code) == account)
     }
 
-    @Test("codes that name no account are refused", arguments: ["", "cash", "customer_hold:", "customer_charges:", "user_balance", "x:y"])
+    @Test(
+        "codes that name no account are refused",
+        arguments: ["", "cash", "customer_hold:", "customer_charges:", "user_balance", "x:y"]
+    )
     func unknownCodes(code: String) {
         #expect(AccountID(code: code) == nil)
     }
@@ -23,7 +26,9 @@ struct AccountIDTests {
     func normalSides() {
         let debitNormal = Self.all.filter { $0.normalSide == .debit }
         #expect(
-            debitNormal == [.customerHold(customer: "cus_1"), .cardClearing, .refunds, .customerCharges(customer: "cus_1")]
+            debitNormal == [
+                .customerHold(customer: "cus_1"), .cardClearing, .refunds, .customerCharges(customer: "cus_1"),
+            ]
         )
     }
 }

@@ -17,10 +17,19 @@ struct LaundryPricingTests {
         )
 
         // Then: the same quote as LaundryQuote's, in the core's terms
-        let laundry = try LaundryQuote.estimate(loads: 2, washerPrice: usd(175), dryerPrice: usd(150), addOns: [.folding, .ironing])
+        let laundry = try LaundryQuote.estimate(
+            loads: 2,
+            washerPrice: usd(175),
+            dryerPrice: usd(150),
+            addOns: [.folding, .ironing]
+        )
         #expect(quote == laundry.quote)
         #expect(quote.product == "laundry")
-        #expect(quote.items == [QuoteItem(code: "loads", quantity: 2), QuoteItem(code: "folding"), QuoteItem(code: "ironing")])
+        #expect(
+            quote.items == [
+                QuoteItem(code: "loads", quantity: 2), QuoteItem(code: "folding"), QuoteItem(code: "ironing"),
+            ]
+        )
         #expect(quote.lines.map(\.code) == ["machines", "service_fee", "convenience_fee", "folding", "ironing"])
         #expect(quote.total == usd(2_500))
         #expect(quote.split.total == quote.total)
@@ -29,7 +38,9 @@ struct LaundryPricingTests {
 
     @Test("a final price of a `machines` item is laundry's final price with the cost the dasher paid")
     func final() throws {
-        let quote = try pricing.final([QuoteItem(code: "machines", quantity: 3, amount: usd(1_125)), QuoteItem(code: "folding")])
+        let quote = try pricing.final([
+            QuoteItem(code: "machines", quantity: 3, amount: usd(1_125)), QuoteItem(code: "folding"),
+        ])
         let laundry = try LaundryQuote.final(actualLoads: 3, machineCost: usd(1_125), addOns: [.folding])
         #expect(quote == laundry.quote)
         #expect(quote.isFinal)
@@ -55,10 +66,14 @@ struct LaundryPricingTests {
 
     @Test("an estimate needs the dorm's washer and dryer prices; a final price needs the machine cost")
     func missingPrices() {
-        let noZone = refusal(.invalidArgument) { try pricing.estimate([QuoteItem(code: "loads", quantity: 1)], zone: nil) }
+        let noZone = refusal(.invalidArgument) {
+            try pricing.estimate([QuoteItem(code: "loads", quantity: 1)], zone: nil)
+        }
         #expect(noZone?.field == "zone_id")
         let noDryer = ZonePrices(zone: "dorm-north", prices: ["washer": usd(175)])
-        let missing = refusal(.failedPrecondition) { try pricing.estimate([QuoteItem(code: "loads", quantity: 1)], zone: noDryer) }
+        let missing = refusal(.failedPrecondition) {
+            try pricing.estimate([QuoteItem(code: "loads", quantity: 1)], zone: noDryer)
+        }
         #expect(missing?.message.contains("dryer") == true)
         let noCost = refusal(.invalidArgument) { try pricing.final([QuoteItem(code: "machines", quantity: 2)]) }
         #expect(noCost?.field == "lines[0].amount")

@@ -9,7 +9,9 @@ struct SandboxJournalTests {
 
     /// Runs `body` with a journal path in a fresh temporary directory, removed afterwards.
     static func withJournalPath(_ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-journal-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandbox-journal-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try await body(directory.appendingPathComponent("payments-sandbox.jsonl").path)
@@ -21,14 +23,30 @@ struct SandboxJournalTests {
             let clock = TestClock()
             // Given a sandbox that held twice, was declined once and saw a flaky token's first attempt
             let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
-            let hold = try await first.authorize(Self.usd(2_500), paymentMethod: "tok_sandbox_visa", idempotencyKey: "J1:hold")
-            let voided = try await first.authorize(Self.usd(1_000), paymentMethod: "tok_sandbox_visa", idempotencyKey: "J2:hold")
+            let hold = try await first.authorize(
+                Self.usd(2_500),
+                paymentMethod: "tok_sandbox_visa",
+                idempotencyKey: "J1:hold"
+            )
+            let voided = try await first.authorize(
+                Self.usd(1_000),
+                paymentMethod: "tok_sandbox_visa",
+                idempotencyKey: "J2:hold"
+            )
             _ = try await first.void(authorization: voided.id, idempotencyKey: "J2:release")
             let declined = await SandboxPaymentProviderTests.failure { () async throws(ProviderError) in
-                try await first.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.insufficientFunds, idempotencyKey: "J3:hold")
+                try await first.authorize(
+                    Self.usd(1_000),
+                    paymentMethod: SandboxTokens.insufficientFunds,
+                    idempotencyKey: "J3:hold"
+                )
             }
             let flaky = await SandboxPaymentProviderTests.failure { () async throws(ProviderError) in
-                try await first.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.flaky, idempotencyKey: "J4:hold")
+                try await first.authorize(
+                    Self.usd(1_000),
+                    paymentMethod: SandboxTokens.flaky,
+                    idempotencyKey: "J4:hold"
+                )
             }
             #expect(flaky?.kind == .unavailable)
 
@@ -36,17 +54,33 @@ struct SandboxJournalTests {
             let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
 
             // Then it answers the first one's calls again, without a second hold
-            let repeated = try await second.authorize(Self.usd(2_500), paymentMethod: "tok_sandbox_visa", idempotencyKey: "J1:hold")
+            let repeated = try await second.authorize(
+                Self.usd(2_500),
+                paymentMethod: "tok_sandbox_visa",
+                idempotencyKey: "J1:hold"
+            )
             #expect(repeated == hold)
             let declinedAgain = await SandboxPaymentProviderTests.failure { () async throws(ProviderError) in
-                try await second.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.insufficientFunds, idempotencyKey: "J3:hold")
+                try await second.authorize(
+                    Self.usd(1_000),
+                    paymentMethod: SandboxTokens.insufficientFunds,
+                    idempotencyKey: "J3:hold"
+                )
             }
             #expect(declinedAgain == declined)
             #expect(declinedAgain?.kind == .declined(code: "insufficient_funds"))
             // the flaky key's first attempt is remembered: the retry succeeds
-            _ = try await second.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.flaky, idempotencyKey: "J4:hold")
+            _ = try await second.authorize(
+                Self.usd(1_000),
+                paymentMethod: SandboxTokens.flaky,
+                idempotencyKey: "J4:hold"
+            )
             // it captures the first one's hold once, and refuses to capture the voided one
-            let captured = try await second.capture(Self.usd(2_000), authorization: hold.id, idempotencyKey: "J1:capture")
+            let captured = try await second.capture(
+                Self.usd(2_000),
+                authorization: hold.id,
+                idempotencyKey: "J1:capture"
+            )
             #expect(captured.amount == Self.usd(2_000))
             let voidedCapture = await SandboxPaymentProviderTests.failure { () async throws(ProviderError) in
                 try await second.capture(Self.usd(1_000), authorization: voided.id, idempotencyKey: "J2:capture")
@@ -57,7 +91,10 @@ struct SandboxJournalTests {
 
             // And a third one knows the second one's capture: refunds are checked against it
             let third = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
-            #expect(try await third.capture(Self.usd(2_000), authorization: hold.id, idempotencyKey: "J1:capture") == captured)
+            #expect(
+                try await third.capture(Self.usd(2_000), authorization: hold.id, idempotencyKey: "J1:capture")
+                    == captured
+            )
             _ = try await third.refund(Self.usd(2_000), of: captured.id, idempotencyKey: "J1:refund")
             let tooMuch = await SandboxPaymentProviderTests.failure { () async throws(ProviderError) in
                 try await third.refund(Self.usd(1), of: captured.id, idempotencyKey: "J1:refund-2")
@@ -71,11 +108,18 @@ struct SandboxJournalTests {
         try await Self.withJournalPath { path in
             let clock = TestClock()
             let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
-            let payout = try await first.payout(Self.usd(500), bankAccount: SandboxTokens.bankAccount, idempotencyKey: "P1")
+            let payout = try await first.payout(
+                Self.usd(500),
+                bankAccount: SandboxTokens.bankAccount,
+                idempotencyKey: "P1"
+            )
             let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
             #expect(try await second.payoutStatus(payout.id) == .inTransit)
             clock.advance(by: SandboxPaymentProvider.defaultPayoutSettlementDelay)
-            #expect(try await second.payoutStatus(payout.id) == .paid(at: payout.at + SandboxPaymentProvider.defaultPayoutSettlementDelay))
+            #expect(
+                try await second.payoutStatus(payout.id)
+                    == .paid(at: payout.at + SandboxPaymentProvider.defaultPayoutSettlementDelay)
+            )
         }
     }
 
@@ -84,19 +128,30 @@ struct SandboxJournalTests {
         try await Self.withJournalPath { path in
             let clock = TestClock()
             let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
-            let hold = try await first.authorize(Self.usd(2_500), paymentMethod: "tok_sandbox_visa", idempotencyKey: "J1:hold")
+            let hold = try await first.authorize(
+                Self.usd(2_500),
+                paymentMethod: "tok_sandbox_visa",
+                idempotencyKey: "J1:hold"
+            )
             let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.seekToEnd()
             try handle.write(contentsOf: Data("[{\"hold\":{\"id\":\"sbx_au".utf8))
             try handle.close()
 
             let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
-            let captured = try await second.capture(Self.usd(2_500), authorization: hold.id, idempotencyKey: "J1:capture")
+            let captured = try await second.capture(
+                Self.usd(2_500),
+                authorization: hold.id,
+                idempotencyKey: "J1:capture"
+            )
             #expect(captured.amount == Self.usd(2_500))
 
             // and what comes after the cut line is read again
             let third = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
-            #expect(try await third.capture(Self.usd(2_500), authorization: hold.id, idempotencyKey: "J1:capture") == captured)
+            #expect(
+                try await third.capture(Self.usd(2_500), authorization: hold.id, idempotencyKey: "J1:capture")
+                    == captured
+            )
         }
     }
 }

@@ -32,7 +32,11 @@ struct SandboxPaymentProviderTests {
     @Test("a hold is captured in part, the rest released, and refunded in parts up to what was taken")
     func sunnyDay() async throws {
         let provider = Self.provider()
-        let hold = try await provider.authorize(Self.usd(2_500), paymentMethod: "tok_sandbox_applepay", idempotencyKey: "k1")
+        let hold = try await provider.authorize(
+            Self.usd(2_500),
+            paymentMethod: "tok_sandbox_applepay",
+            idempotencyKey: "k1"
+        )
         #expect(hold.amount == Self.usd(2_500))
         let captured = try await provider.capture(Self.usd(2_000), authorization: hold.id, idempotencyKey: "k2")
         #expect(captured.amount == Self.usd(2_000))
@@ -48,7 +52,9 @@ struct SandboxPaymentProviderTests {
     @Test("declining tokens are declined with their code, nothing held, and a repeat replays the decline")
     func declines() async throws {
         let provider = Self.provider()
-        for (token, code) in [(SandboxTokens.insufficientFunds, "insufficient_funds"), (SandboxTokens.cardDeclined, "card_declined")] {
+        for (token, code) in [
+            (SandboxTokens.insufficientFunds, "insufficient_funds"), (SandboxTokens.cardDeclined, "card_declined"),
+        ] {
             let first = await Self.failure { () async throws(ProviderError) in
                 try await provider.authorize(Self.usd(1_000), paymentMethod: token, idempotencyKey: token)
             }
@@ -73,8 +79,16 @@ struct SandboxPaymentProviderTests {
             try await provider.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.flaky, idempotencyKey: "b")
         }
         #expect(firstTry?.kind == .unavailable)
-        let retried = try await provider.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.flaky, idempotencyKey: "b")
-        let repeated = try await provider.authorize(Self.usd(1_000), paymentMethod: SandboxTokens.flaky, idempotencyKey: "b")
+        let retried = try await provider.authorize(
+            Self.usd(1_000),
+            paymentMethod: SandboxTokens.flaky,
+            idempotencyKey: "b"
+        )
+        let repeated = try await provider.authorize(
+            Self.usd(1_000),
+            paymentMethod: SandboxTokens.flaky,
+            idempotencyKey: "b"
+        )
         #expect(repeated == retried)
         // One hold only: capturing it twice (under two keys) is refused the second time
         _ = try await provider.capture(Self.usd(1_000), authorization: retried.id, idempotencyKey: "c1")
@@ -127,7 +141,11 @@ struct SandboxPaymentProviderTests {
     func holdsExpire() async throws {
         let clock = TestClock()
         let provider = Self.provider(clock)
-        let hold = try await provider.authorize(Self.usd(1_000), paymentMethod: "tok_sandbox_googlepay", idempotencyKey: "h")
+        let hold = try await provider.authorize(
+            Self.usd(1_000),
+            paymentMethod: "tok_sandbox_googlepay",
+            idempotencyKey: "h"
+        )
         #expect(hold.expiresAt == clock.now + 7 * Self.day)
         clock.advance(by: 7 * Self.day)
         let late = await Self.failure { () async throws(ProviderError) in
@@ -137,15 +155,25 @@ struct SandboxPaymentProviderTests {
         _ = try await provider.void(authorization: hold.id, idempotencyKey: "v")
     }
 
-    @Test("a charge above a hold can be refunded; payouts reach the checking token and are declined for a closed account")
+    @Test(
+        "a charge above a hold can be refunded; payouts reach the checking token and are declined for a closed account"
+    )
     func chargesAndPayouts() async throws {
         let provider = Self.provider()
         let charge = try await provider.charge(Self.usd(700), paymentMethod: "tok_sandbox_visa", idempotencyKey: "ch")
         _ = try await provider.refund(Self.usd(700), of: charge.id, idempotencyKey: "re")
-        let paid = try await provider.payout(Self.usd(8_500), bankAccount: SandboxTokens.bankAccount, idempotencyKey: "po")
+        let paid = try await provider.payout(
+            Self.usd(8_500),
+            bankAccount: SandboxTokens.bankAccount,
+            idempotencyKey: "po"
+        )
         #expect(paid.amount == Self.usd(8_500))
         let closed = await Self.failure { () async throws(ProviderError) in
-            try await provider.payout(Self.usd(100), bankAccount: SandboxTokens.closedBankAccount, idempotencyKey: "po2")
+            try await provider.payout(
+                Self.usd(100),
+                bankAccount: SandboxTokens.closedBankAccount,
+                idempotencyKey: "po2"
+            )
         }
         #expect(closed?.kind == .declined(code: "account_closed"))
         let unknown = await Self.failure { () async throws(ProviderError) in
@@ -158,8 +186,16 @@ struct SandboxPaymentProviderTests {
     func payoutsSettle() async throws {
         let clock = TestClock()
         let provider = SandboxPaymentProvider(now: { clock.now }, payoutSettlementDelay: 60_000_000)
-        let paid = try await provider.payout(Self.usd(500), bankAccount: SandboxTokens.bankAccount, idempotencyKey: "po1")
-        let returned = try await provider.payout(Self.usd(300), bankAccount: SandboxTokens.returningBankAccount, idempotencyKey: "po2")
+        let paid = try await provider.payout(
+            Self.usd(500),
+            bankAccount: SandboxTokens.bankAccount,
+            idempotencyKey: "po1"
+        )
+        let returned = try await provider.payout(
+            Self.usd(300),
+            bankAccount: SandboxTokens.returningBankAccount,
+            idempotencyKey: "po2"
+        )
         #expect(try await provider.payoutStatus(paid.id) == .inTransit)
         #expect(try await provider.payoutStatus(returned.id) == .inTransit)
 
@@ -173,7 +209,9 @@ struct SandboxPaymentProviderTests {
             return
         }
         #expect(code == "could_not_process" && at == returned.at + 60_000_000)
-        let unknown = await Self.failure { () async throws(ProviderError) in try await provider.payoutStatus("sbx_po_404") }
+        let unknown = await Self.failure { () async throws(ProviderError) in
+            try await provider.payoutStatus("sbx_po_404")
+        }
         #expect(unknown?.kind == .invalidRequest)
         #expect(SandboxPaymentProvider.defaultPayoutSettlementDelay == 60_000_000, "documented in payments-sandbox.md")
     }

@@ -11,12 +11,41 @@ struct AccessTests {
             let cora = try harness.asUser("cora")
             let key = PaymentsHarness.key("job-1")
             let calls: [(String, @Sendable () async throws -> Void)] = [
-                ("HoldForLaundryJob", { _ = try await cora.holdForLaundryJob(PaymentsHarness.holdRequest(job: "job-1", customer: "cora", card: card), options: key) }),
+                (
+                    "HoldForLaundryJob",
+                    {
+                        _ = try await cora.holdForLaundryJob(
+                            PaymentsHarness.holdRequest(job: "job-1", customer: "cora", card: card),
+                            options: key
+                        )
+                    }
+                ),
                 ("ReleaseHold", { _ = try await cora.releaseHold(.with { $0.paymentIntentID = "pi" }, options: key) }),
                 ("GetPaymentIntent", { _ = try await cora.getPaymentIntent(.with { $0.jobID = "job-1" }) }),
-                ("ResolveDispute", { _ = try await cora.resolveDispute(.with { $0.disputeID = "d"; $0.outcome = .refundAll }, options: key) }),
+                (
+                    "ResolveDispute",
+                    {
+                        _ = try await cora.resolveDispute(
+                            .with {
+                                $0.disputeID = "d"; $0.outcome = .refundAll
+                            },
+                            options: key
+                        )
+                    }
+                ),
                 ("CheckBooks", { _ = try await cora.checkBooks(.init()) }),
-                ("Deliver", { _ = try await cora.deliver(try PaymentsHarness.delivery("job.posted", job: "job-1", Quad_Jobs_V1_JobPosted.with { $0.jobID = "job-1" })) }),
+                (
+                    "Deliver",
+                    {
+                        _ = try await cora.deliver(
+                            try PaymentsHarness.delivery(
+                                "job.posted",
+                                job: "job-1",
+                                Quad_Jobs_V1_JobPosted.with { $0.jobID = "job-1" }
+                            )
+                        )
+                    }
+                ),
             ]
             for (method, call) in calls {
                 let error = await #expect(throws: RPCError.self, "\(method)") { try await call() }
@@ -31,7 +60,9 @@ struct AccessTests {
         try await PaymentsHarness.run { harness in
             try await harness.paidJob("job-1")
             _ = try await harness.deliver(try DisputeTests.opened(job: "job-1", dispute: "dispute-1"))
-            #expect(try await harness.asUser("cora").getDispute(.with { $0.disputeID = "dispute-1" }).customerID == "cora")
+            #expect(
+                try await harness.asUser("cora").getDispute(.with { $0.disputeID = "dispute-1" }).customerID == "cora"
+            )
             #expect(try await harness.asOperator().getDispute(.with { $0.disputeID = "dispute-1" }).status == .open)
             let stranger = await #expect(throws: RPCError.self) {
                 _ = try await harness.asUser("dan").getDispute(.with { $0.disputeID = "dispute-1" })

@@ -9,7 +9,9 @@ struct CompletionTests {
         try await PaymentsHarness.run { harness in
             let hold = try await harness.paidJob("job-1")
             // Final: 2 loads, machines 7.00, folding: 20.50, the hold; the dasher gets 7.00 + 12.50 less 15 % (1.87)
-            let again = try await harness.deliver(try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan"))
+            let again = try await harness.deliver(
+                try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan")
+            )
             #expect(!again, "a redelivery applies nothing")
 
             let intent = try await harness.intent(job: "job-1")
@@ -42,14 +44,24 @@ struct CompletionTests {
         }
     }
 
-    @Test("a final price above the hold captures the hold and charges the rest above it; the dasher gets the final split")
+    @Test(
+        "a final price above the hold captures the hold and charges the rest above it; the dasher gets the final split"
+    )
     func aboveTheHold() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
             let hold = try await harness.hold(job: "job-1", customer: "cora", card: card, loads: 1)
             #expect(hold.estimate.total == PaymentsHarness.amount(1_700))
             // Actual: 12 loads for 40.00, above twice the estimate, approved by the customer
-            _ = try await harness.deliver(try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan", loads: 12, machineCost: 4_000))
+            _ = try await harness.deliver(
+                try PaymentsHarness.completed(
+                    job: "job-1",
+                    customer: "cora",
+                    dasher: "dan",
+                    loads: 12,
+                    machineCost: 4_000
+                )
+            )
             let intent = try await harness.intent(job: "job-1")
             #expect(intent.captured == PaymentsHarness.amount(4_000 + 1_350))
             #expect(try await harness.balance("dan").available == PaymentsHarness.amount(4_000 + 1_063))
@@ -63,14 +75,23 @@ struct CompletionTests {
             let card = try await harness.addCard("cora")
             _ = try await harness.hold(job: "job-1", customer: "cora", card: card, loads: 1)
             _ = try await harness.deliver(
-                try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan", loads: 12, machineCost: 4_000, approved: false)
+                try PaymentsHarness.completed(
+                    job: "job-1",
+                    customer: "cora",
+                    dasher: "dan",
+                    loads: 12,
+                    machineCost: 4_000,
+                    approved: false
+                )
             )
             #expect(try await harness.intent(job: "job-1").captured == PaymentsHarness.amount(1_700))
             #expect(try await harness.balance("dan").available == PaymentsHarness.amount(1_700))
         }
     }
 
-    @Test("job.cancelled releases the hold once and confirms it to jobs (payment.released); a completion after it moves no money")
+    @Test(
+        "job.cancelled releases the hold once and confirms it to jobs (payment.released); a completion after it moves no money"
+    )
     func cancelled() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
@@ -78,7 +99,9 @@ struct CompletionTests {
             let cancel = try PaymentsHarness.delivery(
                 "job.cancelled",
                 job: "job-1",
-                Quad_Jobs_V1_JobCancelled.with { $0.jobID = "job-1"; $0.paymentIntentID = hold.paymentIntent.paymentIntentID }
+                Quad_Jobs_V1_JobCancelled.with {
+                    $0.jobID = "job-1"; $0.paymentIntentID = hold.paymentIntent.paymentIntentID
+                }
             )
             #expect(try await harness.deliver(cancel))
             #expect(try await !harness.deliver(cancel))
@@ -87,11 +110,15 @@ struct CompletionTests {
             let confirmations = try await harness.outbox(to: "jobs")
             #expect(confirmations.map(\.topic) == ["payment.released"], "jobs shows RELEASE_PENDING until this arrives")
             #expect(confirmations.map(\.key) == ["job-1:payment.released"])
-            let released = try Quad_Payments_V1_PaymentReleased(serializedBytes: try #require(confirmations.first).payload)
+            let released = try Quad_Payments_V1_PaymentReleased(
+                serializedBytes: try #require(confirmations.first).payload
+            )
             #expect(released.jobID == "job-1" && released.paymentIntentID == hold.paymentIntent.paymentIntentID)
             #expect(released.released == hold.paymentIntent.held && !released.expired)
 
-            #expect(try await harness.deliver(try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan")))
+            #expect(
+                try await harness.deliver(try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan"))
+            )
             let intent = try await harness.intent(job: "job-1")
             #expect(intent.status == .released)
             #expect(intent.captured.minorUnits == 0)
@@ -105,7 +132,9 @@ struct CompletionTests {
     func unknownTopic() async throws {
         try await PaymentsHarness.run { harness in
             let error = await #expect(throws: RPCError.self) {
-                _ = try await harness.deliver(try PaymentsHarness.delivery("job.exploded", job: "job-1", Quad_Jobs_V1_JobPosted()))
+                _ = try await harness.deliver(
+                    try PaymentsHarness.delivery("job.exploded", job: "job-1", Quad_Jobs_V1_JobPosted())
+                )
             }
             #expect(error?.code == .invalidArgument)
             #expect(error?.message.contains("job.exploded") == true)

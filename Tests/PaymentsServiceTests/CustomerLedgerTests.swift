@@ -16,7 +16,13 @@ struct CustomerLedgerTests {
             let card = try await harness.addCard("cora")
             _ = try await harness.hold(job: "job-1", customer: "cora", card: card, loads: 1)
             _ = try await harness.deliver(
-                try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan", loads: 4, machineCost: 1_400)
+                try PaymentsHarness.completed(
+                    job: "job-1",
+                    customer: "cora",
+                    dasher: "dan",
+                    loads: 4,
+                    machineCost: 1_400
+                )
             )
             let intent = try await harness.intent(job: "job-1")
             #expect(intent.held == PaymentsHarness.amount(1_700))
@@ -34,7 +40,9 @@ struct CustomerLedgerTests {
             // When: a dispute refunds 5.00 of it
             _ = try await harness.deliver(try DisputeTests.opened(job: "job-1", dispute: "dispute-1"))
             _ = try await harness.asOperator().resolveDispute(
-                .with { $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(500) },
+                .with {
+                    $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(500)
+                },
                 options: PaymentsHarness.key("resolve-1")
             )
 
@@ -61,7 +69,9 @@ struct CustomerLedgerTests {
                 try PaymentsHarness.delivery(
                     "job.cancelled",
                     job: "job-2",
-                    Quad_Jobs_V1_JobCancelled.with { $0.jobID = "job-2"; $0.paymentIntentID = hold.paymentIntent.paymentIntentID }
+                    Quad_Jobs_V1_JobCancelled.with {
+                        $0.jobID = "job-2"; $0.paymentIntentID = hold.paymentIntent.paymentIntentID
+                    }
                 )
             )
             let entries = try await harness.asUser("cora").listLedgerEntries(.init()).entries

@@ -37,7 +37,9 @@ struct DisputeTests {
             // Too much: more than the 20.50 captured
             let tooMuch = await #expect(throws: RPCError.self) {
                 _ = try await operators.resolveDispute(
-                    .with { $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(2_051) },
+                    .with {
+                        $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(2_051)
+                    },
                     options: PaymentsHarness.key("resolve-too-much")
                 )
             }
@@ -46,7 +48,9 @@ struct DisputeTests {
             // Everything: the whole 20.50 captured is not a partial refund (payments.proto), and moves nothing
             let everything = await #expect(throws: RPCError.self) {
                 _ = try await operators.resolveDispute(
-                    .with { $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(2_050) },
+                    .with {
+                        $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(2_050)
+                    },
                     options: PaymentsHarness.key("resolve-everything")
                 )
             }
@@ -57,7 +61,9 @@ struct DisputeTests {
             #expect(try await operators.getDispute(.with { $0.disputeID = "dispute-1" }).status == .open)
             let zero = await #expect(throws: RPCError.self) {
                 _ = try await operators.resolveDispute(
-                    .with { $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(0) },
+                    .with {
+                        $0.disputeID = "dispute-1"; $0.outcome = .refundPart; $0.refund = PaymentsHarness.amount(0)
+                    },
                     options: PaymentsHarness.key("resolve-zero")
                 )
             }
@@ -89,7 +95,9 @@ struct DisputeTests {
             let toJobs = try await harness.outbox(to: "jobs").filter { $0.topic == "dispute.resolved" }
             #expect(toJobs.count == 1)
             let told = try Quad_Payments_V1_DisputeResolved(serializedBytes: toJobs[0].payload)
-            #expect(told.outcome == .refundPart && told.refunded == PaymentsHarness.amount(500) && told.jobID == "job-1")
+            #expect(
+                told.outcome == .refundPart && told.refunded == PaymentsHarness.amount(500) && told.jobID == "job-1"
+            )
             #expect(try await harness.events(of: "cora").map(\.kind) == ["held", "captured", "refunded"])
         }
     }
@@ -99,10 +107,20 @@ struct DisputeTests {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
             _ = try await harness.hold(job: "job-1", customer: "cora", card: card, loads: 1)
-            _ = try await harness.deliver(try PaymentsHarness.completed(job: "job-1", customer: "cora", dasher: "dan", loads: 4, machineCost: 1_400))
+            _ = try await harness.deliver(
+                try PaymentsHarness.completed(
+                    job: "job-1",
+                    customer: "cora",
+                    dasher: "dan",
+                    loads: 4,
+                    machineCost: 1_400
+                )
+            )
             _ = try await harness.deliver(try Self.opened(job: "job-1", dispute: "dispute-1"))
             let all = try await harness.asOperator().resolveDispute(
-                .with { $0.disputeID = "dispute-1"; $0.outcome = .refundAll },
+                .with {
+                    $0.disputeID = "dispute-1"; $0.outcome = .refundAll
+                },
                 options: PaymentsHarness.key("resolve-all")
             )
             #expect(all.refunded == PaymentsHarness.amount(1_400 + 1_350))
@@ -111,13 +129,20 @@ struct DisputeTests {
             try await harness.paidJob("job-2", customer: "cora", dasher: "dan")
             _ = try await harness.deliver(try Self.opened(job: "job-2", dispute: "dispute-2"))
             let nothing = try await harness.asOperator().resolveDispute(
-                .with { $0.disputeID = "dispute-2"; $0.outcome = .refundNothing },
+                .with {
+                    $0.disputeID = "dispute-2"; $0.outcome = .refundNothing
+                },
                 options: PaymentsHarness.key("resolve-nothing")
             )
             #expect(nothing.outcome == .refundNothing && nothing.refunded.minorUnits == 0)
             #expect(try await harness.intent(job: "job-2").refunded.minorUnits == 0)
             let unknown = await #expect(throws: RPCError.self) {
-                _ = try await harness.asOperator().resolveDispute(.with { $0.disputeID = "nope"; $0.outcome = .refundAll }, options: PaymentsHarness.key("k"))
+                _ = try await harness.asOperator().resolveDispute(
+                    .with {
+                        $0.disputeID = "nope"; $0.outcome = .refundAll
+                    },
+                    options: PaymentsHarness.key("k")
+                )
             }
             #expect(unknown?.code == .notFound)
         }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Payments: holds for laundry jobs (P2, P7, L1)")
 struct HoldTests {
-    @Test("a hold places the estimate on the card; a repeat with the same key answers the same hold and holds nothing more")
+    @Test(
+        "a hold places the estimate on the card; a repeat with the same key answers the same hold and holds nothing more"
+    )
     func holdAndRepeat() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
@@ -37,7 +39,9 @@ struct HoldTests {
             }
             #expect(other?.code == .failedPrecondition)
             let missing = await #expect(throws: RPCError.self) {
-                _ = try await harness.asJobs().holdForLaundryJob(PaymentsHarness.holdRequest(job: "job-2", customer: "cora", card: card))
+                _ = try await harness.asJobs().holdForLaundryJob(
+                    PaymentsHarness.holdRequest(job: "job-2", customer: "cora", card: card)
+                )
             }
             #expect(missing?.code == .invalidArgument)
             #expect(missing?.message.contains("idempotency-key") == true)
@@ -48,10 +52,15 @@ struct HoldTests {
     @Test("a declined card is FAILED_PRECONDITION with the decline code, and nothing is held or stored")
     func declined() async throws {
         try await PaymentsHarness.run { harness in
-            for (token, code) in [("tok_sandbox_decline_insufficient_funds", "insufficient_funds"), ("tok_sandbox_decline_card_declined", "card_declined")] {
+            for (token, code) in [
+                ("tok_sandbox_decline_insufficient_funds", "insufficient_funds"),
+                ("tok_sandbox_decline_card_declined", "card_declined"),
+            ] {
                 let card = try await harness.addCard("cora", token: token)
                 let job = "job-\(code)"
-                let error = await #expect(throws: RPCError.self) { _ = try await harness.hold(job: job, customer: "cora", card: card) }
+                let error = await #expect(throws: RPCError.self) {
+                    _ = try await harness.hold(job: job, customer: "cora", card: card)
+                }
                 #expect(error?.code == .failedPrecondition)
                 #expect(error?.message.contains("the card was declined: \(code)") == true)
                 let nothing = await #expect(throws: RPCError.self) { _ = try await harness.intent(job: job) }
@@ -62,16 +71,22 @@ struct HoldTests {
         }
     }
 
-    @Test("a provider outage is UNAVAILABLE; another's or an unknown payment method is FAILED_PRECONDITION naming payment_method_id; an unknown dorm is NOT_FOUND")
+    @Test(
+        "a provider outage is UNAVAILABLE; another's or an unknown payment method is FAILED_PRECONDITION naming payment_method_id; an unknown dorm is NOT_FOUND"
+    )
     func refusals() async throws {
         try await PaymentsHarness.run { harness in
             let down = try await harness.addCard("cora", token: "tok_sandbox_unavailable")
-            let outage = await #expect(throws: RPCError.self) { _ = try await harness.hold(job: "job-1", customer: "cora", card: down) }
+            let outage = await #expect(throws: RPCError.self) {
+                _ = try await harness.hold(job: "job-1", customer: "cora", card: down)
+            }
             #expect(outage?.code == .unavailable)
 
             let dans = try await harness.addCard("dan")
             for card in [dans, "pm-unknown"] {
-                let error = await #expect(throws: RPCError.self) { _ = try await harness.hold(job: "job-2", customer: "cora", card: card) }
+                let error = await #expect(throws: RPCError.self) {
+                    _ = try await harness.hold(job: "job-2", customer: "cora", card: card)
+                }
                 #expect(error?.code == .failedPrecondition)
                 #expect(error?.message.contains("payment_method_id") == true)
             }
@@ -91,7 +106,9 @@ struct HoldTests {
     func flakyRetry() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora", token: "tok_sandbox_flaky")
-            let first = await #expect(throws: RPCError.self) { _ = try await harness.hold(job: "job-1", customer: "cora", card: card) }
+            let first = await #expect(throws: RPCError.self) {
+                _ = try await harness.hold(job: "job-1", customer: "cora", card: card)
+            }
             #expect(first?.code == .unavailable)
             _ = try await harness.hold(job: "job-1", customer: "cora", card: card)
             #expect(try await harness.balance("cora").onHold == PaymentsHarness.amount(2_050))
@@ -105,21 +122,38 @@ struct HoldTests {
             let hold = try await harness.hold(job: "job-1", customer: "cora", card: card)
             let id = hold.paymentIntent.paymentIntentID
             let jobs = try harness.asJobs()
-            let released = try await jobs.releaseHold(.with { $0.paymentIntentID = id; $0.reason = "not posted" }, options: PaymentsHarness.key("job-1:release"))
+            let released = try await jobs.releaseHold(
+                .with {
+                    $0.paymentIntentID = id; $0.reason = "not posted"
+                },
+                options: PaymentsHarness.key("job-1:release")
+            )
             #expect(released.status == .released)
-            let again = try await jobs.releaseHold(.with { $0.paymentIntentID = id; $0.reason = "not posted" }, options: PaymentsHarness.key("job-1:release"))
+            let again = try await jobs.releaseHold(
+                .with {
+                    $0.paymentIntentID = id; $0.reason = "not posted"
+                },
+                options: PaymentsHarness.key("job-1:release")
+            )
             #expect(again == released)
             #expect(try await harness.balance("cora").onHold.minorUnits == 0)
             #expect(try await harness.events(of: "cora").map(\.kind) == ["held", "released"])
 
             #expect(try await jobs.getPaymentIntent(.with { $0.paymentIntentID = id }).status == .released)
-            let missing = await #expect(throws: RPCError.self) { _ = try await jobs.getPaymentIntent(.with { $0.jobID = "job-404" }) }
+            let missing = await #expect(throws: RPCError.self) {
+                _ = try await jobs.getPaymentIntent(.with { $0.jobID = "job-404" })
+            }
             #expect(missing?.code == .notFound)
             let unknown = await #expect(throws: RPCError.self) {
-                _ = try await jobs.releaseHold(.with { $0.paymentIntentID = "pi-404" }, options: PaymentsHarness.key("x"))
+                _ = try await jobs.releaseHold(
+                    .with { $0.paymentIntentID = "pi-404" },
+                    options: PaymentsHarness.key("x")
+                )
             }
             #expect(unknown?.code == .notFound)
-            let noKey = await #expect(throws: RPCError.self) { _ = try await jobs.releaseHold(.with { $0.paymentIntentID = id }) }
+            let noKey = await #expect(throws: RPCError.self) {
+                _ = try await jobs.releaseHold(.with { $0.paymentIntentID = id })
+            }
             #expect(noKey?.code == .invalidArgument)
         }
     }

@@ -5,22 +5,36 @@ import Testing
 @Suite("Payments: a hold for a job of any product (HoldForJob)")
 struct JobHoldTests {
     /// Jobs' generic hold for a laundry job of `loads` loads with folding, in the harness's dorm.
-    static func request(job: String, card: String, loads: UInt32 = 2, product: String = "laundry") -> Quad_Payments_V1_HoldForJobRequest {
+    static func request(job: String, card: String, loads: UInt32 = 2, product: String = "laundry")
+        -> Quad_Payments_V1_HoldForJobRequest
+    {
         .with {
             $0.jobID = job
             $0.customerID = "cora"
             $0.paymentMethodID = card
             $0.product = product
             $0.zoneID = PaymentsHarness.dorm
-            $0.lines = [.with { $0.code = "loads"; $0.quantity = loads }, .with { $0.code = "folding"; $0.quantity = 1 }]
+            $0.lines = [
+                .with {
+                    $0.code = "loads"; $0.quantity = loads
+                },
+                .with {
+                    $0.code = "folding"; $0.quantity = 1
+                },
+            ]
         }
     }
 
-    @Test("a laundry hold prices its lines with the dorm's machines and the schedule, and answers laundry's own quote too")
+    @Test(
+        "a laundry hold prices its lines with the dorm's machines and the schedule, and answers laundry's own quote too"
+    )
     func laundryHold() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
-            let hold = try await harness.asJobs().holdForJob(Self.request(job: "job-1", card: card), options: PaymentsHarness.key("job-1"))
+            let hold = try await harness.asJobs().holdForJob(
+                Self.request(job: "job-1", card: card),
+                options: PaymentsHarness.key("job-1")
+            )
 
             // 2 loads × 3.50 + 10.00 + 1.00 + folding 2.50, as HoldForLaundryJob prices it
             #expect(hold.estimate.product == "laundry")
@@ -43,12 +57,18 @@ struct JobHoldTests {
         }
     }
 
-    @Test("an unknown product or item, a missing zone and missing loads are INVALID_ARGUMENT naming the field; nothing is held")
+    @Test(
+        "an unknown product or item, a missing zone and missing loads are INVALID_ARGUMENT naming the field; nothing is held"
+    )
     func refusals() async throws {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
             var unknownItem = Self.request(job: "job-2", card: card)
-            unknownItem.lines.append(.with { $0.code = "starching"; $0.quantity = 1 })
+            unknownItem.lines.append(
+                .with {
+                    $0.code = "starching"; $0.quantity = 1
+                }
+            )
             var noZone = Self.request(job: "job-3", card: card)
             noZone.zoneID = ""
             var noLoads = Self.request(job: "job-4", card: card)

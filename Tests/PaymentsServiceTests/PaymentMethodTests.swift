@@ -8,7 +8,11 @@ struct PaymentMethodTests {
     func addAndList() async throws {
         try await PaymentsHarness.run { harness in
             let cora = try harness.asUser("cora")
-            let visa = try await cora.addPaymentMethod(.with { $0.token = "tok_sandbox_visa"; $0.label = "Apple Pay" })
+            let visa = try await cora.addPaymentMethod(
+                .with {
+                    $0.token = "tok_sandbox_visa"; $0.label = "Apple Pay"
+                }
+            )
             #expect(!visa.paymentMethodID.isEmpty)
             #expect(visa.label == "Apple Pay")
             #expect(visa.brand == "sandbox-visa")
@@ -16,7 +20,11 @@ struct PaymentMethodTests {
             let google = try await cora.addPaymentMethod(.with { $0.token = "tok_sandbox_googlepay" })
             #expect(google.label == "Card ending 0005", "an unnamed method is named after its digits")
             // Adding a token again answers the method she has
-            let again = try await cora.addPaymentMethod(.with { $0.token = "tok_sandbox_visa"; $0.label = "Again" })
+            let again = try await cora.addPaymentMethod(
+                .with {
+                    $0.token = "tok_sandbox_visa"; $0.label = "Again"
+                }
+            )
             #expect(again.paymentMethodID == visa.paymentMethodID)
 
             let mine = try await cora.listPaymentMethods(.init())

@@ -33,7 +33,11 @@ final class FakeJobs: JobStatusSource {
     private let state = Mutex<(statuses: [String: Quad_Jobs_V1_JobStatus], down: Bool)>(([:], false))
 
     func set(_ jobID: String, _ status: Quad_Jobs_V1_LaundryJobStatus) {
-        state.withLock { $0.statuses[jobID] = .with { $0.exists = true; $0.status = status } }
+        state.withLock {
+            $0.statuses[jobID] = .with {
+                $0.exists = true; $0.status = status
+            }
+        }
     }
 
     func setDown(_ down: Bool) { state.withLock { $0.down = down } }
@@ -87,7 +91,9 @@ struct PaymentsHarness: Sendable {
     static func usd(_ cents: Int64) -> Money { Money(minorUnits: cents, currency: "USD") }
 
     static func amount(_ cents: Int64) -> Quad_Types_V1_Amount {
-        .with { $0.minorUnits = cents; $0.currency = "USD" }
+        .with {
+            $0.minorUnits = cents; $0.currency = "USD"
+        }
     }
 
     /// Runs `body` against payments; with `journalPath`, the sandbox keeps its state in that journal.
@@ -141,7 +147,9 @@ struct PaymentsHarness: Sendable {
     }
 
     /// payments as `user` through the gateway.
-    func asUser(_ user: String, dorm: String = Self.dorm, roles: [String] = ["customer"]) throws -> Quad_Payments_V1_Payments.Client {
+    func asUser(_ user: String, dorm: String = Self.dorm, roles: [String] = ["customer"]) throws
+        -> Quad_Payments_V1_Payments.Client
+    {
         try client(.user(Caller(userID: user, roles: roles, campusID: "campus", dormID: dorm)))
     }
 
@@ -157,10 +165,16 @@ struct PaymentsHarness: Sendable {
 
     /// Adds a sandbox card for `user` and returns its id.
     func addCard(_ user: String, token: String = "tok_sandbox_visa") async throws -> String {
-        try await asUser(user).addPaymentMethod(.with { $0.token = token; $0.label = "Apple Pay" }).paymentMethodID
+        try await asUser(user).addPaymentMethod(
+            .with {
+                $0.token = token; $0.label = "Apple Pay"
+            }
+        ).paymentMethodID
     }
 
-    static func holdRequest(job: String, customer: String, card: String, loads: UInt32 = 2) -> Quad_Payments_V1_HoldForLaundryJobRequest {
+    static func holdRequest(job: String, customer: String, card: String, loads: UInt32 = 2)
+        -> Quad_Payments_V1_HoldForLaundryJobRequest
+    {
         .with {
             $0.jobID = job
             $0.customerID = customer
@@ -172,7 +186,9 @@ struct PaymentsHarness: Sendable {
     }
 
     /// Jobs' hold for `job` (idempotency key = the job id).
-    func hold(job: String, customer: String, card: String, loads: UInt32 = 2) async throws -> Quad_Payments_V1_LaundryHold {
+    func hold(job: String, customer: String, card: String, loads: UInt32 = 2) async throws
+        -> Quad_Payments_V1_LaundryHold
+    {
         try await asJobs().holdForLaundryJob(
             Self.holdRequest(job: job, customer: customer, card: card, loads: loads),
             options: Self.key(job)
@@ -180,7 +196,9 @@ struct PaymentsHarness: Sendable {
     }
 
     /// A delivery from jobs of `payload` under `topic`, keyed `<job>:<topic>`.
-    static func delivery(_ topic: String, job: String, _ payload: some SwiftProtobuf.Message) throws -> Quad_Types_V1_OutboxDelivery {
+    static func delivery(_ topic: String, job: String, _ payload: some SwiftProtobuf.Message) throws
+        -> Quad_Types_V1_OutboxDelivery
+    {
         try .with {
             $0.source = "jobs"
             $0.topic = topic
@@ -219,11 +237,15 @@ struct PaymentsHarness: Sendable {
 
     /// A customer with a card, a hold for `job`, posted, completed by `dasher`: `dasher` has earnings.
     @discardableResult
-    func paidJob(_ job: String, customer: String = "cora", dasher: String = "dan", machineCost: Int64 = 700) async throws -> Quad_Payments_V1_LaundryHold {
+    func paidJob(_ job: String, customer: String = "cora", dasher: String = "dan", machineCost: Int64 = 700)
+        async throws -> Quad_Payments_V1_LaundryHold
+    {
         let card = try await addCard(customer)
         let hold = try await hold(job: job, customer: customer, card: card)
         _ = try await deliver(try Self.delivery("job.posted", job: job, Quad_Jobs_V1_JobPosted.with { $0.jobID = job }))
-        _ = try await deliver(try Self.completed(job: job, customer: customer, dasher: dasher, machineCost: machineCost))
+        _ = try await deliver(
+            try Self.completed(job: job, customer: customer, dasher: dasher, machineCost: machineCost)
+        )
         return hold
     }
 
@@ -238,8 +260,12 @@ struct PaymentsHarness: Sendable {
     /// The outbox messages pending for `destination`, as (topic, key).
     func outbox(to destination: String) async throws -> [(topic: String, key: String, payload: Data)] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT topic, key, payload FROM quad_outbox WHERE destination = ? ORDER BY id", arguments: [destination])
-                .map { (topic: $0["topic"], key: $0["key"], payload: $0["payload"]) }
+            try Row.fetchAll(
+                db,
+                sql: "SELECT topic, key, payload FROM quad_outbox WHERE destination = ? ORDER BY id",
+                arguments: [destination]
+            )
+            .map { (topic: $0["topic"], key: $0["key"], payload: $0["payload"]) }
         }
     }
 

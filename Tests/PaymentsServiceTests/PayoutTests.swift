@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Payments: balances, ledger entries, payouts and transfers (P4, P6, P7)")
 struct PayoutTests {
-    @Test("a payout moves earnings to the bank: available down, pending payouts up; a repeat with the same key is the same payout")
+    @Test(
+        "a payout moves earnings to the bank: available down, pending payouts up; a repeat with the same key is the same payout"
+    )
     func payout() async throws {
         try await PaymentsHarness.run { harness in
             try await harness.paidJob("job-1")
@@ -34,13 +36,17 @@ struct PayoutTests {
         }
     }
 
-    @Test("a payout settles: IN_TRANSIT until the bank's delay, then PAID, listed by ListPayouts; pending payouts fall to 0")
+    @Test(
+        "a payout settles: IN_TRANSIT until the bank's delay, then PAID, listed by ListPayouts; pending payouts fall to 0"
+    )
     func payoutSettles() async throws {
         try await PaymentsHarness.run { harness in
             try await harness.paidJob("job-1")
             let dan = try harness.asUser("dan", roles: ["dasher"])
             let payout = try await dan.requestPayout(
-                .with { $0.amount = PaymentsHarness.amount(1_000); $0.bankToken = "bank_sandbox_checking" },
+                .with {
+                    $0.amount = PaymentsHarness.amount(1_000); $0.bankToken = "bank_sandbox_checking"
+                },
                 options: PaymentsHarness.key("payout-1")
             )
             #expect(await harness.service.settlePayouts().pending == [payout.payoutID], "not before the bank's delay")
@@ -70,13 +76,17 @@ struct PayoutTests {
             try await harness.paidJob("job-1")
             let dan = try harness.asUser("dan", roles: ["dasher"])
             let returned = try await dan.requestPayout(
-                .with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_returns" },
+                .with {
+                    $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_returns"
+                },
                 options: PaymentsHarness.key("payout-r")
             )
             #expect(returned.status == .inTransit)
             harness.clock.advance(by: 1)
             let kept = try await dan.requestPayout(
-                .with { $0.amount = PaymentsHarness.amount(200); $0.bankToken = "bank_sandbox_checking" },
+                .with {
+                    $0.amount = PaymentsHarness.amount(200); $0.bankToken = "bank_sandbox_checking"
+                },
                 options: PaymentsHarness.key("payout-k")
             )
             #expect(try await dan.getBalance(.init()).available == PaymentsHarness.amount(1_763 - 700))
@@ -94,7 +104,9 @@ struct PayoutTests {
             #expect(balance.pendingPayouts.minorUnits == 0)
             let entries = try await dan.listLedgerEntries(.init()).entries
             #expect(entries.first?.memo == "payout_returned" && entries.first?.credit == PaymentsHarness.amount(500))
-            #expect(try await harness.events(of: "dan").map(\.kind).suffix(2).sorted() == ["payout_failed", "payout_paid"])
+            #expect(
+                try await harness.events(of: "dan").map(\.kind).suffix(2).sorted() == ["payout_failed", "payout_paid"]
+            )
             let limit = await #expect(throws: RPCError.self) { _ = try await dan.listPayouts(.with { $0.limit = 501 }) }
             #expect(limit?.code == .invalidArgument)
         }
@@ -107,14 +119,18 @@ struct PayoutTests {
             let dan = try harness.asUser("dan", roles: ["dasher"])
             let tooMuch = await #expect(throws: RPCError.self) {
                 _ = try await dan.requestPayout(
-                    .with { $0.amount = PaymentsHarness.amount(1_764); $0.bankToken = "bank_sandbox_checking" },
+                    .with {
+                        $0.amount = PaymentsHarness.amount(1_764); $0.bankToken = "bank_sandbox_checking"
+                    },
                     options: PaymentsHarness.key("p-1")
                 )
             }
             #expect(tooMuch?.code == .failedPrecondition)
             let closed = await #expect(throws: RPCError.self) {
                 _ = try await dan.requestPayout(
-                    .with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_closed" },
+                    .with {
+                        $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_closed"
+                    },
                     options: PaymentsHarness.key("p-2")
                 )
             }
@@ -122,20 +138,28 @@ struct PayoutTests {
             #expect(closed?.message.contains("account_closed") == true)
             let unknown = await #expect(throws: RPCError.self) {
                 _ = try await dan.requestPayout(
-                    .with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_made_up" },
+                    .with {
+                        $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_made_up"
+                    },
                     options: PaymentsHarness.key("p-3")
                 )
             }
             #expect(unknown?.code == .invalidArgument)
             #expect(unknown?.message.contains("bank_token") == true)
             let noKey = await #expect(throws: RPCError.self) {
-                _ = try await dan.requestPayout(.with { $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_checking" })
+                _ = try await dan.requestPayout(
+                    .with {
+                        $0.amount = PaymentsHarness.amount(500); $0.bankToken = "bank_sandbox_checking"
+                    }
+                )
             }
             #expect(noKey?.code == .invalidArgument)
             let balance = try await dan.getBalance(.init())
             #expect(balance.available == PaymentsHarness.amount(1_763))
             #expect(balance.pendingPayouts.minorUnits == 0)
-            let limit = await #expect(throws: RPCError.self) { _ = try await dan.listLedgerEntries(.with { $0.limit = 501 }) }
+            let limit = await #expect(throws: RPCError.self) {
+                _ = try await dan.listLedgerEntries(.with { $0.limit = 501 })
+            }
             #expect(limit?.code == .invalidArgument)
         }
     }
@@ -160,15 +184,30 @@ struct PayoutTests {
             #expect(try await harness.events(of: "eve").map(\.kind) == ["transfer"])
 
             let tooMuch = await #expect(throws: RPCError.self) {
-                _ = try await dan.transfer(.with { $0.toUserID = "eve"; $0.amount = PaymentsHarness.amount(1_001) }, options: PaymentsHarness.key("t-2"))
+                _ = try await dan.transfer(
+                    .with {
+                        $0.toUserID = "eve"; $0.amount = PaymentsHarness.amount(1_001)
+                    },
+                    options: PaymentsHarness.key("t-2")
+                )
             }
             #expect(tooMuch?.code == .failedPrecondition)
             let toSelf = await #expect(throws: RPCError.self) {
-                _ = try await dan.transfer(.with { $0.toUserID = "dan"; $0.amount = PaymentsHarness.amount(1) }, options: PaymentsHarness.key("t-3"))
+                _ = try await dan.transfer(
+                    .with {
+                        $0.toUserID = "dan"; $0.amount = PaymentsHarness.amount(1)
+                    },
+                    options: PaymentsHarness.key("t-3")
+                )
             }
             #expect(toSelf?.code == .invalidArgument)
             let sameKeyOther = await #expect(throws: RPCError.self) {
-                _ = try await dan.transfer(.with { $0.toUserID = "eve"; $0.amount = PaymentsHarness.amount(1) }, options: PaymentsHarness.key("t-1"))
+                _ = try await dan.transfer(
+                    .with {
+                        $0.toUserID = "eve"; $0.amount = PaymentsHarness.amount(1)
+                    },
+                    options: PaymentsHarness.key("t-1")
+                )
             }
             #expect(sameKeyOther?.code == .failedPrecondition)
             #expect(try await harness.balance("dan").available == PaymentsHarness.amount(1_000))
@@ -185,20 +224,33 @@ struct PayoutTests {
             for (index, recipient) in ["no-such-user", "eve"].enumerated() {
                 let refused = await #expect(throws: RPCError.self) {
                     _ = try await dan.transfer(
-                        .with { $0.toUserID = recipient; $0.amount = PaymentsHarness.amount(100) },
+                        .with {
+                            $0.toUserID = recipient; $0.amount = PaymentsHarness.amount(100)
+                        },
                         options: PaymentsHarness.key("unknown-\(index)")
                     )
                 }
                 answers += refused.map { [$0] } ?? []
             }
             #expect(answers.map(\.code) == [.notFound, .notFound])
-            #expect(answers.first?.message == "to_user_id: there is no user no-such-user to pay; nothing moved. Check the id with the person")
-            #expect(answers.last?.message == "to_user_id: there is no user eve to pay; nothing moved. Check the id with the person")
+            #expect(
+                answers.first?.message
+                    == "to_user_id: there is no user no-such-user to pay; nothing moved. Check the id with the person"
+            )
+            #expect(
+                answers.last?.message
+                    == "to_user_id: there is no user eve to pay; nothing moved. Check the id with the person"
+            )
 
             // identity down: nothing moves either
             harness.users.setDown(true)
             let down = await #expect(throws: RPCError.self) {
-                _ = try await dan.transfer(.with { $0.toUserID = "cora"; $0.amount = PaymentsHarness.amount(100) }, options: PaymentsHarness.key("down"))
+                _ = try await dan.transfer(
+                    .with {
+                        $0.toUserID = "cora"; $0.amount = PaymentsHarness.amount(100)
+                    },
+                    options: PaymentsHarness.key("down")
+                )
             }
             #expect(down?.code == .unavailable)
 
@@ -211,7 +263,12 @@ struct PayoutTests {
 
             // identity back: the same key now transfers (the refusal was not stored as the key's answer)
             harness.users.setDown(false)
-            let receipt = try await dan.transfer(.with { $0.toUserID = "cora"; $0.amount = PaymentsHarness.amount(100) }, options: PaymentsHarness.key("down"))
+            let receipt = try await dan.transfer(
+                .with {
+                    $0.toUserID = "cora"; $0.amount = PaymentsHarness.amount(100)
+                },
+                options: PaymentsHarness.key("down")
+            )
             #expect(receipt.toUserID == "cora")
         }
     }

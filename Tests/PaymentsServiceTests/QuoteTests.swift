@@ -19,11 +19,17 @@ struct QuoteTests {
         }
     }
 
-    @Test("an estimate for the caller's dorm is itemised: machines, service fee, convenience fee, add-ons; the split adds up")
+    @Test(
+        "an estimate for the caller's dorm is itemised: machines, service fee, convenience fee, add-ons; the split adds up"
+    )
     func estimate() async throws {
         try await PaymentsHarness.run { harness in
             // When Cora asks for 2 loads with folding and ironing in her dorm (washer 2.00, dryer 1.50)
-            let quote = try await harness.asUser("cora").quoteLaundry(.with { $0.loads = 2; $0.addOns = [.ironing, .folding] })
+            let quote = try await harness.asUser("cora").quoteLaundry(
+                .with {
+                    $0.loads = 2; $0.addOns = [.ironing, .folding]
+                }
+            )
 
             // Then every line is there, in order, and the total is their sum
             #expect(quote.lines.map(\.kind) == [.machines, .serviceFee, .convenienceFee, .folding, .ironing])
@@ -42,16 +48,22 @@ struct QuoteTests {
     func finalPrice() async throws {
         try await PaymentsHarness.run { harness in
             let jobs = try harness.asJobs()
-            let final = try await jobs.quoteLaundry(.with {
-                $0.dormID = PaymentsHarness.dorm
-                $0.loads = 3
-                $0.addOns = [.folding]
-                $0.machineCost = PaymentsHarness.amount(975)
-            })
+            let final = try await jobs.quoteLaundry(
+                .with {
+                    $0.dormID = PaymentsHarness.dorm
+                    $0.loads = 3
+                    $0.addOns = [.folding]
+                    $0.machineCost = PaymentsHarness.amount(975)
+                }
+            )
             #expect(final.final)
             #expect(final.lines.first?.amount == PaymentsHarness.amount(975))
             #expect(final.total == PaymentsHarness.amount(975 + 1_000 + 100 + 250))
-            let estimate = try await jobs.quoteLaundry(.with { $0.dormID = PaymentsHarness.dorm; $0.loads = 1 })
+            let estimate = try await jobs.quoteLaundry(
+                .with {
+                    $0.dormID = PaymentsHarness.dorm; $0.loads = 1
+                }
+            )
             #expect(estimate.total == PaymentsHarness.amount(350 + 1_000 + 100))
         }
     }
@@ -60,7 +72,11 @@ struct QuoteTests {
     func refusals() async throws {
         try await PaymentsHarness.run { harness in
             let unknown = await #expect(throws: RPCError.self) {
-                _ = try await harness.asUser("cora").quoteLaundry(.with { $0.dormID = "dorm-nowhere"; $0.loads = 1 })
+                _ = try await harness.asUser("cora").quoteLaundry(
+                    .with {
+                        $0.dormID = "dorm-nowhere"; $0.loads = 1
+                    }
+                )
             }
             #expect(unknown?.code == .notFound)
             #expect(unknown?.message.contains("dorm_id") == true)
@@ -80,7 +96,11 @@ struct QuoteTests {
                 #expect(error?.message.contains("loads") == true)
             }
             let addOn = await #expect(throws: RPCError.self) {
-                _ = try await harness.asUser("cora").quoteLaundry(.with { $0.loads = 1; $0.addOns = [.unspecified] })
+                _ = try await harness.asUser("cora").quoteLaundry(
+                    .with {
+                        $0.loads = 1; $0.addOns = [.unspecified]
+                    }
+                )
             }
             #expect(addOn?.code == .invalidArgument)
             #expect(addOn?.message.contains("add_ons[0]") == true)
@@ -107,8 +127,12 @@ struct IdentityDormDirectoryTests {
                         $0.dorms = dorms.sorted { $0.key < $1.key }.map { id, prices in
                             .with {
                                 $0.dormID = id
-                                $0.washerPrice = .with { $0.minorUnits = prices.0; $0.currency = "USD" }
-                                $0.dryerPrice = .with { $0.minorUnits = prices.1; $0.currency = "USD" }
+                                $0.washerPrice = .with {
+                                    $0.minorUnits = prices.0; $0.currency = "USD"
+                                }
+                                $0.dryerPrice = .with {
+                                    $0.minorUnits = prices.1; $0.currency = "USD"
+                                }
                             }
                         }
                     }
@@ -132,7 +156,10 @@ struct IdentityDormDirectoryTests {
             now: { clock.now },
             fetch: { try identity.listCampuses() }
         )
-        #expect(try await directory.prices(ofDorm: "a") == DormPrices(washer: PaymentsHarness.usd(200), dryer: PaymentsHarness.usd(150)))
+        #expect(
+            try await directory.prices(ofDorm: "a")
+                == DormPrices(washer: PaymentsHarness.usd(200), dryer: PaymentsHarness.usd(150))
+        )
         #expect(try await directory.prices(ofDorm: "a") != nil)
         #expect(identity.calls == 1)
 
@@ -157,7 +184,11 @@ struct IdentityDormDirectoryTests {
         let clock = TestClock()
         let identity = FakeIdentity()
         identity.state.withLock { $0.dorms = ["a": (200, 150)] }
-        let directory = IdentityDormDirectory(refreshInterval: 300 * Self.second, now: { clock.now }, fetch: { try identity.listCampuses() })
+        let directory = IdentityDormDirectory(
+            refreshInterval: 300 * Self.second,
+            now: { clock.now },
+            fetch: { try identity.listCampuses() }
+        )
         _ = try await directory.prices(ofDorm: "a")
         identity.state.withLock { $0.down = true }
         clock.advance(by: 600 * Self.second)

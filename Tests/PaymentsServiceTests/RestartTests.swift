@@ -10,7 +10,9 @@ import Testing
 struct RestartTests {
     /// Runs `body` with a journal path in a fresh temporary directory, removed afterwards.
     static func withJournal(_ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payments-restart-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "payments-restart-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try await body(directory.appendingPathComponent("payments-sandbox.jsonl").path)
@@ -69,7 +71,11 @@ struct RestartTests {
                     paymentMethod: "tok_sandbox_visa",
                     idempotencyKey: "job-1:hold"
                 )
-                _ = try await processor.capture(PaymentsHarness.usd(2_050), authorization: authorization.id, idempotencyKey: "job-1:capture")
+                _ = try await processor.capture(
+                    PaymentsHarness.usd(2_050),
+                    authorization: authorization.id,
+                    idempotencyKey: "job-1:capture"
+                )
 
                 // When the restarted service applies the completion jobs redelivers
                 let restarted = try Self.restarted(harness, journal: journal)

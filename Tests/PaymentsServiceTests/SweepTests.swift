@@ -15,7 +15,13 @@ struct SweepTests {
             let orphan = try await harness.hold(job: "job-orphan", customer: "cora", card: card)
             let posted = try await harness.hold(job: "job-posted", customer: "cora", card: card)
             let existing = try await harness.hold(job: "job-existing", customer: "cora", card: card)
-            _ = try await harness.deliver(try PaymentsHarness.delivery("job.posted", job: "job-posted", Quad_Jobs_V1_JobPosted.with { $0.jobID = "job-posted" }))
+            _ = try await harness.deliver(
+                try PaymentsHarness.delivery(
+                    "job.posted",
+                    job: "job-posted",
+                    Quad_Jobs_V1_JobPosted.with { $0.jobID = "job-posted" }
+                )
+            )
             harness.jobs.set("job-existing", .open)
 
             // Within the grace nothing is asked
@@ -55,7 +61,13 @@ struct SweepTests {
         try await PaymentsHarness.run { harness in
             let card = try await harness.addCard("cora")
             let hold = try await harness.hold(job: "job-1", customer: "cora", card: card)
-            _ = try await harness.deliver(try PaymentsHarness.delivery("job.posted", job: "job-1", Quad_Jobs_V1_JobPosted.with { $0.jobID = "job-1" }))
+            _ = try await harness.deliver(
+                try PaymentsHarness.delivery(
+                    "job.posted",
+                    job: "job-1",
+                    Quad_Jobs_V1_JobPosted.with { $0.jobID = "job-1" }
+                )
+            )
             harness.clock.advance(by: 7 * 24 * 60 * Self.minute - 1)
             #expect(await harness.service.sweepHolds().expired.isEmpty)
             harness.clock.advance(by: 1)
@@ -82,7 +94,9 @@ struct SweepTests {
                 harness.clock.advance(by: 16 * Self.minute)
                 clock.advance(by: .seconds(60))
                 await clock.waitForSleepers()
-                #expect(try await harness.intent(job: "job-orphan").paymentIntentID == orphan.paymentIntent.paymentIntentID)
+                #expect(
+                    try await harness.intent(job: "job-orphan").paymentIntentID == orphan.paymentIntent.paymentIntentID
+                )
                 #expect(try await harness.intent(job: "job-orphan").status == .released)
                 group.cancelAll()
             }
@@ -93,10 +107,26 @@ struct SweepTests {
         "the policy: release a job that does not exist or was cancelled, confirm an open or completed one",
         arguments: [
             (Quad_Jobs_V1_JobStatus.with { $0.exists = false }, "release"),
-            (Quad_Jobs_V1_JobStatus.with { $0.exists = true; $0.status = .cancelled }, "release"),
-            (Quad_Jobs_V1_JobStatus.with { $0.exists = true; $0.status = .open }, "confirm"),
-            (Quad_Jobs_V1_JobStatus.with { $0.exists = true; $0.status = .completed }, "confirm"),
-            (Quad_Jobs_V1_JobStatus.with { $0.exists = true; $0.status = .unspecified }, "keep"),
+            (
+                Quad_Jobs_V1_JobStatus.with {
+                    $0.exists = true; $0.status = .cancelled
+                }, "release"
+            ),
+            (
+                Quad_Jobs_V1_JobStatus.with {
+                    $0.exists = true; $0.status = .open
+                }, "confirm"
+            ),
+            (
+                Quad_Jobs_V1_JobStatus.with {
+                    $0.exists = true; $0.status = .completed
+                }, "confirm"
+            ),
+            (
+                Quad_Jobs_V1_JobStatus.with {
+                    $0.exists = true; $0.status = .unspecified
+                }, "keep"
+            ),
         ]
     )
     func policy(status: Quad_Jobs_V1_JobStatus, expected: String) {

@@ -18,7 +18,8 @@ struct CachedStatementTests {
             )
             let fragments = [
                 "INSERT INTO payment_intent", "SELECT * FROM payment_intent WHERE id = ?", "UPDATE payment_intent SET",
-                "INSERT INTO posting", "INSERT INTO ledger_entry", "FROM ledger_entry WHERE account = ? AND currency = ?",
+                "INSERT INTO posting", "INSERT INTO ledger_entry",
+                "FROM ledger_entry WHERE account = ? AND currency = ?",
                 "FROM payment_method WHERE owner_id = ? ORDER BY", "FROM payout WHERE user_id = ? ORDER BY",
             ]
             // When: every per-call query runs twice on one connection
@@ -35,7 +36,10 @@ struct CachedStatementTests {
                 return fragments.map { PreparedStatements.count(containing: $0, in: db) }
             }
             // Then: each is held prepared, once: it was compiled once, not per call
-            #expect(counts == Array(repeating: 1, count: fragments.count), "\(zip(fragments, counts).map { "\($0): \($1)" })")
+            #expect(
+                counts == Array(repeating: 1, count: fragments.count),
+                "\(zip(fragments, counts).map { "\($0): \($1)" })"
+            )
         }
     }
 }

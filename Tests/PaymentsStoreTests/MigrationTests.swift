@@ -28,18 +28,30 @@ struct MigrationTests {
 
     @Test("every intent and hold written before payments.v4 reads back whole, as a laundry job hold")
     func previousReleaseReadsBack() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-payments-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "quad-payments-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/payments.sqlite"
         let usd = { (minor: Int64) in Money(minorUnits: minor, currency: "USD") }
 
         // Given: a database at the previous release's schema, its intents and holds written as that release did
-        let authorized = try PaymentIntent.authorize(id: "pi_1", customer: "ada", amount: usd(2_825), now: PaymentsStoreTests.start)
+        let authorized = try PaymentIntent.authorize(
+            id: "pi_1",
+            customer: "ada",
+            amount: usd(2_825),
+            now: PaymentsStoreTests.start
+        )
         var captured = authorized.0
         var postings = authorized.1.postings
         postings += try captured.capture(usd(2_600), now: PaymentsStoreTests.start + 1).postings
-        let (held, heldAction) = try PaymentIntent.authorize(id: "pi_2", customer: "bob", amount: usd(1_400), now: PaymentsStoreTests.start + 2)
+        let (held, heldAction) = try PaymentIntent.authorize(
+            id: "pi_2",
+            customer: "bob",
+            amount: usd(1_400),
+            now: PaymentsStoreTests.start + 2
+        )
         postings += heldAction.postings
         let (written, allPostings) = (captured, postings)
         do {
@@ -73,22 +85,39 @@ struct MigrationTests {
         #expect(
             holds[0]
                 == JobHoldRecord(
-                    jobID: "job-1", product: "laundry", paymentIntentID: "pi_1", customerID: "ada", zoneID: "dorm-north",
-                    paymentMethodID: "pm-1", paymentMethodToken: "tok_sandbox_visa", authorizationID: "auth-1",
+                    jobID: "job-1",
+                    product: "laundry",
+                    paymentIntentID: "pi_1",
+                    customerID: "ada",
+                    zoneID: "dorm-north",
+                    paymentMethodID: "pm-1",
+                    paymentMethodToken: "tok_sandbox_visa",
+                    authorizationID: "auth-1",
                     estimateItems: [
                         QuoteItem(code: "loads", quantity: 3), QuoteItem(code: "folding"), QuoteItem(code: "ironing"),
                     ],
-                    zonePrices: ["washer": usd(175), "dryer": usd(150)], estimateTotal: usd(2_825), confirmed: true,
-                    workerID: "grace", captureReceiptID: "rcpt-1", placedAt: 1_790_000_000_000_000
+                    zonePrices: ["washer": usd(175), "dryer": usd(150)],
+                    estimateTotal: usd(2_825),
+                    confirmed: true,
+                    workerID: "grace",
+                    captureReceiptID: "rcpt-1",
+                    placedAt: 1_790_000_000_000_000
                 )
         )
         #expect(
             holds[1]
                 == JobHoldRecord(
-                    jobID: "job-2", product: "laundry", paymentIntentID: "pi_2", customerID: "bob", zoneID: "dorm-south",
-                    paymentMethodID: "pm-2", paymentMethodToken: "tok_sandbox_applepay", authorizationID: "auth-2",
+                    jobID: "job-2",
+                    product: "laundry",
+                    paymentIntentID: "pi_2",
+                    customerID: "bob",
+                    zoneID: "dorm-south",
+                    paymentMethodID: "pm-2",
+                    paymentMethodToken: "tok_sandbox_applepay",
+                    authorizationID: "auth-2",
                     estimateItems: [QuoteItem(code: "loads", quantity: 1)],
-                    zonePrices: ["washer": usd(200), "dryer": usd(100)], estimateTotal: usd(1_400),
+                    zonePrices: ["washer": usd(200), "dryer": usd(100)],
+                    estimateTotal: usd(1_400),
                     placedAt: 1_790_000_001_000_000
                 )
         )
@@ -99,15 +128,28 @@ struct MigrationTests {
     @Test("a hold of any product's items and prices reads back as written")
     func jobHoldRoundTrip() async throws {
         try await PaymentsStoreTests.withDatabase { database in
-            let (intent, action) = try PaymentIntent.authorize(id: "pi_e", customer: "ada", amount: PaymentsStoreTests.usd(3_150), now: PaymentsStoreTests.start)
+            let (intent, action) = try PaymentIntent.authorize(
+                id: "pi_e",
+                customer: "ada",
+                amount: PaymentsStoreTests.usd(3_150),
+                now: PaymentsStoreTests.start
+            )
             let hold = JobHoldRecord(
-                jobID: "errand-1", product: "errands", paymentIntentID: "pi_e", customerID: "ada", zoneID: "",
-                paymentMethodID: "pm-1", paymentMethodToken: "tok_sandbox_visa", authorizationID: "auth-e",
+                jobID: "errand-1",
+                product: "errands",
+                paymentIntentID: "pi_e",
+                customerID: "ada",
+                zoneID: "",
+                paymentMethodID: "pm-1",
+                paymentMethodToken: "tok_sandbox_visa",
+                authorizationID: "auth-e",
                 estimateItems: [
                     QuoteItem(code: "item", quantity: 2, amount: PaymentsStoreTests.usd(1_200)),
                     QuoteItem(code: "delivery_fee"),
                 ],
-                zonePrices: [:], estimateTotal: PaymentsStoreTests.usd(3_150), placedAt: PaymentsStoreTests.start
+                zonePrices: [:],
+                estimateTotal: PaymentsStoreTests.usd(3_150),
+                placedAt: PaymentsStoreTests.start
             )
             let inserted = try await database.write { db in
                 _ = try PaymentsStore.insert(intent, db)

@@ -13,15 +13,25 @@ struct PaymentsStoreTests {
 
     /// Runs `body` with a payments database in a fresh directory, removed afterwards.
     static func withDatabase<T>(_ body: (QuadDatabase) async throws -> T) async throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-payments-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "quad-payments-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let database = try QuadDatabase(configuration: .defaults(path: directory + "/payments.sqlite"), migrator: PaymentsMigrations.migrator)
+        let database = try QuadDatabase(
+            configuration: .defaults(path: directory + "/payments.sqlite"),
+            migrator: PaymentsMigrations.migrator
+        )
         defer { try? database.close() }
         return try await body(database)
     }
 
     /// Stores what an operation did: the intent's new state and its postings, in one transaction.
-    static func save(_ intent: PaymentIntent, _ action: PaymentIntent.Action, new: Bool = false, in database: QuadDatabase) async throws {
+    static func save(
+        _ intent: PaymentIntent,
+        _ action: PaymentIntent.Action,
+        new: Bool = false,
+        in database: QuadDatabase
+    ) async throws {
         try await database.write { db in
             if new { _ = try PaymentsStore.insert(intent, db) } else { try PaymentsStore.update(intent, db) }
             try PaymentsStore.append(action.postings, db)
@@ -32,7 +42,12 @@ struct PaymentsStoreTests {
     func roundTrip() async throws {
         try await Self.withDatabase { database in
             // Given: a hold of 25.00, captured 21.00, earnings credited, 5.00 refunded
-            var (intent, action) = try PaymentIntent.authorize(id: "pi_1", customer: "ada", amount: Self.usd(2_500), now: Self.start)
+            var (intent, action) = try PaymentIntent.authorize(
+                id: "pi_1",
+                customer: "ada",
+                amount: Self.usd(2_500),
+                now: Self.start
+            )
             try await Self.save(intent, action, new: true, in: database)
             var ledger = Ledger()
             try ledger.post(action.postings)
@@ -42,7 +57,9 @@ struct PaymentsStoreTests {
                 case 1: action = try intent.capture(Self.usd(2_100), now: now)
                 case 2:
                     let split = try EarningsSplit.laundry(
-                        machineCost: Self.usd(600), serviceFees: Self.usd(1_250), convenienceFee: Self.usd(100),
+                        machineCost: Self.usd(600),
+                        serviceFees: Self.usd(1_250),
+                        convenienceFee: Self.usd(100),
                         platformShareBasisPoints: 1_500
                     )
                     action = try intent.creditEarnings(split, to: "grace", now: now)
@@ -54,7 +71,10 @@ struct PaymentsStoreTests {
 
             // Then: the intent and the postings read back equal
             let (stored, postings, imbalance) = try await database.read { db in
-                (try PaymentsStore.intent(id: "pi_1", db), try PaymentsStore.postings(db), try PaymentsStore.imbalance(db))
+                (
+                    try PaymentsStore.intent(id: "pi_1", db), try PaymentsStore.postings(db),
+                    try PaymentsStore.imbalance(db)
+                )
             }
             #expect(stored == intent)
             #expect(postings == ledger.postings)
@@ -77,7 +97,12 @@ struct PaymentsStoreTests {
     @Test("an intent and its postings commit together: a failure after both leaves neither")
     func atomic() async throws {
         try await Self.withDatabase { database in
-            let (intent, action) = try PaymentIntent.authorize(id: "pi_2", customer: "ada", amount: Self.usd(1_000), now: Self.start)
+            let (intent, action) = try PaymentIntent.authorize(
+                id: "pi_2",
+                customer: "ada",
+                amount: Self.usd(1_000),
+                now: Self.start
+            )
             struct ProviderDeclined: Error {}
             await #expect(throws: ProviderDeclined.self) {
                 try await database.write { db in
@@ -86,7 +111,9 @@ struct PaymentsStoreTests {
                     throw ProviderDeclined()
                 }
             }
-            let (stored, postings) = try await database.read { db in (try PaymentsStore.intent(id: "pi_2", db), try PaymentsStore.postings(db)) }
+            let (stored, postings) = try await database.read { db in
+                (try PaymentsStore.intent(id: "pi_2", db), try PaymentsStore.postings(db))
+            }
             #expect(stored == nil)
             #expect(postings.isEmpty)
         }
@@ -95,11 +122,29 @@ struct PaymentsStoreTests {
     @Test("a second intent with the same id is not stored; lapsed holds are found for the sweep")
     func duplicatesAndLapsedHolds() async throws {
         try await Self.withDatabase { database in
-            let (first, _) = try PaymentIntent.authorize(id: "pi_3", customer: "ada", amount: Self.usd(1_000), now: Self.start)
-            let (other, _) = try PaymentIntent.authorize(id: "pi_4", customer: "bob", amount: Self.usd(900), now: Self.start + 1)
-            let (again, _) = try PaymentIntent.authorize(id: "pi_3", customer: "eve", amount: Self.usd(5), now: Self.start)
+            let (first, _) = try PaymentIntent.authorize(
+                id: "pi_3",
+                customer: "ada",
+                amount: Self.usd(1_000),
+                now: Self.start
+            )
+            let (other, _) = try PaymentIntent.authorize(
+                id: "pi_4",
+                customer: "bob",
+                amount: Self.usd(900),
+                now: Self.start + 1
+            )
+            let (again, _) = try PaymentIntent.authorize(
+                id: "pi_3",
+                customer: "eve",
+                amount: Self.usd(5),
+                now: Self.start
+            )
             let inserted = try await database.write { db in
-                [try PaymentsStore.insert(first, db), try PaymentsStore.insert(other, db), try PaymentsStore.insert(again, db)]
+                [
+                    try PaymentsStore.insert(first, db), try PaymentsStore.insert(other, db),
+                    try PaymentsStore.insert(again, db),
+                ]
             }
             #expect(inserted == [true, true, false])
             let lapsed = try await database.read { db in
@@ -116,10 +161,17 @@ struct PaymentsStoreTests {
     @Test("a stored intent that contradicts itself is refused on reading, not acted on")
     func corruptedRow() async throws {
         try await Self.withDatabase { database in
-            let (intent, _) = try PaymentIntent.authorize(id: "pi_5", customer: "ada", amount: Self.usd(1_000), now: Self.start)
+            let (intent, _) = try PaymentIntent.authorize(
+                id: "pi_5",
+                customer: "ada",
+                amount: Self.usd(1_000),
+                now: Self.start
+            )
             try await database.write { db in
                 _ = try PaymentsStore.insert(intent, db)
-                try db.execute(sql: "UPDATE payment_intent SET status = 'captured', captured_minor = 5000 WHERE id = 'pi_5'")
+                try db.execute(
+                    sql: "UPDATE payment_intent SET status = 'captured', captured_minor = 5000 WHERE id = 'pi_5'"
+                )
             }
             await #expect(throws: PaymentsError.self) {
                 _ = try await database.read { db in try PaymentsStore.intent(id: "pi_5", db) }

@@ -19,19 +19,19 @@ struct ModuleGenerationTests {
     /// alpha.proto's service imports beta.proto, which imports types.proto: a service's files are the closure.
     static let fixtures = [
         "quad/alpha/v1/alpha.proto": """
-            syntax = "proto3";
-            package quad.alpha.v1;
-            import "quad/beta/v1/beta.proto";
-            service Alpha {
-              rpc Look(quad.beta.v1.Thing) returns (quad.beta.v1.Thing);
-            }
-            """,
+        syntax = "proto3";
+        package quad.alpha.v1;
+        import "quad/beta/v1/beta.proto";
+        service Alpha {
+          rpc Look(quad.beta.v1.Thing) returns (quad.beta.v1.Thing);
+        }
+        """,
         "quad/beta/v1/beta.proto": """
-            syntax = "proto3";
-            package quad.beta.v1;
-            import "quad/types/v1/types.proto";
-            message Thing { quad.types.v1.Amount amount = 1; }
-            """,
+        syntax = "proto3";
+        package quad.beta.v1;
+        import "quad/types/v1/types.proto";
+        message Thing { quad.types.v1.Amount amount = 1; }
+        """,
     ]
 
     /// What one protoc run wrote (file name relative to the output directory, to its text), or why it failed.
@@ -112,7 +112,8 @@ struct ModuleGenerationTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.files.keys.sorted() == [
-                "Events.quad.swift", "ProtoFiles.quad.swift", "ServiceCatalog.quad.swift", "quad/alpha/v1/alpha.quad.swift",
+                "Events.quad.swift", "ProtoFiles.quad.swift", "ServiceCatalog.quad.swift",
+                "quad/alpha/v1/alpha.quad.swift",
             ]
         )
         let alpha = try #require(run.files["quad/alpha/v1/alpha.quad.swift"])
@@ -145,7 +146,10 @@ struct ModuleGenerationTests {
         #expect(first.files == second.files)
     }
 
-    @Test("an option it does not understand stops the generator, which names it", arguments: ["Nope=1", "Catalogs=maybe", "ProtoFiles=no such"])
+    @Test(
+        "an option it does not understand stops the generator, which names it",
+        arguments: ["Nope=1", "Catalogs=maybe", "ProtoFiles=no such"]
+    )
     func refusesUnknownOptions(option: String) throws {
         let run = try Self.generate(["quad/beta/v1/beta.proto"], options: option)
         #expect(run.status != 0)

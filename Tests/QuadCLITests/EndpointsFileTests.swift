@@ -110,7 +110,13 @@ struct EndpointsFileTests {
         )
         #expect(
             file.gateway
-                == ServiceEndpoint(rpc: "127.0.0.1:3", admin: "127.0.0.1:4", serverName: "gateway", pid: 11, status: .running)
+                == ServiceEndpoint(
+                    rpc: "127.0.0.1:3",
+                    admin: "127.0.0.1:4",
+                    serverName: "gateway",
+                    pid: 11,
+                    status: .running
+                )
         )
         #expect(file.serviceNames == ["identity", "gateway"])
     }

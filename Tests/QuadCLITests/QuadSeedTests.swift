@@ -44,7 +44,10 @@ struct QuadSeedTests {
             let first = try await ProductRun.run("quad", seed, in: directory)
             #expect(first.status == 0, "\(first.output)")
             let seedPath = directory + "/seed.json"
-            let firstFile = try JSONDecoder().decode(SeedFile.self, from: Data(contentsOf: URL(fileURLWithPath: seedPath)))
+            let firstFile = try JSONDecoder().decode(
+                SeedFile.self,
+                from: Data(contentsOf: URL(fileURLWithPath: seedPath))
+            )
             // seed.json holds access tokens: owner-only (issue 11 item 1)
             #expect(QuadUpSystemTests.mode(seedPath) == 0o600)
 
@@ -54,11 +57,17 @@ struct QuadSeedTests {
             // Then it succeeds too (no "too many registration attempts from this address")
             #expect(second.status == 0, "\(second.output)")
             #expect(!second.output.contains("too many"), "\(second.output)")
-            let secondFile = try JSONDecoder().decode(SeedFile.self, from: Data(contentsOf: URL(fileURLWithPath: seedPath)))
+            let secondFile = try JSONDecoder().decode(
+                SeedFile.self,
+                from: Data(contentsOf: URL(fileURLWithPath: seedPath))
+            )
             // And names the same people, each customer with the same card, with fresh access tokens
             #expect(secondFile.customers.map(\.userID) == firstFile.customers.map(\.userID))
             #expect(secondFile.dashers.map(\.userID) == firstFile.dashers.map(\.userID))
-            #expect(secondFile.customers.map(\.email) == ["customer1", "customer2", "customer3"].map { "\($0)@northfield.edu" })
+            #expect(
+                secondFile.customers.map(\.email)
+                    == ["customer1", "customer2", "customer3"].map { "\($0)@northfield.edu" }
+            )
             #expect(secondFile.customers.allSatisfy { $0.paymentMethodID != nil })
             #expect(secondFile.customers.map(\.paymentMethodID) == firstFile.customers.map(\.paymentMethodID))
             #expect(secondFile.customers[0].accessToken != firstFile.customers[0].accessToken)

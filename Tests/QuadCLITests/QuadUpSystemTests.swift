@@ -86,7 +86,9 @@ struct QuadUpSystemTests {
             #expect(backups.contains { $0.hasPrefix("identity-") && $0.hasSuffix(".sqlite") }, "\(backup.output)")
 
             // And nothing quad up or the services left is readable by anyone else (issue 11 item 1)
-            for path in [directory, directory + "/data", directory + "/data/backups", directory + "/logs", directory + "/run"] {
+            for path in [
+                directory, directory + "/data", directory + "/data/backups", directory + "/logs", directory + "/run",
+            ] {
                 #expect(Self.mode(path) == 0o700, "\(path) is \(String(Self.mode(path), radix: 8))")
             }
             var files = [layout.endpoints, directory + "/logs/identity.log", directory + "/data/identity.sqlite"]
@@ -137,7 +139,10 @@ struct QuadUpSystemTests {
                 #expect(campuses.campuses.map(\.campusID).contains("campus-northfield"))
                 let viaGateway = try await ProductRun.run(
                     "quad",
-                    ["call", "gateway", "quad.identity.v1.Identity/ListCampuses", "{}", "--endpoints", layout.endpoints],
+                    [
+                        "call", "gateway", "quad.identity.v1.Identity/ListCampuses", "{}", "--endpoints",
+                        layout.endpoints,
+                    ],
                     in: directory
                 )
                 #expect(viaGateway.status == 0, "\(viaGateway.output)")

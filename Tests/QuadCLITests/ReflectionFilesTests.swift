@@ -41,7 +41,9 @@ struct ReflectionFilesTests {
             .union(Quad_Reflection_V1_Reflection.protoFiles.keys)
         #expect(Set(reflection.fileNames) == handedOver)
         #expect(
-            reflection.serviceNames == ["quad.gateway.v1.Gateway", "quad.health.v1.Health", "quad.reflection.v1.Reflection"]
+            reflection.serviceNames == [
+                "quad.gateway.v1.Gateway", "quad.health.v1.Health", "quad.reflection.v1.Reflection",
+            ]
         )
     }
 
@@ -55,7 +57,10 @@ struct ReflectionFilesTests {
         }
         // So a server whose services come from both modules may keep either copy of these.
         for name in ["google/protobuf/descriptor.proto", "quad/options/v1/options.proto"] {
-            #expect(QuadProtoFiles.all[name] != nil && QuadProtoFiles.all[name] == QuadBuiltInProtoFiles.all[name], "\(name)")
+            #expect(
+                QuadProtoFiles.all[name] != nil && QuadProtoFiles.all[name] == QuadBuiltInProtoFiles.all[name],
+                "\(name)"
+            )
         }
     }
 

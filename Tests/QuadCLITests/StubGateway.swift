@@ -7,8 +7,12 @@ import QuadWire
 struct StubGateway: Quad_Gateway_V1_Gateway.ServiceProtocol {
     func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
         .with { home in
-            home.profile = .with { $0.status = .with { $0.code = 0 }; $0.profile = .with { $0.firstName = "Ada" } }
-            home.campus = .with { $0.status = .with { $0.code = 0 }; $0.campus = .with { $0.name = "North Campus" } }
+            home.profile = .with {
+                $0.status = .with { $0.code = 0 }; $0.profile = .with { $0.firstName = "Ada" }
+            }
+            home.campus = .with {
+                $0.status = .with { $0.code = 0 }; $0.campus = .with { $0.name = "North Campus" }
+            }
         }
     }
 

@@ -161,7 +161,10 @@ struct UpSupervisorTests {
         return ServiceProcess.Launch(
             service: name,
             executable: "/bin/sh",
-            arguments: ["-c", script.replacingOccurrences(of: #""service":"fake""#, with: #""service":"\#(name)""#), name, ready],
+            arguments: [
+                "-c", script.replacingOccurrences(of: #""service":"fake""#, with: #""service":"\#(name)""#), name,
+                ready,
+            ],
             logPath: directory + "/\(name).log",
             readyFilePath: ready
         )

@@ -72,7 +72,8 @@ private struct FakeHealth: QuadService {
                 switch answer(number) {
                 case .now: break
                 case .after(let delay): try await Task.sleep(for: delay)
-                case .refuse(let code): throw RPCError(code: code, message: "refused by the fake target (call \(number))")
+                case .refuse(let code):
+                    throw RPCError(code: code, message: "refused by the fake target (call \(number))")
                 }
                 return .with { $0.status = .serving }
             }

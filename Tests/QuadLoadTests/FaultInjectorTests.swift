@@ -36,7 +36,9 @@ struct FaultInjectorTests {
             // And the events say what was done, to which process, when
             #expect(recorded.map(\.action) == ["stop", "resume"])
             #expect(
-                recorded.map(\.detail) == ["stop sleeper pid \(child.pid) for 1.0 s", "resume sleeper pid \(child.pid)"]
+                recorded.map(\.detail) == [
+                    "stop sleeper pid \(child.pid) for 1.0 s", "resume sleeper pid \(child.pid)",
+                ]
             )
             #expect(recorded.allSatisfy { $0.service == "sleeper" })
             #expect(recorded[1].atSeconds - recorded[0].atSeconds >= 1)

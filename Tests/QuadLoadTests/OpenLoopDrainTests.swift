@@ -13,7 +13,10 @@ import Testing
 /// `QUAD_TIMING_TESTS=1 swift test --skip-build --filter 'OpenLoopRunnerTests|OpenLoopDrainTests'`).
 @Suite(
     "quad-load: the drain after the schedule",
-    .enabled(if: ProcessInfo.processInfo.environment["QUAD_TIMING_TESTS"] == "1", "set QUAD_TIMING_TESTS=1 on a quiet machine")
+    .enabled(
+        if: ProcessInfo.processInfo.environment["QUAD_TIMING_TESTS"] == "1",
+        "set QUAD_TIMING_TESTS=1 on a quiet machine"
+    )
 )
 struct OpenLoopDrainTests {
     @Test("journeys of the cool-down that hang do not hold the run for the whole drain; nothing measured is lost")

@@ -16,7 +16,10 @@ import Testing
 @Suite(
     "quad-load: open-loop arrivals against a fake target",
     .serialized,
-    .enabled(if: ProcessInfo.processInfo.environment["QUAD_TIMING_TESTS"] == "1", "set QUAD_TIMING_TESTS=1 on a quiet machine")
+    .enabled(
+        if: ProcessInfo.processInfo.environment["QUAD_TIMING_TESTS"] == "1",
+        "set QUAD_TIMING_TESTS=1 on a quiet machine"
+    )
 )
 struct OpenLoopRunnerTests {
     @Test("a 500 ms stall: arrivals keep their rate, the corrected p90 shows the stall, the uncorrected one hides it")
@@ -36,7 +39,12 @@ struct OpenLoopRunnerTests {
                 maxInFlight: 4,
                 dropAfter: .seconds(5)
             )
-            return await OpenLoopRunner(plan: plan, mix: try JourneyMix.parse("ping"), transport: client, population: .empty).run()
+            return await OpenLoopRunner(
+                plan: plan,
+                mix: try JourneyMix.parse("ping"),
+                transport: client,
+                population: .empty
+            ).run()
         }
         let result = outcome.result
         // Every arrival of the schedule was offered and started: the stall did not slow the schedule.
@@ -54,7 +62,10 @@ struct OpenLoopRunnerTests {
         #expect(ping.uncorrected.max >= 400, "uncorrected max \(ping.uncorrected.max) ms")
         // (Bounds with room for a loaded 2-core machine running other tests at once.)
         #expect(ping.uncorrected.p90 < 150, "uncorrected p90 \(ping.uncorrected.p90) ms")
-        #expect(result.harness.schedulingLag.p99 < 250, "the scheduler itself was not late: \(result.harness.schedulingLag)")
+        #expect(
+            result.harness.schedulingLag.p99 < 250,
+            "the scheduler itself was not late: \(result.harness.schedulingLag)"
+        )
     }
 
     @Test("latencies drawn from a known distribution come out at its percentiles")
@@ -62,11 +73,18 @@ struct OpenLoopRunnerTests {
         // Call n takes delays[n]: uniform 0...100 ms from a fixed seed.
         var generator = SplitMix64(seed: 42)
         let delays = (0..<300).map { _ in Double(generator.next() % 100_001) / 1_000 }
-        let outcome = try await FakeTarget.run(answer: { .after(.microseconds(Int64(delays[min($0, delays.count - 1)] * 1_000))) }) { fake in
+        let outcome = try await FakeTarget.run(answer: {
+            .after(.microseconds(Int64(delays[min($0, delays.count - 1)] * 1_000)))
+        }) { fake in
             let client = try fake.target.client(connections: 2)
             defer { client.close() }
             let plan = RunPlan(rate: 100, process: .constant, duration: .seconds(3), warmUp: .zero)
-            return await OpenLoopRunner(plan: plan, mix: try JourneyMix.parse("ping"), transport: client, population: .empty).run()
+            return await OpenLoopRunner(
+                plan: plan,
+                mix: try JourneyMix.parse("ping"),
+                transport: client,
+                population: .empty
+            ).run()
         }
         let ping = try #require(outcome.result.methods.first { $0.name == "health.Check" })
         #expect(ping.count == 300)
@@ -75,7 +93,9 @@ struct OpenLoopRunnerTests {
         // Each measured percentile is the delay's plus the round trip and timer slack, never less than the
         // delay (HdrHistogram keeps 0.1%). The slack allowed: 25 ms at p50 and p90 on a loaded 2-core
         // machine running other tests; at p99 (3 calls of 300) one stall of the machine shows, so 250 ms.
-        for (measured, q, slack) in [(ping.corrected.p50, 0.5, 25.0), (ping.corrected.p90, 0.9, 25), (ping.corrected.p99, 0.99, 250)] {
+        for (measured, q, slack) in [
+            (ping.corrected.p50, 0.5, 25.0), (ping.corrected.p90, 0.9, 25), (ping.corrected.p99, 0.99, 250),
+        ] {
             #expect(measured >= quantile(q) * 0.999, "p\(q * 100): measured \(measured) ms, delays' \(quantile(q)) ms")
             #expect(measured <= quantile(q) + slack, "p\(q * 100): measured \(measured) ms, delays' \(quantile(q)) ms")
         }
@@ -88,7 +108,12 @@ struct OpenLoopRunnerTests {
             let client = try fake.target.client(connections: 1)
             defer { client.close() }
             let plan = RunPlan(rate: 100, process: .constant, duration: .seconds(1), warmUp: .zero)
-            return await OpenLoopRunner(plan: plan, mix: try JourneyMix.parse("ping"), transport: client, population: .empty).run()
+            return await OpenLoopRunner(
+                plan: plan,
+                mix: try JourneyMix.parse("ping"),
+                transport: client,
+                population: .empty
+            ).run()
         }
         let ping = try #require(outcome.result.methods.first { $0.name == "health.Check" })
         #expect(ping.count == 100)

@@ -63,7 +63,10 @@ struct QuadLoadCommandTests {
             #expect(result.output.contains("  missed: health.Check: "), "\(result.output)")
             #expect(result.output.contains("of calls failed (bound 5%)"), "\(result.output)")
             // And its phases were printed though stderr is not a terminal
-            #expect(result.output.contains("running ping at 50/s: warm-up 0s, measured 1s, cool-down 0s"), "\(result.output)")
+            #expect(
+                result.output.contains("running ping at 50/s: warm-up 0s, measured 1s, cool-down 0s"),
+                "\(result.output)"
+            )
             #expect(result.output.contains("run ended; writing the report"), "\(result.output)")
             // And the JSON carries the verdict with the bounds given
             let decoded = try LoadReport.decode(try Data(contentsOf: URL(fileURLWithPath: report + ".json")))
@@ -73,7 +76,9 @@ struct QuadLoadCommandTests {
             let ping = try #require(decoded.runs.first?.methods.first { $0.name == "health.Check" })
             // (A tenth of the calls the fake target saw; on a loaded machine the run's window may hold a few fewer.)
             #expect(judged.journeysSucceeded < judged.journeys && ping.errors["UNAVAILABLE", default: 0] >= 4)
-            #expect(judged.breaches.contains { $0.subject == "health.Check" && $0.measure == .errors && $0.value > 0.05 })
+            #expect(
+                judged.breaches.contains { $0.subject == "health.Check" && $0.measure == .errors && $0.value > 0.05 }
+            )
         }
     }
 
@@ -110,16 +115,19 @@ struct QuadLoadCommandTests {
         }
     }
 
-    @Test("bad flags are refused naming the flag, exit 64", arguments: [
-        (["--rate", "0"], "--rate"),
-        (["--duration", "ten"], "--duration"),
-        (["--journey", "laundy"], "unknown journey 'laundy'"),
-        (["--mix", "browsing=-1"], "weight of browsing"),
-        (["--fault", "explode:jobs@1s"], "explode"),
-        (["--gateway", "127.0.0.1:1"], "--ca"),
-        (["--max-error-rate", "5"], "--max-error-rate"),
-        (["--max-p99", "fast"], "--max-p99"),
-    ])
+    @Test(
+        "bad flags are refused naming the flag, exit 64",
+        arguments: [
+            (["--rate", "0"], "--rate"),
+            (["--duration", "ten"], "--duration"),
+            (["--journey", "laundy"], "unknown journey 'laundy'"),
+            (["--mix", "browsing=-1"], "weight of browsing"),
+            (["--fault", "explode:jobs@1s"], "explode"),
+            (["--gateway", "127.0.0.1:1"], "--ca"),
+            (["--max-error-rate", "5"], "--max-error-rate"),
+            (["--max-p99", "fast"], "--max-p99"),
+        ]
+    )
     func badFlags(arguments: [String], named: String) async throws {
         let result = try await Self.quadLoad(arguments)
         #expect(result.status == 64, "\(result.output)")
@@ -163,7 +171,9 @@ struct QuadLoadCommandTests {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
         }
         guard bound else { throw CancellationError() }
         return Int(UInt16(bigEndian: address.sin_port))

@@ -12,7 +12,10 @@ struct RunDrainTests {
 
     @Test("stops as soon as the measured window's journeys have ended, whatever else runs")
     func measuredEnded() {
-        #expect(Self.drain.stop(now: 25 * Self.second, measuredInFlight: 0, lastCallFinished: 25 * Self.second) == .measuredJourneysEnded)
+        #expect(
+            Self.drain.stop(now: 25 * Self.second, measuredInFlight: 0, lastCallFinished: 25 * Self.second)
+                == .measuredJourneysEnded
+        )
     }
 
     @Test("waits while calls keep finishing, until the deadline")
@@ -22,7 +25,9 @@ struct RunDrainTests {
             #expect(Self.drain.stop(now: now, measuredInFlight: 3, lastCallFinished: now - Self.second) == nil)
         }
         // Then at the deadline it stops
-        #expect(Self.drain.stop(now: 55 * Self.second, measuredInFlight: 3, lastCallFinished: 54 * Self.second) == .deadline)
+        #expect(
+            Self.drain.stop(now: 55 * Self.second, measuredInFlight: 3, lastCallFinished: 54 * Self.second) == .deadline
+        )
     }
 
     @Test("stops once no call has finished for a call's timeout: the journeys left wait for events nothing causes")
@@ -30,6 +35,8 @@ struct RunDrainTests {
         // Given the last call finished at 29 s, with 29 measured journeys waiting on their feeds
         #expect(Self.drain.stop(now: 38 * Self.second, measuredInFlight: 29, lastCallFinished: 29 * Self.second) == nil)
         // Then 10 s later it stops, long before the deadline
-        #expect(Self.drain.stop(now: 39 * Self.second, measuredInFlight: 29, lastCallFinished: 29 * Self.second) == .idle)
+        #expect(
+            Self.drain.stop(now: 39 * Self.second, measuredInFlight: 29, lastCallFinished: 29 * Self.second) == .idle
+        )
     }
 }

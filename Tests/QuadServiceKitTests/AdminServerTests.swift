@@ -97,7 +97,8 @@ struct AdminServerTests {
             ("POST", "/healthz", 405),
             ("DELETE", "/metrics", 405),
             ("GET", "/healthz?verbose=1", 200),
-        ])
+        ]
+    )
     func routing(method: String, path: String, expectedStatus: Int) async throws {
         // Given a running admin server
         let server = self.makeServer()

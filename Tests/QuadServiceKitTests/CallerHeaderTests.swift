@@ -6,9 +6,19 @@ import Testing
 @Suite("Caller: the x-quad-caller header")
 struct CallerHeaderTests {
     static let callers = [
-        Caller(userID: "01a20961eff57eeab0f5795b1b3e6851", roles: ["customer", "dasher"], campusID: "campus-northfield", dormID: "dorm-maple-hall"),
+        Caller(
+            userID: "01a20961eff57eeab0f5795b1b3e6851",
+            roles: ["customer", "dasher"],
+            campusID: "campus-northfield",
+            dormID: "dorm-maple-hall"
+        ),
         Caller(userID: "u", roles: [], campusID: "", dormID: ""),
-        Caller(userID: "quote\"back\\slash", roles: ["new\nline", "tab\t", "bell\u{7}", "nul\u{0}"], campusID: "ünïcödé 🧺", dormID: "/"),
+        Caller(
+            userID: "quote\"back\\slash",
+            roles: ["new\nline", "tab\t", "bell\u{7}", "nul\u{0}"],
+            campusID: "ünïcödé 🧺",
+            dormID: "/"
+        ),
     ]
 
     static let withSession = Caller(userID: "u1", roles: ["customer"], campusID: "c", dormID: "d", sessionID: "s\"1")
@@ -22,11 +32,14 @@ struct CallerHeaderTests {
     @Test("it reads what JSONEncoder writes: escaped slashes, \\u escapes, surrogate pairs, any key order")
     func readsJSONEncoder() throws {
         let encoder = JSONEncoder()
-        for caller in Self.callers + [Self.withSession, Caller(userID: "a/b", roles: ["x"], campusID: "\u{1F9FA}", dormID: "\u{7F}")] {
+        for caller in Self.callers + [
+            Self.withSession, Caller(userID: "a/b", roles: ["x"], campusID: "\u{1F9FA}", dormID: "\u{7F}"),
+        ] {
             let json = String(decoding: try encoder.encode(caller), as: UTF8.self)
             #expect(Caller(headerValue: json) == caller, "\(json)")
         }
-        let spaced = #" { "roles" : [ "a" , "b" ] , "user_id" : "\ud83e\uddfa\u00e9\/" , "dorm_id":"d","campus_id":"c", "session_id": null, "future": ["x"] } "#
+        let spaced =
+            #" { "roles" : [ "a" , "b" ] , "user_id" : "\ud83e\uddfa\u00e9\/" , "dorm_id":"d","campus_id":"c", "session_id": null, "future": ["x"] } "#
         #expect(Caller(headerValue: spaced) == Caller(userID: "🧺é/", roles: ["a", "b"], campusID: "c", dormID: "d"))
     }
 
@@ -57,7 +70,9 @@ struct CallerHeaderTests {
     @Test("random strings round-trip (seeded)")
     func randomStrings() {
         var generator = SeededGenerator(seed: 12)
-        let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "/", "\u{0}", "\u{1F}", "\u{7F}", "é", "🧺", "\n", " ", "\u{FFFF}"]
+        let alphabet: [Unicode.Scalar] = [
+            "a", "\"", "\\", "/", "\u{0}", "\u{1F}", "\u{7F}", "é", "🧺", "\n", " ", "\u{FFFF}",
+        ]
         func text() -> String {
             var value = ""
             for _ in 0..<Int.random(in: 0...12, using: &generator) {
@@ -67,8 +82,11 @@ struct CallerHeaderTests {
         }
         for _ in 0..<500 {
             let caller = Caller(
-                userID: text(), roles: (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() },
-                campusID: text(), dormID: text(), sessionID: Bool.random(using: &generator) ? text() : nil
+                userID: text(),
+                roles: (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() },
+                campusID: text(),
+                dormID: text(),
+                sessionID: Bool.random(using: &generator) ? text() : nil
             )
             #expect(Caller(headerValue: caller.headerValue) == caller)
         }
@@ -82,4 +100,3 @@ struct CallerHeaderTests {
         #expect(caller.headerValue == String(decoding: try encoder.encode(caller), as: UTF8.self))
     }
 }
-

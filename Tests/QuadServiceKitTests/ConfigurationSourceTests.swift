@@ -13,7 +13,8 @@ struct ConfigurationSourceTests {
             (["--rpc-port", "1", "--rpc-port=2"], [:], 2),
             (["--", "--rpc-port", "1"], [:], 7000),
             (["--rpc-portal", "1"], [:], 7000),
-        ] as [([String], [String: String], Int)])
+        ] as [([String], [String: String], Int)]
+    )
     func precedence(arguments: [String], environment: [String: String], expected: Int) throws {
         // Given a command line and environment
         let config = ConfigurationSource(arguments: arguments, environment: environment)
@@ -69,7 +70,8 @@ struct ConfigurationSourceTests {
             ([], ["QUAD_VERBOSE": "1"], true),
             ([], ["QUAD_VERBOSE": "off"], false),
             ([], [:], false),
-        ] as [([String], [String: String], Bool)])
+        ] as [([String], [String: String], Bool)]
+    )
     func bools(arguments: [String], environment: [String: String], expected: Bool) throws {
         let config = ConfigurationSource(arguments: arguments, environment: environment)
         #expect(try config.bool("verbose", default: false) == expected)
@@ -90,7 +92,8 @@ struct ConfigurationSourceTests {
             ("5s", .seconds(5)),
             ("2m", .seconds(120)),
             ("1h", .seconds(3600)),
-        ])
+        ]
+    )
     func durations(text: String, expected: Duration) throws {
         let config = ConfigurationSource(arguments: ["--drain-timeout", text], environment: [:])
         #expect(try config.duration("drain-timeout", default: .seconds(10)) == expected)

@@ -12,7 +12,8 @@ struct RFC3339TimestampTests {
             (951_782_400_000_001, "2000-02-29T00:00:00.000001Z"),
             (253_402_300_799_999_999, "9999-12-31T23:59:59.999999Z"),
             (-1, "1969-12-31T23:59:59.999999Z"),
-        ])
+        ]
+    )
     func formats(micros: Int64, expected: String) {
         #expect(RFC3339Timestamp.format(microsecondsSinceEpoch: micros) == expected)
     }

@@ -49,7 +49,8 @@ struct TraceparentTests {
             ("00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01", .zeroParentID),
             ("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-0G", .invalidFlags),
             ("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-1-", .invalidFlags),
-        ])
+        ]
+    )
     func rejectsInvalid(header: String, code: TraceparentError.Code) {
         // Given a header that breaks one rule
         // When it is parsed

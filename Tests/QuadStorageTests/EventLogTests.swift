@@ -7,9 +7,21 @@ import Testing
 struct EventLogTests {
     static let at = Date(timeIntervalSince1970: 1_790_000_000)
 
-    static func log(_ database: QuadDatabase, _ user: String, _ text: String, retaining: Int = EventLog.defaultRetainedEvents) async throws -> UInt64 {
+    static func log(
+        _ database: QuadDatabase,
+        _ user: String,
+        _ text: String,
+        retaining: Int = EventLog.defaultRetainedEvents
+    ) async throws -> UInt64 {
         try await database.write { db in
-            try EventLog.append(db, userID: user, type: "test.Text", payload: Data(text.utf8), occurredAt: at, retaining: retaining)
+            try EventLog.append(
+                db,
+                userID: user,
+                type: "test.Text",
+                payload: Data(text.utf8),
+                occurredAt: at,
+                retaining: retaining
+            )
         }
     }
 
@@ -67,7 +79,13 @@ struct EventLogTests {
             struct Refused: Error {}
             await #expect(throws: Refused.self) {
                 try await database.write { db in
-                    try EventLog.append(db, userID: "ada", type: "test.Text", payload: Data("lost".utf8), occurredAt: Self.at)
+                    try EventLog.append(
+                        db,
+                        userID: "ada",
+                        type: "test.Text",
+                        payload: Data("lost".utf8),
+                        occurredAt: Self.at
+                    )
                     throw Refused()
                 }
             }
@@ -105,13 +123,24 @@ struct EventLogTests {
             // Given: 5 events, keeping the newest 3 (sequences 3, 4, 5)
             let database = try ItemsSchema.open(directory)
             var sequences: [UInt64] = []
-            for text in ["a", "b", "c", "d", "e"] { sequences.append(try await Self.log(database, "ada", text, retaining: 3)) }
+            for text in ["a", "b", "c", "d", "e"] {
+                sequences.append(try await Self.log(database, "ada", text, retaining: 3))
+            }
             #expect(Self.texts(try await database.loggedEvents(after: 0, limit: 10)) == ["c", "d", "e"])
 
             // Then: resuming after 2 misses nothing; after 1 misses "b"
-            #expect(try await database.eventLogStart(after: sequences[1]) == EventLogStart(afterSequence: sequences[1], gap: false))
-            #expect(try await database.eventLogStart(after: sequences[0]) == EventLogStart(afterSequence: sequences[0], gap: true))
-            #expect(try await database.eventLogStart(after: sequences[4]) == EventLogStart(afterSequence: sequences[4], gap: false))
+            #expect(
+                try await database.eventLogStart(after: sequences[1])
+                    == EventLogStart(afterSequence: sequences[1], gap: false)
+            )
+            #expect(
+                try await database.eventLogStart(after: sequences[0])
+                    == EventLogStart(afterSequence: sequences[0], gap: true)
+            )
+            #expect(
+                try await database.eventLogStart(after: sequences[4])
+                    == EventLogStart(afterSequence: sequences[4], gap: false)
+            )
         }
     }
 

@@ -12,8 +12,12 @@ struct ServerConnectionStateMachineTests {
     @Test("a second CallStart on an open id is a protocol error; after the call ends the id may be reused")
     func reuse() {
         var machine = ServerConnectionStateMachine()
-        guard case .startCall = machine.receive(Self.start(1, halfClose: true)) else { Issue.record("not started"); return }
-        guard case .protocolError(let error) = machine.receive(Self.start(1)) else { Issue.record("not refused"); return }
+        guard case .startCall = machine.receive(Self.start(1, halfClose: true)) else {
+            Issue.record("not started"); return
+        }
+        guard case .protocolError(let error) = machine.receive(Self.start(1)) else {
+            Issue.record("not refused"); return
+        }
         #expect(error.code == .reusedCallID)
         let result17 = machine.endCall(1)
         #expect(result17)
@@ -25,7 +29,8 @@ struct ServerConnectionStateMachineTests {
         var machine = ServerConnectionStateMachine()
         _ = machine.receive(Self.start(1))
         for _ in 0..<16 {
-            guard case .deliverMessage = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: [])))) else {
+            guard case .deliverMessage = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: []))))
+            else {
                 Issue.record("message refused within credit")
                 return
             }
@@ -34,7 +39,8 @@ struct ServerConnectionStateMachineTests {
         let result33 = machine.messagesConsumed(callID: 1)
         #expect(result33 == 8)
         for _ in 0..<8 { _ = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: [])))) }
-        guard case .endCall(1, let status) = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: [])))) else {
+        guard case .endCall(1, let status) = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: []))))
+        else {
             Issue.record("overrun not refused")
             return
         }
@@ -49,7 +55,9 @@ struct ServerConnectionStateMachineTests {
         for _ in 0..<16 { let result = machine.sendMessage(callID: 1); #expect(result == .send) }
         let result49 = machine.sendMessage(callID: 1)
         #expect(result49 == .waitForCredit)
-        guard case .creditGranted(1) = machine.receive(F(callID: 1, body: .credit(2))) else { Issue.record("no grant"); return }
+        guard case .creditGranted(1) = machine.receive(F(callID: 1, body: .credit(2))) else {
+            Issue.record("no grant"); return
+        }
         let result52 = machine.sendMessage(callID: 1)
         #expect(result52 == .send)
         let result54 = machine.sendMessage(callID: 1)
@@ -85,7 +93,9 @@ struct ServerConnectionStateMachineTests {
     func cancelThenLateMessage() {
         var machine = ServerConnectionStateMachine()
         _ = machine.receive(Self.start(3))
-        guard case .cancelCall(3) = machine.receive(F(callID: 3, body: .cancel)) else { Issue.record("not cancelled"); return }
+        guard case .cancelCall(3) = machine.receive(F(callID: 3, body: .cancel)) else {
+            Issue.record("not cancelled"); return
+        }
         guard case .none = machine.receive(F(callID: 3, body: .message(StreamMessage(payload: [])))) else {
             Issue.record("late message not ignored")
             return
@@ -95,7 +105,9 @@ struct ServerConnectionStateMachineTests {
     @Test("CallEnd from the caller and CallStart on call 0 are protocol errors")
     func unexpected() {
         var machine = ServerConnectionStateMachine()
-        guard case .protocolError = machine.receive(F(callID: 1, body: .end(CallEnd(status: .ok)))) else { Issue.record("accepted"); return }
+        guard case .protocolError = machine.receive(F(callID: 1, body: .end(CallEnd(status: .ok)))) else {
+            Issue.record("accepted"); return
+        }
         guard case .protocolError = machine.receive(Self.start(0)) else { Issue.record("accepted"); return }
     }
 }
@@ -118,7 +130,11 @@ struct ClientConnectionStateMachineTests {
     func goAway() {
         var machine = ClientConnectionStateMachine()
         for _ in 0..<3 { _ = machine.openCall(halfClosed: true) }
-        guard case .goAway(_, let unprocessed) = machine.receive(F(callID: 0, body: .goAway(GoAway(lastCallID: 1, reason: "bye")))) else {
+        guard
+            case .goAway(_, let unprocessed) = machine.receive(
+                F(callID: 0, body: .goAway(GoAway(lastCallID: 1, reason: "bye")))
+            )
+        else {
             Issue.record("no goAway action")
             return
         }
@@ -141,7 +157,8 @@ struct ClientConnectionStateMachineTests {
         var machine = ClientConnectionStateMachine()
         _ = machine.openCall(halfClosed: true)
         for _ in 0..<16 { _ = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: [])))) }
-        guard case .failCall(1, let status) = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: [])))) else {
+        guard case .failCall(1, let status) = machine.receive(F(callID: 1, body: .message(StreamMessage(payload: []))))
+        else {
             Issue.record("overrun accepted")
             return
         }

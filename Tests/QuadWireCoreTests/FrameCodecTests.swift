@@ -8,12 +8,32 @@ import Testing
 @Suite("Frame codec")
 struct FrameCodecTests {
     static let frames: [Frame<[UInt8]>] = [
-        Frame(callID: 1, body: .start(CallStart(method: "quad.identity.v1.Identity/Login", timeoutMicros: 1_500_000, metadata: ["authorization": "Bearer x", "x-request-id": "r1"], payload: [1, 2, 3], halfClose: true))),
+        Frame(
+            callID: 1,
+            body: .start(
+                CallStart(
+                    method: "quad.identity.v1.Identity/Login",
+                    timeoutMicros: 1_500_000,
+                    metadata: ["authorization": "Bearer x", "x-request-id": "r1"],
+                    payload: [1, 2, 3],
+                    halfClose: true
+                )
+            )
+        ),
         Frame(callID: 2, body: .start(CallStart(method: "a.B/C", payload: [], halfClose: false))),
         Frame(callID: 3, body: .start(CallStart(method: "a.B/C"))),
         Frame(callID: 4, body: .message(StreamMessage(payload: [9, 9], halfClose: true))),
         Frame(callID: 4, body: .message(StreamMessage(payload: [], halfClose: false))),
-        Frame(callID: 5, body: .end(CallEnd(status: Status(code: .notFound, message: "no such user", details: [[7]]), trailers: ["retry-after-seconds": "3"], payload: nil))),
+        Frame(
+            callID: 5,
+            body: .end(
+                CallEnd(
+                    status: Status(code: .notFound, message: "no such user", details: [[7]]),
+                    trailers: ["retry-after-seconds": "3"],
+                    payload: nil
+                )
+            )
+        ),
         Frame(callID: 5, body: .end(CallEnd(status: .ok, payload: []))),
         Frame(callID: 6, body: .cancel),
         Frame(callID: 6, body: .credit(8)),
@@ -83,7 +103,20 @@ struct FrameCodecTests {
         body += [0xa0, 0x06, 0x01]  // unknown field 100, varint 1
         let bytes = [UInt8(0), 0, UInt8(body.count >> 8), UInt8(body.count & 0xff)] + body
         let decoded = try Self.decode(bytes)
-        #expect(decoded == Frame(callID: 77, body: .start(CallStart(method: "quad.health.v1.Health/Check", metadata: ["traceparent": "00-abc"], payload: [4, 5], halfClose: true))))
+        #expect(
+            decoded
+                == Frame(
+                    callID: 77,
+                    body: .start(
+                        CallStart(
+                            method: "quad.health.v1.Health/Check",
+                            metadata: ["traceparent": "00-abc"],
+                            payload: [4, 5],
+                            halfClose: true
+                        )
+                    )
+                )
+        )
     }
 
     @Test(
@@ -116,7 +149,9 @@ struct FrameCodecTests {
         #expect(try split([0, 0, 0]) == nil)
         #expect(try split([0, 0, 0, 2, 1]) == nil)
         #expect(try split([0, 0, 0, 2, 1, 2, 3]) == 4..<6)
-        #expect(throws: WireProtocolError(code: .frameTooLarge, reason: "frame of 11 bytes exceeds the limit of 10 bytes")) {
+        #expect(
+            throws: WireProtocolError(code: .frameTooLarge, reason: "frame of 11 bytes exceeds the limit of 10 bytes")
+        ) {
             try split([0, 0, 0, 11])
         }
     }

@@ -4,7 +4,7 @@
 // One copy only: edit it here.
 
 #if canImport(QuadWireCore)
-@testable import QuadWireCore
+    @testable import QuadWireCore
 #endif
 
 /// A check that failed: a round trip that does not hold, or a state machine that broke its
@@ -67,7 +67,8 @@ struct FuzzStream {
             do {
                 found = try splitter.nextFrame(in: window)
             } catch {
-                guard error.code == .frameTooLarge, window.count >= 4, Self.lengthPrefix(window) > splitter.maxFrameSize else {
+                guard error.code == .frameTooLarge, window.count >= 4, Self.lengthPrefix(window) > splitter.maxFrameSize
+                else {
                     throw FuzzCheckFailure("splitter threw \(error) for a window of \(window.count) bytes")
                 }
                 return nil
@@ -94,7 +95,8 @@ struct FuzzStream {
             let bytes = try frame.mapPayload { (range: Range<Int>) throws(FuzzCheckFailure) -> [UInt8] in
                 // An empty payload may be reported anywhere in the buffer (CallStart/CallEnd with
                 // has_payload and no bytes decode as 0..<0); bytes must lie inside the body.
-                let inside = range.isEmpty
+                let inside =
+                    range.isEmpty
                     ? range.lowerBound >= 0 && range.upperBound <= window.count
                     : range.lowerBound >= body.lowerBound && range.upperBound <= body.upperBound
                 guard inside else {
@@ -152,7 +154,9 @@ enum FrameFuzzHarness {
             } catch {
                 return "splitter rejected the re-encoded frame: \(error)"
             }
-            guard let body, body == 4..<raw.count else { return "splitter split the re-encoded frame as \(String(describing: body))" }
+            guard let body, body == 4..<raw.count else {
+                return "splitter split the re-encoded frame as \(String(describing: body))"
+            }
             let decoded: Frame<Range<Int>>
             do {
                 decoded = try FrameDecoder.decode(raw, range: body)
@@ -172,7 +176,10 @@ enum FrameFuzzHarness {
     static func runServer(_ input: UnsafeRawBufferPointer) throws(FuzzCheckFailure) {
         var decisions = FuzzDecisions(input)
         let policy = decisions.creditPolicy()
-        var server = ServerConnectionStateMachine(creditPolicy: policy, recentlyEndedCapacity: decisions.recentlyEndedCapacity())
+        var server = ServerConnectionStateMachine(
+            creditPolicy: policy,
+            recentlyEndedCapacity: decisions.recentlyEndedCapacity()
+        )
         var stream = FuzzStream(input)
         var calls: [UInt32: FuzzCall] = [:]
         var draining = false
@@ -197,7 +204,10 @@ enum FrameFuzzHarness {
         func consume(_ id: UInt32, count: Int) throws(FuzzCheckFailure) {
             let grant = server.messagesConsumed(callID: id, count: count)
             if let grant {
-                try check(grant > 0 && calls[id]?.inboundClosed == false, "grant \(grant) for call \(id) \(String(describing: calls[id]))")
+                try check(
+                    grant > 0 && calls[id]?.inboundClosed == false,
+                    "grant \(grant) for call \(id) \(String(describing: calls[id]))"
+                )
                 calls[id]?.inboundCredit += Int(grant)
                 try checkRoundTrip(Frame(callID: id, body: .credit(grant)))
             }
@@ -214,13 +224,22 @@ enum FrameFuzzHarness {
         while let frame = try stream.next(&decisions) {
             // Local events between frames: a handler finishes, shutdown begins.
             if decisions.oneIn(8), let id = decisions.pick(calls.keys) {
-                try finish(id, status: Status(code: StatusCode(rawValue: UInt32(decisions.next() % 17)), message: "done"))
+                try finish(
+                    id,
+                    status: Status(code: StatusCode(rawValue: UInt32(decisions.next() % 17)), message: "done")
+                )
             }
             if decisions.oneIn(16) {
                 let goAway = server.beginDrain(reason: "fuzz drain")
-                try check((goAway == nil) == draining, "beginDrain returned \(String(describing: goAway)) while draining: \(draining)")
+                try check(
+                    (goAway == nil) == draining,
+                    "beginDrain returned \(String(describing: goAway)) while draining: \(draining)"
+                )
                 if let goAway {
-                    try check(goAway.lastCallID == highestCallID, "GoAway \(goAway) but highest call id \(highestCallID)")
+                    try check(
+                        goAway.lastCallID == highestCallID,
+                        "GoAway \(goAway) but highest call id \(highestCallID)"
+                    )
                     try checkRoundTrip(Frame(callID: 0, body: .goAway(goAway)))
                 }
                 draining = true
@@ -230,8 +249,13 @@ enum FrameFuzzHarness {
             let action = server.receive(frame)
             switch action {
             case .startCall(let callID, let start):
-                guard case .start(let sent) = frame.body else { throw FuzzCheckFailure("server: startCall for \(frame)") }
-                try check(callID == id && id != 0 && calls[id] == nil && start == sent, "startCall(\(callID)) for \(frame)")
+                guard case .start(let sent) = frame.body else {
+                    throw FuzzCheckFailure("server: startCall for \(frame)")
+                }
+                try check(
+                    callID == id && id != 0 && calls[id] == nil && start == sent,
+                    "startCall(\(callID)) for \(frame)"
+                )
                 try check(!draining || id <= highestCallID, "call \(id) started while draining past \(highestCallID)")
                 highestCallID = max(highestCallID, id)
                 calls[id] = FuzzCall(policy: policy, inboundClosed: start.halfClose)
@@ -242,7 +266,10 @@ enum FrameFuzzHarness {
                 }
 
             case .rejectCall(let callID, let status):
-                try check(callID == id && draining && id > highestCallID && calls[id] == nil, "rejectCall(\(callID)) for \(frame)")
+                try check(
+                    callID == id && draining && id > highestCallID && calls[id] == nil,
+                    "rejectCall(\(callID)) for \(frame)"
+                )
                 try check(status.code == .unavailable, "rejectCall status \(status)")
                 try checkRoundTrip(Frame(callID: id, body: .end(CallEnd(status: status))))
 
@@ -252,8 +279,14 @@ enum FrameFuzzHarness {
                 }
                 // A half-close with an empty payload carries no message and spends no credit.
                 let carries = !(message.halfClose && message.payload.isEmpty)
-                try check(callID == id && payload == (carries ? message.payload : nil) && halfClose == message.halfClose, "deliverMessage mismatch for \(frame)")
-                try check(!call.inboundClosed && (!carries || call.inboundCredit > 0), "delivered past half-close or credit: \(call)")
+                try check(
+                    callID == id && payload == (carries ? message.payload : nil) && halfClose == message.halfClose,
+                    "deliverMessage mismatch for \(frame)"
+                )
+                try check(
+                    !call.inboundClosed && (!carries || call.inboundCredit > 0),
+                    "delivered past half-close or credit: \(call)"
+                )
                 if carries { call.inboundCredit -= 1 }
                 call.inboundClosed = halfClose
                 calls[id] = call
@@ -261,14 +294,20 @@ enum FrameFuzzHarness {
                 if halfClose && decisions.oneIn(2) { try finish(id, status: .ok) }
 
             case .cancelCall(let callID):
-                try check(callID == id && frame.body == .cancel && calls.removeValue(forKey: id) != nil, "cancelCall for \(frame)")
+                try check(
+                    callID == id && frame.body == .cancel && calls.removeValue(forKey: id) != nil,
+                    "cancelCall for \(frame)"
+                )
                 try check(!server.endCall(id), "endCall(\(id)) after cancel returned true")
 
             case .endCall(let callID, let status):
                 guard case .message = frame.body, let call = calls.removeValue(forKey: id) else {
                     throw FuzzCheckFailure("server: endCall for \(frame)")
                 }
-                try check(callID == id && call.inboundCredit == 0 && !call.inboundClosed, "endCall for \(frame), call \(call)")
+                try check(
+                    callID == id && call.inboundCredit == 0 && !call.inboundClosed,
+                    "endCall for \(frame), call \(call)"
+                )
                 try check(status.code == .resourceExhausted, "overrun status \(status)")
                 try check(!server.endCall(id), "endCall(\(id)) after overrun returned true")
                 try checkRoundTrip(Frame(callID: id, body: .end(CallEnd(status: status))))
@@ -302,10 +341,17 @@ enum FrameFuzzHarness {
                 default: throw FuzzCheckFailure("server: unexpected \(error) for \(frame)")
                 }
                 // The transport sends GoAway with the reason and closes.
-                try checkRoundTrip(Frame(callID: 0, body: .goAway(GoAway(lastCallID: highestCallID, reason: error.reason))))
+                try checkRoundTrip(
+                    Frame(callID: 0, body: .goAway(GoAway(lastCallID: highestCallID, reason: error.reason)))
+                )
                 let cancelled = server.connectionClosed()
-                try check(Set(cancelled) == Set(calls.keys), "connectionClosed returned \(cancelled), open \(calls.keys.sorted())")
-                guard case .none = server.receive(frame) else { throw FuzzCheckFailure("server: frame accepted after close") }
+                try check(
+                    Set(cancelled) == Set(calls.keys),
+                    "connectionClosed returned \(cancelled), open \(calls.keys.sorted())"
+                )
+                guard case .none = server.receive(frame) else {
+                    throw FuzzCheckFailure("server: frame accepted after close")
+                }
                 return
 
             case .none:
@@ -321,7 +367,9 @@ enum FrameFuzzHarness {
                 let closed = server.closeIfDrained()
                 try check(closed == calls.isEmpty, "closeIfDrained = \(closed) with \(calls.count) open calls")
                 if closed {
-                    guard case .none = server.receive(frame) else { throw FuzzCheckFailure("server: frame accepted after close") }
+                    guard case .none = server.receive(frame) else {
+                        throw FuzzCheckFailure("server: frame accepted after close")
+                    }
                     try check(server.connectionClosed().isEmpty, "calls left after drained close")
                     return
                 }
@@ -329,7 +377,10 @@ enum FrameFuzzHarness {
         }
         // End of input: the connection closed.
         let cancelled = server.connectionClosed()
-        try check(Set(cancelled) == Set(calls.keys), "connectionClosed returned \(cancelled), open \(calls.keys.sorted())")
+        try check(
+            Set(cancelled) == Set(calls.keys),
+            "connectionClosed returned \(cancelled), open \(calls.keys.sorted())"
+        )
     }
 
     // MARK: Client
@@ -341,7 +392,10 @@ enum FrameFuzzHarness {
         var decisions = FuzzDecisions(input)
         _ = decisions.next()  // a different sequence of choices from the server pass
         let policy = decisions.creditPolicy()
-        var client = ClientConnectionStateMachine(creditPolicy: policy, recentlyEndedCapacity: decisions.recentlyEndedCapacity())
+        var client = ClientConnectionStateMachine(
+            creditPolicy: policy,
+            recentlyEndedCapacity: decisions.recentlyEndedCapacity()
+        )
         var stream = FuzzStream(input)
         var calls: [UInt32: FuzzCall] = [:]
         var goingAway = false
@@ -361,7 +415,14 @@ enum FrameFuzzHarness {
                 try checkRoundTrip(
                     Frame(
                         callID: id,
-                        body: .start(CallStart(method: "quad.fuzz.v1.Fuzz/Call", metadata: ["x-request-id": "\(id)"], payload: [], halfClose: halfClosed))
+                        body: .start(
+                            CallStart(
+                                method: "quad.fuzz.v1.Fuzz/Call",
+                                metadata: ["x-request-id": "\(id)"],
+                                payload: [],
+                                halfClose: halfClosed
+                            )
+                        )
                     )
                 )
             case .refuse(let status):
@@ -383,7 +444,10 @@ enum FrameFuzzHarness {
 
         func consume(_ id: UInt32, count: Int) throws(FuzzCheckFailure) {
             if let grant = client.messagesConsumed(callID: id, count: count) {
-                try check(grant > 0 && calls[id]?.inboundClosed == false, "grant \(grant) for call \(id) \(String(describing: calls[id]))")
+                try check(
+                    grant > 0 && calls[id]?.inboundClosed == false,
+                    "grant \(grant) for call \(id) \(String(describing: calls[id]))"
+                )
                 calls[id]?.inboundCredit += Int(grant)
                 try checkRoundTrip(Frame(callID: id, body: .credit(grant)))
             }
@@ -400,7 +464,10 @@ enum FrameFuzzHarness {
                 switch decisions.next() % 3 {
                 case 0:
                     let halfClosed = client.halfClose(callID: call)
-                    try check(halfClosed == (calls[call]?.outboundClosed == false), "halfClose(\(call)) = \(halfClosed)")
+                    try check(
+                        halfClosed == (calls[call]?.outboundClosed == false),
+                        "halfClose(\(call)) = \(halfClosed)"
+                    )
                     calls[call]?.outboundClosed = true
                 case 1: try send(call, count: decisions.next() % 4, halfCloseLast: decisions.oneIn(2))
                 default: try consume(call, count: 1 + Int(decisions.next() % 8))
@@ -428,8 +495,14 @@ enum FrameFuzzHarness {
                 }
                 // A half-close with an empty payload carries no message and spends no credit.
                 let carries = !(message.halfClose && message.payload.isEmpty)
-                try check(callID == id && payload == (carries ? message.payload : nil) && halfClose == message.halfClose, "deliverMessage mismatch for \(frame)")
-                try check(!call.inboundClosed && (!carries || call.inboundCredit > 0), "delivered past half-close or credit: \(call)")
+                try check(
+                    callID == id && payload == (carries ? message.payload : nil) && halfClose == message.halfClose,
+                    "deliverMessage mismatch for \(frame)"
+                )
+                try check(
+                    !call.inboundClosed && (!carries || call.inboundCredit > 0),
+                    "delivered past half-close or credit: \(call)"
+                )
                 if carries { call.inboundCredit -= 1 }
                 call.inboundClosed = halfClose
                 calls[id] = call
@@ -446,7 +519,10 @@ enum FrameFuzzHarness {
                 guard case .message = frame.body, let call = calls.removeValue(forKey: id) else {
                     throw FuzzCheckFailure("client: failCall for \(frame)")
                 }
-                try check(callID == id && call.inboundCredit == 0 && !call.inboundClosed, "failCall for \(frame), call \(call)")
+                try check(
+                    callID == id && call.inboundCredit == 0 && !call.inboundClosed,
+                    "failCall for \(frame), call \(call)"
+                )
                 try check(status.code == .resourceExhausted, "overrun status \(status)")
                 try check(!client.cancel(callID: id), "cancel(\(id)) after failCall returned true")
                 try checkRoundTrip(Frame(callID: id, body: .cancel))
@@ -480,8 +556,13 @@ enum FrameFuzzHarness {
                 default: throw FuzzCheckFailure("client: unexpected \(error) for \(frame)")
                 }
                 let failed = client.connectionClosed()
-                try check(Set(failed) == Set(calls.keys), "connectionClosed returned \(failed), open \(calls.keys.sorted())")
-                guard case .refuse = client.openCall(halfClosed: true) else { throw FuzzCheckFailure("client: opened a call after close") }
+                try check(
+                    Set(failed) == Set(calls.keys),
+                    "connectionClosed returned \(failed), open \(calls.keys.sorted())"
+                )
+                guard case .refuse = client.openCall(halfClosed: true) else {
+                    throw FuzzCheckFailure("client: opened a call after close")
+                }
                 return
 
             case .none:
@@ -492,12 +573,17 @@ enum FrameFuzzHarness {
             }
 
             try check(client.openCalls == calls.count, "openCalls \(client.openCalls), expected \(calls.count)")
-            try check(client.canOpenCalls == !goingAway, "canOpenCalls \(client.canOpenCalls) while going away: \(goingAway)")
+            try check(
+                client.canOpenCalls == !goingAway,
+                "canOpenCalls \(client.canOpenCalls) while going away: \(goingAway)"
+            )
             if goingAway, decisions.oneIn(2) {
                 let closed = client.closeIfDrained()
                 try check(closed == calls.isEmpty, "closeIfDrained = \(closed) with \(calls.count) open calls")
                 if closed {
-                    guard case .none = client.receive(frame) else { throw FuzzCheckFailure("client: frame accepted after close") }
+                    guard case .none = client.receive(frame) else {
+                        throw FuzzCheckFailure("client: frame accepted after close")
+                    }
                     return
                 }
             }
@@ -506,4 +592,3 @@ enum FrameFuzzHarness {
         try check(Set(failed) == Set(calls.keys), "connectionClosed returned \(failed), open \(calls.keys.sorted())")
     }
 }
-

@@ -73,7 +73,11 @@ struct EchoService: QuadService {
                 text(context.metadata[request.service] ?? "<none>")
             },
             .unary(Echo.fail) { (_: Text, _) -> Text in
-                throw RPCError(code: .failedPrecondition, message: "the job is not open", trailers: ["retry-after-seconds": "3"])
+                throw RPCError(
+                    code: .failedPrecondition,
+                    message: "the job is not open",
+                    trailers: ["retry-after-seconds": "3"]
+                )
             },
             .unary(Echo.crash) { (_: Text, _) -> Text in throw FailedPreconditionInTest() },
             .serverStreaming(Echo.count) { (request: Text, writer: MessageWriter<Text>, _) in

@@ -11,7 +11,11 @@ func withInProcessEcho<T: Sendable>(
     let interceptor = RecordingInterceptor()
     var configuration = ServerConfiguration(tls: nil)
     configure(&configuration)
-    let transport = InProcessTransport(configuration: configuration, services: [EchoService(events: events)], interceptor: interceptor)
+    let transport = InProcessTransport(
+        configuration: configuration,
+        services: [EchoService(events: events)],
+        interceptor: interceptor
+    )
     return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
         group.addTask { await transport.run() }
         defer { group.cancelAll() }

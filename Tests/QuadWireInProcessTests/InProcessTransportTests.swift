@@ -19,7 +19,12 @@ struct InProcessTransportTests {
             let response = try await client.unary(Echo.unary, request: text("hi"), as: Text.self, options: .defaults)
             #expect(response.service == "echo:hi")
             let options = CallOptions(metadata: ["x-quad-test": "carried"])
-            let metadata = try await client.unary(Echo.metadata, request: text("x-quad-test"), as: Text.self, options: options)
+            let metadata = try await client.unary(
+                Echo.metadata,
+                request: text("x-quad-test"),
+                as: Text.self,
+                options: options
+            )
             #expect(metadata.service == "carried")
         }
     }
@@ -54,11 +59,20 @@ struct InProcessTransportTests {
             #expect(missing?.code == .unimplemented)
             #expect(missing?.message == "unknown method 'quad.test.v1.Echo/Missing'")
             let badKey = await #expect(throws: RPCError.self) {
-                _ = try await client.unary(Echo.unary, request: text(""), as: Text.self, options: CallOptions(metadata: ["Bad Key": "x"]))
+                _ = try await client.unary(
+                    Echo.unary,
+                    request: text(""),
+                    as: Text.self,
+                    options: CallOptions(metadata: ["Bad Key": "x"])
+                )
             }
             #expect(badKey?.code == .invalidArgument)
             let garbage = await #expect(throws: RPCError.self) {
-                _ = try await client.unary(Echo.unary, request: ByteBuffer(bytes: [0xFF, 0xFF, 0xFF]), options: .defaults)
+                _ = try await client.unary(
+                    Echo.unary,
+                    request: ByteBuffer(bytes: [0xFF, 0xFF, 0xFF]),
+                    options: .defaults
+                )
             }
             #expect(garbage?.code == .invalidArgument)
         }
@@ -67,7 +81,12 @@ struct InProcessTransportTests {
     @Test("a server stream longer than the window arrives whole and in order", arguments: executions)
     func serverStreaming(execution: ServerConfiguration.HandlerExecution) async throws {
         try await withInProcessEcho(configure: { $0.handlerExecution = execution }) { transport, _, _ in
-            let received = try await transport.client().serverStreaming(Echo.count, request: text("50"), as: Text.self, options: .defaults) {
+            let received = try await transport.client().serverStreaming(
+                Echo.count,
+                request: text("50"),
+                as: Text.self,
+                options: .defaults
+            ) {
                 stream in
                 var received: [String] = []
                 for try await message in stream { received.append(message.service) }
@@ -91,7 +110,11 @@ struct InProcessTransportTests {
     @Test("a bidirectional stream answers each message", arguments: executions)
     func bidirectional(execution: ServerConfiguration.HandlerExecution) async throws {
         try await withInProcessEcho(configure: { $0.handlerExecution = execution }) { transport, _, _ in
-            let answers = try await transport.client().bidirectionalStreaming(Echo.chat, as: Text.self, options: .defaults) {
+            let answers = try await transport.client().bidirectionalStreaming(
+                Echo.chat,
+                as: Text.self,
+                options: .defaults
+            ) {
                 (writer: MessageWriter<Text>) in
                 for word in ["a", "b", "c"] { try await writer.send(text(word)) }
             } onResponse: { stream in
@@ -135,7 +158,12 @@ struct InProcessTransportTests {
     func deadline(execution: ServerConfiguration.HandlerExecution) async throws {
         try await withInProcessEcho(configure: { $0.handlerExecution = execution }) { transport, events, _ in
             let error = await #expect(throws: RPCError.self) {
-                _ = try await transport.client().unary(Echo.hang, request: text(""), as: Text.self, options: CallOptions(timeout: .milliseconds(100)))
+                _ = try await transport.client().unary(
+                    Echo.hang,
+                    request: text(""),
+                    as: Text.self,
+                    options: CallOptions(timeout: .milliseconds(100))
+                )
             }
             #expect(error?.code == .deadlineExceeded)
             #expect(await events.next("hang.cancelled"))
@@ -144,7 +172,10 @@ struct InProcessTransportTests {
 
     @Test("the server's deadline cap ends a call that set none, and the handler sees no deadline of its own")
     func deadlineCap() async throws {
-        try await withInProcessEcho(configure: { $0.maxDeadline = .milliseconds(100) }) { transport, events, interceptor in
+        try await withInProcessEcho(configure: { $0.maxDeadline = .milliseconds(100) }) {
+            transport,
+            events,
+            interceptor in
             let error = await #expect(throws: RPCError.self) {
                 _ = try await transport.client().unary(Echo.hang, request: text(""), as: Text.self, options: .defaults)
             }
@@ -160,7 +191,14 @@ struct InProcessTransportTests {
             let outcome = await withTaskGroup(of: Result<Text, any Error>.self) { group in
                 group.addTask {
                     do {
-                        return .success(try await transport.client().unary(Echo.hang, request: text(""), as: Text.self, options: .defaults))
+                        return .success(
+                            try await transport.client().unary(
+                                Echo.hang,
+                                request: text(""),
+                                as: Text.self,
+                                options: .defaults
+                            )
+                        )
                     } catch {
                         return .failure(error)
                     }
@@ -178,14 +216,24 @@ struct InProcessTransportTests {
     @Test("a streaming body that returns before the end cancels the handler")
     func abandonedStream() async throws {
         try await withInProcessEcho { transport, _, _ in
-            let first = try await transport.client().serverStreaming(Echo.count, request: text("1000"), as: Text.self, options: .defaults) {
+            let first = try await transport.client().serverStreaming(
+                Echo.count,
+                request: text("1000"),
+                as: Text.self,
+                options: .defaults
+            ) {
                 stream in
                 var iterator = stream.makeAsyncIterator()
                 return try await iterator.next()?.service
             }
             #expect(first == "0")
             // The handler, blocked on the window, was cancelled: the transport still answers.
-            let again = try await transport.client().unary(Echo.unary, request: text("again"), as: Text.self, options: .defaults)
+            let again = try await transport.client().unary(
+                Echo.unary,
+                request: text("again"),
+                as: Text.self,
+                options: .defaults
+            )
             #expect(again.service == "echo:again")
         }
     }
@@ -199,19 +247,31 @@ struct InProcessTransportTests {
             #expect(interceptor.contexts.last?.peer == peer)
             #expect(interceptor.contexts.last?.method == Echo.unary)
             let refused = await #expect(throws: RPCError.self) {
-                _ = try await client.unary(Echo.unary, request: text("hi"), as: Text.self, options: CallOptions(metadata: ["x-refuse": "1"]))
+                _ = try await client.unary(
+                    Echo.unary,
+                    request: text("hi"),
+                    as: Text.self,
+                    options: CallOptions(metadata: ["x-refuse": "1"])
+                )
             }
             #expect(refused?.code == .permissionDenied)
             #expect(refused?.message == "refused by the interceptor")
         }
     }
 
-    @Test("a message whose frame is over the server's limit ends its call UNAVAILABLE, as the wire's connection would close")
+    @Test(
+        "a message whose frame is over the server's limit ends its call UNAVAILABLE, as the wire's connection would close"
+    )
     func maxFrameSize() async throws {
         try await withInProcessEcho(configure: { $0.maxFrameSize = 1024 }) { transport, _, _ in
             let client = transport.client()
             let large = await #expect(throws: RPCError.self) {
-                _ = try await client.unary(Echo.unary, request: text(String(repeating: "x", count: 2000)), as: Text.self, options: .defaults)
+                _ = try await client.unary(
+                    Echo.unary,
+                    request: text(String(repeating: "x", count: 2000)),
+                    as: Text.self,
+                    options: .defaults
+                )
             }
             #expect(large?.code == .unavailable)
             #expect(large?.message.contains("exceeds the limit of 1024 bytes") == true)
@@ -225,7 +285,12 @@ struct InProcessTransportTests {
         try await withInProcessEcho { transport, _, _ in
             transport.beginGracefulShutdown()
             let refused = await #expect(throws: RPCError.self) {
-                _ = try await transport.client().unary(Echo.unary, request: text("late"), as: Text.self, options: .defaults)
+                _ = try await transport.client().unary(
+                    Echo.unary,
+                    request: text("late"),
+                    as: Text.self,
+                    options: .defaults
+                )
             }
             #expect(refused?.code == .unavailable)
         }

@@ -49,7 +49,12 @@ struct PeerCertificateTests {
         // When it calls in-process with the same certificate file
         let peer = try PeerInfo(address: "in-process", certificatePEMFile: gatewayPEM)
         try await withInProcessEcho { transport, _, inProcess in
-            _ = try await transport.client(peer: peer).unary(Echo.unary, request: text("in-process"), as: Text.self, options: .defaults)
+            _ = try await transport.client(peer: peer).unary(
+                Echo.unary,
+                request: text("in-process"),
+                as: Text.self,
+                options: .defaults
+            )
             // Then the interceptor sees the same certificate either way
             let recorded = try #require(overTLS.contexts.first?.peer.certificateDER)
             #expect(inProcess.contexts.first?.peer.certificateDER == recorded)

@@ -27,7 +27,10 @@ private func check(_ client: QuadClient) async throws -> Quad_Health_V1_HealthCh
 
 @Suite("Server connections: handshake timeout and caps (issue 11, item 7)")
 struct ConnectionLimitTests {
-    @Test("a silent TCP connection is closed once the handshake timeout passes; an established one stays", .timeLimit(.minutes(1)))
+    @Test(
+        "a silent TCP connection is closed once the handshake timeout passes; an established one stays",
+        .timeLimit(.minutes(1))
+    )
     func handshakeTimeout() async throws {
         try await withEchoServer(configure: { $0.handshakeTimeout = .seconds(5) }) { server, port, certificates, _ in
             // Given: a client that finished its handshake. 5 s, and up to three tries: a debug build's first mutual-TLS
@@ -36,7 +39,9 @@ struct ConnectionLimitTests {
             defer { app.close() }
             var status: Quad_Health_V1_HealthCheckResponse.ServingStatus?
             for attempt in 1...3 where status == nil {
-                do { status = try await check(app) } catch let error as RPCError where error.code == .unavailable && attempt < 3 {}
+                do { status = try await check(app) } catch let error as RPCError
+                    where error.code == .unavailable && attempt < 3
+                {}
             }
             #expect(status == .serving)
 
@@ -53,14 +58,20 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("a connection beyond the per-address cap is closed as accepted; other addresses still connect", .timeLimit(.minutes(1)))
+    @Test(
+        "a connection beyond the per-address cap is closed as accepted; other addresses still connect",
+        .timeLimit(.minutes(1))
+    )
     func perAddressCap() async throws {
         try await withEchoServer(configure: {
             $0.maxConnectionsPerAddress = 2
             $0.handshakeTimeout = nil
         }) { server, port, certificates, _ in
             // Given: two connections from 127.0.0.5, the cap
-            let held = [try await silentConnection(to: port, from: "127.0.0.5"), try await silentConnection(to: port, from: "127.0.0.5")]
+            let held = [
+                try await silentConnection(to: port, from: "127.0.0.5"),
+                try await silentConnection(to: port, from: "127.0.0.5"),
+            ]
             while server.openConnections(from: "127.0.0.5") < 2 { await Task.yield() }
 
             // When: a third comes from the same address
@@ -79,7 +90,10 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("at the total cap a new client takes the place of the oldest connection still in its handshake", .timeLimit(.minutes(1)))
+    @Test(
+        "at the total cap a new client takes the place of the oldest connection still in its handshake",
+        .timeLimit(.minutes(1))
+    )
     func totalCapEvictsSilent() async throws {
         try await withEchoServer(configure: {
             $0.maxConnections = 3

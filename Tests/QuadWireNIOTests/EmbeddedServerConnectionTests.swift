@@ -33,7 +33,9 @@ private struct EmbeddedServer {
             calls: continuation,
             logger: Logger(label: "test")
         )
-        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: maxFrameSize)))
+        try channel.pipeline.syncOperations.addHandler(
+            ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: maxFrameSize))
+        )
         try channel.pipeline.syncOperations.addHandler(handler)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
     }
@@ -57,7 +59,9 @@ private struct EmbeddedServer {
     func written() throws -> [Frame<ByteBuffer>] {
         var frames: [Frame<ByteBuffer>] = []
         while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
-            while let frame = try FrameDecoderHandler.nextFrame(in: &buffer, splitter: FrameSplitter()) { frames.append(frame) }
+            while let frame = try FrameDecoderHandler.nextFrame(in: &buffer, splitter: FrameSplitter()) {
+                frames.append(frame)
+            }
         }
         return frames
     }
@@ -78,7 +82,12 @@ private final class QueueingAdmission: CallAdmission, @unchecked Sendable {
     var withdrawn: [CallAdmissionTicket] = []
     var ended: [(CallAdmissionPermit, StatusCode)] = []
 
-    func admit(_ method: MethodDescriptor, peerHost: String, metadata: [String: String], waiter: () -> any CallAdmissionWaiter) -> CallAdmissionDecision {
+    func admit(
+        _ method: MethodDescriptor,
+        peerHost: String,
+        metadata: [String: String],
+        waiter: () -> any CallAdmissionWaiter
+    ) -> CallAdmissionDecision {
         guard method.kind == .unary else { return .exempt }
         waiters.append(waiter())
         peerHosts.append(peerHost)
@@ -93,7 +102,9 @@ private final class QueueingAdmission: CallAdmission, @unchecked Sendable {
     }
 }
 
-private func start(_ id: UInt32, _ method: MethodDescriptor, payload: ByteBuffer? = nil, halfClose: Bool = false) -> Frame<ByteBuffer> {
+private func start(_ id: UInt32, _ method: MethodDescriptor, payload: ByteBuffer? = nil, halfClose: Bool = false)
+    -> Frame<ByteBuffer>
+{
     Frame(callID: id, body: .start(CallStart(method: method.fullName, payload: payload, halfClose: halfClose)))
 }
 
@@ -138,7 +149,9 @@ struct EmbeddedServerConnectionTests {
         let server = try EmbeddedServer()
         try server.send(start(1, Echo.chat))
         for _ in 0..<17 {
-            try server.send(Frame(callID: 1, body: .message(StreamMessage(payload: ByteBuffer(bytes: [0x0a, 0x01, 0x41])))))
+            try server.send(
+                Frame(callID: 1, body: .message(StreamMessage(payload: ByteBuffer(bytes: [0x0a, 0x01, 0x41]))))
+            )
         }
         let ends = try server.written().compactMap { frame -> Status? in
             if case .end(let end) = frame.body, frame.callID == 1 { return end.status }
@@ -148,7 +161,10 @@ struct EmbeddedServerConnectionTests {
         #expect(server.channel.isActive)
     }
 
-    @Test("a call beyond the per-connection limit waits, with reading stopped, instead of being refused; it starts when a slot frees", .timeLimit(.minutes(1)))
+    @Test(
+        "a call beyond the per-connection limit waits, with reading stopped, instead of being refused; it starts when a slot frees",
+        .timeLimit(.minutes(1))
+    )
     func perConnectionLimit() async throws {
         let server = try EmbeddedServer(maxCalls: 2)
         var started = server.calls.makeAsyncIterator()
@@ -171,7 +187,10 @@ struct EmbeddedServerConnectionTests {
         #expect(await started.next()?.callID == 3)
     }
 
-    @Test("a call the admission queues starts when granted; one cancelled while queued is withdrawn and never starts", .timeLimit(.minutes(1)))
+    @Test(
+        "a call the admission queues starts when granted; one cancelled while queued is withdrawn and never starts",
+        .timeLimit(.minutes(1))
+    )
     func queuedAdmission() async throws {
         let admission = QueueingAdmission()
         let server = try EmbeddedServer(admission: admission)
@@ -260,9 +279,25 @@ struct FrameDecoderHandlerTests {
     @Test("decodes frames however the bytes are split (ByteToMessageDecoderVerifier)")
     func verifier() throws {
         let frames: [Frame<ByteBuffer>] = [
-            Frame(callID: 1, body: .start(CallStart(method: "a.B/C", timeoutMicros: 5, metadata: ["k": "v"], payload: ByteBuffer(string: "hello"), halfClose: true))),
+            Frame(
+                callID: 1,
+                body: .start(
+                    CallStart(
+                        method: "a.B/C",
+                        timeoutMicros: 5,
+                        metadata: ["k": "v"],
+                        payload: ByteBuffer(string: "hello"),
+                        halfClose: true
+                    )
+                )
+            ),
             Frame(callID: 1, body: .message(StreamMessage(payload: ByteBuffer(string: "more"), halfClose: false))),
-            Frame(callID: 1, body: .end(CallEnd(status: Status(code: .notFound, message: "gone"), trailers: ["t": "1"], payload: nil))),
+            Frame(
+                callID: 1,
+                body: .end(
+                    CallEnd(status: Status(code: .notFound, message: "gone"), trailers: ["t": "1"], payload: nil)
+                )
+            ),
             Frame(callID: 0, body: .goAway(GoAway(lastCallID: 7, reason: "bye"))),
         ]
         let pairs = frames.map { frame -> (ByteBuffer, [Frame<ByteBuffer>]) in

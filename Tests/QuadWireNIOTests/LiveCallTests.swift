@@ -30,7 +30,12 @@ struct LiveCallTests {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<200 {
                     group.addTask {
-                        let response = try await client.unary(Echo.unary, request: text("\(index)"), as: Text.self, options: .defaults)
+                        let response = try await client.unary(
+                            Echo.unary,
+                            request: text("\(index)"),
+                            as: Text.self,
+                            options: .defaults
+                        )
                         return response.service == "echo:\(index)"
                     }
                 }
@@ -46,7 +51,12 @@ struct LiveCallTests {
         try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
-            let received = try await client.serverStreaming(Echo.count, request: text("100"), as: Text.self, options: .defaults) { responses in
+            let received = try await client.serverStreaming(
+                Echo.count,
+                request: text("100"),
+                as: Text.self,
+                options: .defaults
+            ) { responses in
                 var values: [String] = []
                 for try await response in responses { values.append(response.service) }
                 return values
@@ -60,7 +70,8 @@ struct LiveCallTests {
         try await withEchoServer(configure: { $0.handlerExecution = execution }) { _, port, certificates, _ in
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
-            let response = try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) { (writer: MessageWriter<Text>) in
+            let response = try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) {
+                (writer: MessageWriter<Text>) in
                 for index in 0..<40 { try await writer.send(text("\(index)")) }
             }
             #expect(response.service == (0..<40).map { "\($0)" }.joined(separator: ","))
@@ -125,7 +136,12 @@ struct LiveCallTests {
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let error = await #expect(throws: RPCError.self) {
-                _ = try await client.unary(Echo.hang, request: text(""), as: Text.self, options: CallOptions(timeout: .milliseconds(200)))
+                _ = try await client.unary(
+                    Echo.hang,
+                    request: text(""),
+                    as: Text.self,
+                    options: CallOptions(timeout: .milliseconds(200))
+                )
             }
             #expect(error?.code == .deadlineExceeded)
             #expect(await events.next("hang.cancelled"))
@@ -174,7 +190,9 @@ struct LiveCallTests {
                     withUnsafeCurrentTask { $0?.cancel() }
                     do {
                         let options = CallOptions(timeout: .seconds(5))
-                        return .success(try await client.unary(Echo.hang, request: text(""), as: Text.self, options: options))
+                        return .success(
+                            try await client.unary(Echo.hang, request: text(""), as: Text.self, options: options)
+                        )
                     } catch {
                         return .failure(error)
                     }
@@ -193,7 +211,8 @@ struct LiveCallTests {
             let client = try QuadClient.forTest(port: port, certificates: certificates)
             defer { client.close() }
             let stream = Task {
-                try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) { (writer: MessageWriter<Text>) in
+                try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) {
+                    (writer: MessageWriter<Text>) in
                     try await writer.send(text("a"))
                     _ = await events.next("shutdown.begun")
                     try await writer.send(text("b"))
@@ -218,7 +237,9 @@ struct LiveCallTests {
             let health = Quad_Health_V1_Health.Client(transport: client)
             #expect(try await health.check(.with { $0.service = Echo.service }).status == .serving)
             #expect(try await health.check(.init()).status == .serving)
-            let error = await #expect(throws: RPCError.self) { _ = try await health.check(.with { $0.service = "nope" }) }
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await health.check(.with { $0.service = "nope" })
+            }
             #expect(error?.code == .notFound)
         }
     }

@@ -17,7 +17,11 @@ struct GeneratorOptions {
             switch key {
             case "ProtoFiles":
                 guard Self.isIdentifier(value) else {
-                    throw GeneratorOptionError(option: key, value: value, expected: "a Swift type name such as QuadProtoFiles")
+                    throw GeneratorOptionError(
+                        option: key,
+                        value: value,
+                        expected: "a Swift type name such as QuadProtoFiles"
+                    )
                 }
                 protoFilesEnum = value
             case "Catalogs":
@@ -26,7 +30,11 @@ struct GeneratorOptions {
                 }
                 catalogs = flag
             default:
-                throw GeneratorOptionError(option: key, value: value, expected: "one of ProtoFiles=<Name>, Catalogs=true|false")
+                throw GeneratorOptionError(
+                    option: key,
+                    value: value,
+                    expected: "one of ProtoFiles=<Name>, Catalogs=true|false"
+                )
             }
         }
     }

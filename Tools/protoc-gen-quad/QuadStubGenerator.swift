@@ -19,11 +19,17 @@ struct QuadStubGenerator: CodeGenerator {
             let printer = ServicePrinter(file: file, namer: namer, protoFilesEnum: options.protoFilesEnum)
             try generatorOutputs.add(fileName: outputName(for: file.name), contents: printer.render())
         }
-        try generatorOutputs.add(fileName: "ProtoFiles.quad.swift", contents: renderProtoFiles(files, enumName: options.protoFilesEnum))
+        try generatorOutputs.add(
+            fileName: "ProtoFiles.quad.swift",
+            contents: renderProtoFiles(files, enumName: options.protoFilesEnum)
+        )
         guard options.catalogs else { return }
         try generatorOutputs.add(fileName: "ServiceCatalog.quad.swift", contents: renderCatalog(files))
         // Checked before it is written: declarations that do not fit together stop the generator.
-        try generatorOutputs.add(fileName: "Events.quad.swift", contents: EventPrinter(files: files, namer: namer).render())
+        try generatorOutputs.add(
+            fileName: "Events.quad.swift",
+            contents: EventPrinter(files: files, namer: namer).render()
+        )
     }
 
     /// `files` and every file they import, directly or not, by name: what a module's
@@ -57,7 +63,8 @@ struct QuadStubGenerator: CodeGenerator {
         for (file, service) in services {
             let ns = ServicePrinter.namespace(service, in: file)
             out += "        ServiceDescription(\n"
-            out += "            name: \(ns).serviceName, context: \(ns).context, methods: \(ns).Method.all, protoFiles: \(ns).protoFiles\n"
+            out +=
+                "            name: \(ns).serviceName, context: \(ns).context, methods: \(ns).Method.all, protoFiles: \(ns).protoFiles\n"
             out += "        ),\n"
         }
         out += """

@@ -200,11 +200,14 @@ struct ServicePrinter {
         case (false, false):
             return "func \(name)(request: \(request), context: ServerContext) async throws -> \(response)"
         case (false, true):
-            return "func \(name)(request: \(request), response: MessageWriter<\(response)>, context: ServerContext) async throws"
+            return
+                "func \(name)(request: \(request), response: MessageWriter<\(response)>, context: ServerContext) async throws"
         case (true, false):
-            return "func \(name)(requests: RequestStream<\(request)>, context: ServerContext) async throws -> \(response)"
+            return
+                "func \(name)(requests: RequestStream<\(request)>, context: ServerContext) async throws -> \(response)"
         case (true, true):
-            return "func \(name)(requests: RequestStream<\(request)>, response: MessageWriter<\(response)>, context: ServerContext) async throws"
+            return
+                "func \(name)(requests: RequestStream<\(request)>, response: MessageWriter<\(response)>, context: ServerContext) async throws"
         }
     }
 
@@ -215,11 +218,14 @@ struct ServicePrinter {
         case (false, false):
             return "            .unary(\(descriptor)) { try await self.\(name)(request: $0, context: $1) },\n"
         case (false, true):
-            return "            .serverStreaming(\(descriptor)) { try await self.\(name)(request: $0, response: $1, context: $2) },\n"
+            return
+                "            .serverStreaming(\(descriptor)) { try await self.\(name)(request: $0, response: $1, context: $2) },\n"
         case (true, false):
-            return "            .clientStreaming(\(descriptor)) { try await self.\(name)(requests: $0, context: $1) },\n"
+            return
+                "            .clientStreaming(\(descriptor)) { try await self.\(name)(requests: $0, context: $1) },\n"
         case (true, true):
-            return "            .bidirectionalStreaming(\(descriptor)) { try await self.\(name)(requests: $0, response: $1, context: $2) },\n"
+            return
+                "            .bidirectionalStreaming(\(descriptor)) { try await self.\(name)(requests: $0, response: $1, context: $2) },\n"
         }
     }
 
@@ -276,6 +282,7 @@ struct ServicePrinter {
         "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum", "extension",
         "fallthrough", "false", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let",
         "nil", "operator", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "Self", "static",
-        "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+        "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where",
+        "while",
     ]
 }

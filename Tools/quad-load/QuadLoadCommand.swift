@@ -53,10 +53,15 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "Run first and left out of the figures.")
     var warmup = "5s"
 
-    @Option(help: "Arrivals go on this long after the measured part, left out of it, so journeys waiting on others finish.")
+    @Option(
+        help: "Arrivals go on this long after the measured part, left out of it, so journeys waiting on others finish."
+    )
     var cooldown = "10s"
 
-    @Option(help: "After the cool-down, how long journeys that arrived in the measured part may take to end before they are cancelled (and count as failed); sooner once no call has finished for --call-timeout.")
+    @Option(
+        help:
+            "After the cool-down, how long journeys that arrived in the measured part may take to end before they are cancelled (and count as failed); sooner once no call has finished for --call-timeout."
+    )
     var drain = "30s"
 
     @Option(help: "Arrivals: poisson or constant.")
@@ -109,7 +114,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(
         name: [.customLong("max-error-rate"), .customLong("error-bound")],
-        help: "The bound on each method's share of failed calls, and on failed journeys (0.01 is 1%): a fixed run that passes it exits 4; step mode's knee."
+        help:
+            "The bound on each method's share of failed calls, and on failed journeys (0.01 is 1%): a fixed run that passes it exits 4; step mode's knee."
     )
     var maxErrorRate: Double = 0.01
 
@@ -129,8 +135,13 @@ struct QuadLoadCommand: AsyncParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of journeys per second") }
-        for (flag, text) in [("--duration", duration), ("--warmup", warmup), ("--cooldown", cooldown), ("--drain", drain), ("--drop-after", dropAfter), ("--call-timeout", callTimeout), ("--max-p99", maxP99)] {
+        guard rate > 0, rate.isFinite else {
+            throw ValidationError("--rate must be a positive number of journeys per second")
+        }
+        for (flag, text) in [
+            ("--duration", duration), ("--warmup", warmup), ("--cooldown", cooldown), ("--drain", drain),
+            ("--drop-after", dropAfter), ("--call-timeout", callTimeout), ("--max-p99", maxP99),
+        ] {
             guard DurationText.parse(text) != nil else {
                 throw ValidationError("\(flag) '\(text)' is not a duration: write it like 30s, 1.5s, 500ms or 2m")
             }
@@ -144,7 +155,9 @@ struct QuadLoadCommand: AsyncParsableCommand {
             throw ValidationError("--max-error-rate must be a share of calls from 0 to 1 (0.01 is 1%)")
         }
         guard thinkScale >= 0 else { throw ValidationError("--think-scale must not be negative") }
-        if gateway != nil, ca == nil { throw ValidationError("--gateway needs --ca, the CA certificate that signed it") }
+        if gateway != nil, ca == nil {
+            throw ValidationError("--gateway needs --ca, the CA certificate that signed it")
+        }
     }
 
     func run() async throws {
@@ -178,7 +191,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
         } else {
             target = try LoadTarget.endpoints(path: endpoints)
         }
-        let injector: FaultInjector? = faults.faults.isEmpty ? nil : try FaultInjector.forEndpoints(plan: faults, path: endpoints)
+        let injector: FaultInjector? =
+            faults.faults.isEmpty ? nil : try FaultInjector.forEndpoints(plan: faults, path: endpoints)
 
         let client = try target.client(connections: connections)
         defer { client.close() }
@@ -192,9 +206,11 @@ struct QuadLoadCommand: AsyncParsableCommand {
             // With endpoints.json, accounts come from identity's operator-only SeedAccounts (one hash per 500
             // people, sessions included); with --gateway there is no operator certificate, so each person
             // registers through the gateway like an app.
-            let identity = gateway == nil ? try? EndpointsFile.load(path: endpoints).operatorClient(of: "identity") : nil
+            let identity =
+                gateway == nil ? try? EndpointsFile.load(path: endpoints).operatorClient(of: "identity") : nil
             defer { identity?.close() }
-            let how = identity == nil
+            let how =
+                identity == nil
                 ? "registering each through \(target.description) (no operator certificate: slow)"
                 : "accounts through identity's SeedAccounts, cards and presence through \(target.description)"
             progress.say("seeding \(customers) customers and \(dashers) dashers (seed \(seed)): \(how)")
@@ -225,8 +241,12 @@ struct QuadLoadCommand: AsyncParsableCommand {
             thinkScale: thinkScale,
             drainTimeout: DurationText.parse(drain)!
         )
-        let bounds = RunBounds(maxErrorRatio: maxErrorRate, maxP99Milliseconds: DurationText.parse(maxP99)!.milliseconds)
-        let stepConfiguration = step
+        let bounds = RunBounds(
+            maxErrorRatio: maxErrorRate,
+            maxP99Milliseconds: DurationText.parse(maxP99)!.milliseconds
+        )
+        let stepConfiguration =
+            step
             ? StepConfiguration(
                 startRate: startRate,
                 stepFactor: stepFactor,
@@ -251,7 +271,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
         }
         let phases = "warm-up \(warmup), measured \(duration), cool-down \(cooldown)"
         progress.say(
-            step ? "step mode from \(Self.short(startRate))/s (\(phases) each)"
+            step
+                ? "step mode from \(Self.short(startRate))/s (\(phases) each)"
                 : "running \(self.mix ?? journey) at \(Self.short(rate))/s: \(phases)"
         )
         let stepping = step

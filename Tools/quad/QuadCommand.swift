@@ -16,7 +16,8 @@ struct QuadCommand: AsyncParsableCommand {
         commandName: "quad",
         abstract: "Run Quad on one machine and call its services.",
         subcommands: [
-            CertsCommand.self, UpCommand.self, SeedCommand.self, CallCommand.self, BackupCommand.self, RotateKeyCommand.self,
+            CertsCommand.self, UpCommand.self, SeedCommand.self, CallCommand.self, BackupCommand.self,
+            RotateKeyCommand.self,
             OutboxCommand.self,
         ]
     )

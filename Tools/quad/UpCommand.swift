@@ -105,7 +105,9 @@ struct UpCommand: AsyncParsableCommand {
                 let extra =
                     service == ServiceCatalog.gateway
                     ? ["--upstreams", members.map { "\($0.ready.service)=\($0.ready.rpc)" }.joined(separator: ",")] : []
-                members.append(try await cluster.start(layout.launch(service: service, executable: path, extraArguments: extra)))
+                members.append(
+                    try await cluster.start(layout.launch(service: service, executable: path, extraArguments: extra))
+                )
             }
             var supervisor = UpSupervisor(
                 members: members,
@@ -116,7 +118,8 @@ struct UpCommand: AsyncParsableCommand {
             )
             try supervisor.writeEndpoints()
             let supervision =
-                supervise ? "; a service that exits is restarted" : "; a service that exits stays down, the others run on"
+                supervise
+                ? "; a service that exits is restarted" : "; a service that exits stays down, the others run on"
             Console.out(table(members).text + "endpoints: \(layout.endpoints)\nCtrl-C stops everything\(supervision)")
             return await supervisor.watch()
         } catch {

@@ -98,7 +98,8 @@ struct UpSupervisor: Sendable {
         restarting.remove(service)
         down[service] = how
         let running = members.map(\.ready.service).filter { down[$0] == nil }
-        let others = running.isEmpty ? "no service is left running" : "still running: " + running.joined(separator: ", ")
+        let others =
+            running.isEmpty ? "no service is left running" : "still running: " + running.joined(separator: ", ")
         Console.error("quad up: \(service) (pid \(process.pid)) exited with \(how); \(note); \(others)")
         Console.error("quad up: the end of \(process.launch.logPath):")
         process.logTail().forEach { Console.error("  | \($0)") }

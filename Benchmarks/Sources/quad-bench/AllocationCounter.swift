@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Allocations per call, counted in the server process by ordo-one's malloc-interposer.
@@ -29,7 +29,9 @@ enum AllocationCounter {
     private static func symbol<T>(_ name: String, as type: T.Type) throws -> T {
         // A nil handle is RTLD_DEFAULT: search the preloaded library too.
         guard let address = dlsym(nil, name) else {
-            throw UsageError("--count-allocations needs LD_PRELOAD=<bin dir>/libMallocInterposerSwift.so (\(name) not found)")
+            throw UsageError(
+                "--count-allocations needs LD_PRELOAD=<bin dir>/libMallocInterposerSwift.so (\(name) not found)"
+            )
         }
         return unsafeBitCast(address, to: type)
     }

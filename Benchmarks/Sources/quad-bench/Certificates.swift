@@ -51,7 +51,10 @@ enum BenchCertificates {
                     try ExtendedKeyUsage([isServer ? .serverAuth : .clientAuth])
                     SubjectAlternativeNames(
                         isServer
-                            ? [.dnsName(serverName), .dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))]
+                            ? [
+                                .dnsName(serverName), .dnsName("localhost"),
+                                .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+                            ]
                             : [.dnsName("quad-bench-client")]
                     )
                     SubjectKeyIdentifier(hash: publicKey)

@@ -106,7 +106,11 @@ enum ConnectionStormBench {
                 while next < stormEnd {
                     await CPUProbe.sleep(until: next)
                     let client = endpoint.client(tls: tls, logger: logger)
-                    let ok = (try? await Quad_Health_V1_Health.Client(transport: client).check(.init(), options: CallOptions(timeout: .seconds(5)))) != nil
+                    let ok =
+                        (try? await Quad_Health_V1_Health.Client(transport: client).check(
+                            .init(),
+                            options: CallOptions(timeout: .seconds(5))
+                        )) != nil
                     client.close()
                     fresh.withLock {
                         $0.tried += 1

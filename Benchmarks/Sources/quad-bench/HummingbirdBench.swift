@@ -115,7 +115,10 @@ enum HummingbirdBench {
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .channelInitializer { [head, body] channel in
                     channel.eventLoop.makeCompletedFuture {
-                        let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: BenchCertificates.serverName)
+                        let tls = try NIOSSLClientHandler(
+                            context: sslContext,
+                            serverHostname: BenchCertificates.serverName
+                        )
                         try channel.pipeline.syncOperations.addHandler(tls)
                         try channel.pipeline.syncOperations.addHTTPClientHandlers()
                         try channel.pipeline.syncOperations.addHandler(
@@ -135,6 +138,12 @@ enum HummingbirdBench {
         var parts: [LatencySamples] = []
         for future in futures { parts.append(try await future.get()) }
         for channel in channels { try? await channel.close() }
-        return makeResult(impl: options.impl, options: options, window: window, samples: LatencySamples.merge(parts), cpu: cpu)
+        return makeResult(
+            impl: options.impl,
+            options: options,
+            window: window,
+            samples: LatencySamples.merge(parts),
+            cpu: cpu
+        )
     }
 }

@@ -52,7 +52,9 @@ enum IdentityBench {
             $0.campusID = "campus-northfield"
             $0.dormID = "dorm-maple-hall"
             $0.room = room
-            $0.dateOfBirth = .with { $0.year = 2000; $0.month = 1; $0.day = 1 }
+            $0.dateOfBirth = .with {
+                $0.year = 2000; $0.month = 1; $0.day = 1
+            }
         }
     }
 
@@ -67,7 +69,11 @@ enum IdentityBench {
         var logger = Logger(label: "quad-bench.identity")
         logger.logLevel = .warning
         // The shared event loop group, as before: this client is not pinned to one loop.
-        let transport = endpoint.client(tls: try endpoint.tls(), eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        let transport = endpoint.client(
+            tls: try endpoint.tls(),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            logger: logger
+        )
         defer { transport.close() }
         let identity = Quad_Identity_V1_Identity.Client(transport: transport)
 
@@ -88,10 +94,12 @@ enum IdentityBench {
             _ = try await identity.getMyProfile(.init(), options: readOptions[index % readOptions.count])
         }
         let login: @Sendable (Int) async throws -> Void = { index in
-            _ = try await identity.login(.with {
-                $0.email = accounts[index % accounts.count]
-                $0.password = password
-            })
+            _ = try await identity.login(
+                .with {
+                    $0.email = accounts[index % accounts.count]
+                    $0.password = password
+                }
+            )
         }
 
         for phase in ["idle", "logins", "storm"] {
@@ -100,9 +108,13 @@ enum IdentityBench {
             // Server CPU at the window's edges (closed-loop logins may return after `end`).
             async let cpuStart: Double? = sampleCPU(serverPID, at: start)
             async let cpuEndSample: Double? = sampleCPU(serverPID, at: end)
-            async let reads: LatencySamples? = phase == "logins" ? nil
+            async let reads: LatencySamples? =
+                phase == "logins"
+                ? nil
                 : openLoop(rate: readRate, start: start, end: end, call: read)
-            async let logins: LatencySamples? = phase == "idle" ? nil
+            async let logins: LatencySamples? =
+                phase == "idle"
+                ? nil
                 : closedLoop(concurrency: storm, start: start, end: end, call: login)
             let (readSamples, loginSamples, cpuBegin, cpuEnd) = await (reads, logins, cpuStart, cpuEndSample)
             let seconds = Double(end - start) / 1e9

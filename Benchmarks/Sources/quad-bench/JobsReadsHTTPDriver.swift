@@ -46,17 +46,24 @@ final class HTTPJobsDriver: JobsReadsDriver, @unchecked Sendable {
             head.headers.add(name: CallerIdentityInterceptor.callerHeader, value: workload.callerHeaders[customer])
             return head
         }
-        getHeads = workload.jobIDs.indices.map { head("/v1/laundry-jobs/\(workload.jobIDs[$0])", customer: workload.jobCustomer[$0]) }
+        getHeads = workload.jobIDs.indices.map {
+            head("/v1/laundry-jobs/\(workload.jobIDs[$0])", customer: workload.jobCustomer[$0])
+        }
         listHeads = workload.customerIDs.indices.map { head("/v1/laundry-jobs", customer: $0) }
     }
 
-    static func connect(_ options: JobsReadsLoad.Options, _ workload: JobsReadsWorkload) async throws -> HTTPJobsDriver {
+    static func connect(_ options: JobsReadsLoad.Options, _ workload: JobsReadsWorkload) async throws -> HTTPJobsDriver
+    {
         let certificates = try DevCertificateSet.ensure(directory: options.certificates, services: ["gateway"])
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.minimumTLSVersion = .tlsv13
         configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificates.caPath))
-        configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(certificates.certificatePath(service: "gateway")).map { .certificate($0) }
-        configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: certificates.keyPath(service: "gateway"), format: .pem))
+        configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(
+            certificates.certificatePath(service: "gateway")
+        ).map { .certificate($0) }
+        configuration.privateKey = .privateKey(
+            try NIOSSLPrivateKey(file: certificates.keyPath(service: "gateway"), format: .pem)
+        )
         configuration.applicationProtocols = ["http/1.1"]
         let sslContext = try NIOSSLContext(configuration: configuration)
         let driver = HTTPJobsDriver(loop: benchEventLoopGroup.next(), workload: workload)
@@ -65,7 +72,9 @@ final class HTTPJobsDriver: JobsReadsDriver, @unchecked Sendable {
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: sslContext, serverHostname: "jobs"))
+                        try channel.pipeline.syncOperations.addHandler(
+                            try NIOSSLClientHandler(context: sslContext, serverHostname: "jobs")
+                        )
                         try channel.pipeline.syncOperations.addHTTPClientHandlers()
                         let connection = HTTPJobsConnection(driver: driver)
                         try channel.pipeline.syncOperations.addHandler(connection)
@@ -92,7 +101,9 @@ final class HTTPJobsDriver: JobsReadsDriver, @unchecked Sendable {
             let listBody = try await fetch(listHeads[customer], on: attempt)
             let list = try Quad_Jobs_V1_ListMyLaundryJobsResponse(jsonUTF8Bytes: listBody)
             guard !list.jobs.isEmpty, list.jobs.allSatisfy({ $0.customerID == workload.customerIDs[customer] }) else {
-                throw UsageError("the list answered \(list.jobs.count) jobs, not all of \(workload.customerIDs[customer])")
+                throw UsageError(
+                    "the list answered \(list.jobs.count) jobs, not all of \(workload.customerIDs[customer])"
+                )
             }
             if attempt == 0 {
                 let sizes = "GET one job \(jobBody.count) bytes, GET the list \(listBody.count) bytes"
@@ -281,7 +292,11 @@ final class HTTPJobsConnection: ChannelInboundHandler {
             let ok = status == .ok && bodyBytes > 0
             if let promise = fetching {
                 fetching = nil
-                if ok { promise.succeed(body) } else { promise.fail(UsageError("HTTP \(status.code): \(String(decoding: body, as: UTF8.self))")) }
+                if ok {
+                    promise.succeed(body)
+                } else {
+                    promise.fail(UsageError("HTTP \(status.code): \(String(decoding: body, as: UTF8.self))"))
+                }
             } else if let call = current {
                 current = nil
                 driver.completed(self, step: call.step, call: call.call, intended: call.intended, ok: ok)

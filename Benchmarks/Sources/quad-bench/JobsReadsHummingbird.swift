@@ -48,7 +48,10 @@ enum JobsReadsHummingbird {
 
     static func serve(_ arguments: Arguments) async throws {
         let dataDirectory = try arguments.string("data-dir")
-        let certificates = try DevCertificateSet.ensure(directory: try arguments.string("certs-dir"), services: ["jobs"])
+        let certificates = try DevCertificateSet.ensure(
+            directory: try arguments.string("certs-dir"),
+            services: ["jobs"]
+        )
         let port = try arguments.int("port", default: 0)
         let readyFile = arguments.optional("ready-file")
         var logger = Logger(label: "quad-bench.jobs-http")
@@ -57,7 +60,11 @@ enum JobsReadsHummingbird {
         _ = MetricsSetup.bootstrapProcess()
         // As QuadServiceMain opens it (synchronous and batch at quad-jobs' defaults).
         let database = try QuadDatabase(
-            configuration: DatabaseConfiguration(path: dataDirectory + "/jobs.sqlite", synchronous: .full, maxBatchSize: 256),
+            configuration: DatabaseConfiguration(
+                path: dataDirectory + "/jobs.sqlite",
+                synchronous: .full,
+                maxBatchSize: 256
+            ),
             migrator: JobsMigrations.migrator,
             logger: logger
         )
@@ -81,8 +88,12 @@ enum JobsReadsHummingbird {
 
         let router = Router(context: Context.self)
         router.middlewares.add(MetricsMiddleware())
-        router.get("/v1/laundry-jobs/:id") { request, context in try await endpoint.getLaundryJob(request, context: context) }
-        router.get("/v1/laundry-jobs") { request, context in try await endpoint.listMyLaundryJobs(request, context: context) }
+        router.get("/v1/laundry-jobs/:id") { request, context in
+            try await endpoint.getLaundryJob(request, context: context)
+        }
+        router.get("/v1/laundry-jobs") { request, context in
+            try await endpoint.listMyLaundryJobs(request, context: context)
+        }
 
         let app = Application(
             router: router,
@@ -106,7 +117,9 @@ enum JobsReadsHummingbird {
     /// protocol spoken, as quad's `quad/1` does.
     static func tlsConfiguration(_ certificates: DevCertificateSet) throws -> TLSConfiguration {
         var configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: try NIOSSLCertificate.fromPEMFile(certificates.certificatePath(service: "jobs")).map { .certificate($0) },
+            certificateChain: try NIOSSLCertificate.fromPEMFile(certificates.certificatePath(service: "jobs")).map {
+                .certificate($0)
+            },
             privateKey: .privateKey(try NIOSSLPrivateKey(file: certificates.keyPath(service: "jobs"), format: .pem))
         )
         configuration.minimumTLSVersion = .tlsv12
@@ -138,16 +151,23 @@ struct JobsHTTPEndpoint: Sendable {
         case nil, "": list.role = .unspecified
         case "customer": list.role = .customer
         case "dasher": list.role = .dasher
-        case let other?: throw HTTPError(.badRequest, message: "role: \(other) is not a role; use customer, dasher or leave it out for both")
+        case let other?:
+            throw HTTPError(
+                .badRequest,
+                message: "role: \(other) is not a role; use customer, dasher or leave it out for both"
+            )
         }
         switch query["filter"].map(String.init) {
         case nil, "", "all": list.filter = .all
         case "in_progress": list.filter = .inProgress
         case "past": list.filter = .past
-        case let other?: throw HTTPError(.badRequest, message: "filter: \(other) is not a filter; use all, in_progress or past")
+        case let other?:
+            throw HTTPError(.badRequest, message: "filter: \(other) is not a filter; use all, in_progress or past")
         }
         if let text = query["limit"] {
-            guard let limit = UInt32(String(text)) else { throw HTTPError(.badRequest, message: "limit: \(text) is not a count") }
+            guard let limit = UInt32(String(text)) else {
+                throw HTTPError(.badRequest, message: "limit: \(text) is not a count")
+            }
             list.limit = limit
         }
         let listing = list
@@ -212,7 +232,8 @@ final class ConnectionPeers: Sendable {
         let id = ObjectIdentifier(channel)
         if let peer = known.withLock({ $0[id] }) { return peer }
         let peer = try await channel.eventLoop.submit {
-            let der = try? channel.pipeline.syncOperations.handler(type: NIOSSLHandler.self).peerCertificate?.toDERBytes()
+            let der = try? channel.pipeline.syncOperations.handler(type: NIOSSLHandler.self).peerCertificate?
+                .toDERBytes()
             let address = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
             return PeerInfo(address: address, certificateDER: der)
         }.get()
@@ -220,7 +241,10 @@ final class ConnectionPeers: Sendable {
             defer { known[id] = peer }
             return known[id] == nil
         }
-        if isNew { channel.closeFuture.whenComplete { [weak self] _ in _ = self?.known.withLock { $0.removeValue(forKey: id) } } }
+        if isNew {
+            channel.closeFuture.whenComplete { [weak self] _ in _ = self?.known.withLock { $0.removeValue(forKey: id) }
+            }
+        }
         return peer
     }
 }

@@ -140,7 +140,9 @@ enum JobsReadsLoad {
             async let machineStart = sampleMachineCPU(at: plan.start)
             async let machineEnd = sampleMachineCPU(at: plan.end)
             let tally = await driver.run(plan, giveUpAt: plan.end + 5_000_000_000)
-            let (serverBegin, serverFinish, clientBegin, clientFinish) = await (serverStart, serverEnd, clientStart, clientEnd)
+            let (serverBegin, serverFinish, clientBegin, clientFinish) = await (
+                serverStart, serverEnd, clientStart, clientEnd
+            )
             let (machineBegin, machineFinish) = await (machineStart, machineEnd)
             let serverCPU = serverBegin.flatMap { begin in serverFinish.map { $0 - begin } }
             var result = makeResult(

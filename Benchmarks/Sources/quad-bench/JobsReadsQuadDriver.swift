@@ -40,7 +40,8 @@ final class QuadJobsDriver: JobsReadsDriver {
         }
     }
 
-    static func connect(_ options: JobsReadsLoad.Options, _ workload: JobsReadsWorkload) async throws -> QuadJobsDriver {
+    static func connect(_ options: JobsReadsLoad.Options, _ workload: JobsReadsWorkload) async throws -> QuadJobsDriver
+    {
         let certificates = try DevCertificateSet.ensure(directory: options.certificates, services: ["gateway"])
         var logger = Logger(label: "quad-bench.jobs-reads")
         logger.logLevel = .warning
@@ -66,13 +67,20 @@ final class QuadJobsDriver: JobsReadsDriver {
         for attempt in 0..<(2 * connections) {
             let index = attempt * 7 % workload.jobCount
             let customer = workload.jobCustomer[index]
-            let job = try await jobs.getLaundryJob(.with { $0.jobID = workload.jobIDs[index] }, options: customerOptions[customer])
+            let job = try await jobs.getLaundryJob(
+                .with { $0.jobID = workload.jobIDs[index] },
+                options: customerOptions[customer]
+            )
             guard job.jobID == workload.jobIDs[index], job.customerID == workload.customerIDs[customer] else {
-                throw UsageError("GetLaundryJob answered job \(job.jobID) of \(job.customerID) for \(workload.jobIDs[index])")
+                throw UsageError(
+                    "GetLaundryJob answered job \(job.jobID) of \(job.customerID) for \(workload.jobIDs[index])"
+                )
             }
             let list = try await jobs.listMyLaundryJobs(.init(), options: customerOptions[customer])
             guard !list.jobs.isEmpty, list.jobs.allSatisfy({ $0.customerID == workload.customerIDs[customer] }) else {
-                throw UsageError("ListMyLaundryJobs answered \(list.jobs.count) jobs, not all of \(workload.customerIDs[customer])")
+                throw UsageError(
+                    "ListMyLaundryJobs answered \(list.jobs.count) jobs, not all of \(workload.customerIDs[customer])"
+                )
             }
             if attempt == 0 {
                 let jobBytes: [UInt8] = try job.serializedBytes()
@@ -114,7 +122,9 @@ final class QuadJobsDriver: JobsReadsDriver {
                             ok = false
                         }
                         let finished = monotonicNanos()
-                        box.tally.withLock { $0.record(call, intended: intended, finished: finished, ok: ok, windowEnd: windowEnd) }
+                        box.tally.withLock {
+                            $0.record(call, intended: intended, finished: finished, ok: ok, windowEnd: windowEnd)
+                        }
                     }
                 }
             }

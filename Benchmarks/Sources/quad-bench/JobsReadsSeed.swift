@@ -46,7 +46,9 @@ enum JobsReadsSeed {
         let customers = try arguments.int("customers", default: 200)
         let perCustomer = try arguments.int("jobs-per-customer", default: 5)
         let dashers = try arguments.int("dashers", default: 40)
-        guard customers > 0, perCustomer > 0, dashers > 0 else { throw UsageError("--customers, --jobs-per-customer and --dashers must be positive") }
+        guard customers > 0, perCustomer > 0, dashers > 0 else {
+            throw UsageError("--customers, --jobs-per-customer and --dashers must be positive")
+        }
 
         _ = try DevCertificateSet.ensure(directory: certificates, services: ["jobs", "gateway"])
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
@@ -64,7 +66,13 @@ enum JobsReadsSeed {
             // Customer c's k-th job stands at stage (c + 3k) mod 10: each customer's five at five different stages.
             let progress = (index % customers + 3 * (index / customers)) % 10
             records.append(
-                try record(index: index, progress: progress, customer: customer, dasher: dasher, submittedAt: start + Int64(index) * 60_000_000)
+                try record(
+                    index: index,
+                    progress: progress,
+                    customer: customer,
+                    dasher: dasher,
+                    submittedAt: start + Int64(index) * 60_000_000
+                )
             )
         }
         let stored = records
@@ -80,12 +88,17 @@ enum JobsReadsSeed {
         try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: manifestPath(dataDirectory: dataDirectory)))
         let entries = records.reduce(0) { $0 + $1.job.timeline.count }
         FileHandle.standardError.write(
-            Data("seeded \(records.count) jobs of \(customers) customers (\(entries) timeline entries) in \(dataDirectory)/jobs.sqlite\n".utf8)
+            Data(
+                "seeded \(records.count) jobs of \(customers) customers (\(entries) timeline entries) in \(dataDirectory)/jobs.sqlite\n"
+                    .utf8
+            )
         )
     }
 
     /// Job `index`, taken through the domain's rules to stage `progress` (reviewed by its customer at 9).
-    static func record(index: Int, progress: Int, customer: String, dasher: String, submittedAt: Int64) throws -> JobRecord {
+    static func record(index: Int, progress: Int, customer: String, dasher: String, submittedAt: Int64) throws
+        -> JobRecord
+    {
         let minute: Int64 = 60_000_000
         let loads = 1 + index % 3
         let estimate = quote(loads: loads, final: false)
@@ -118,7 +131,12 @@ enum JobsReadsSeed {
                         finalTotal: Money(minorUnits: final.total.minorUnits, currency: "USD")
                     )
                 }
-                _ = try job.advance(by: dasher, to: stage, at: submittedAt + Int64(number) * 30 * minute, drying: drying)
+                _ = try job.advance(
+                    by: dasher,
+                    to: stage,
+                    at: submittedAt + Int64(number) * 30 * minute,
+                    drying: drying
+                )
             }
         }
         if progress == 9 {
@@ -135,14 +153,24 @@ enum JobsReadsSeed {
 
     /// Payments' quote for `loads` with folding (machines, service fee, convenience fee, folding).
     static func quote(loads: Int, final: Bool) -> Quad_Payments_V1_LaundryQuote {
-        func amount(_ minor: Int64) -> Quad_Types_V1_Amount { .with { $0.minorUnits = minor; $0.currency = "USD" } }
+        func amount(_ minor: Int64) -> Quad_Types_V1_Amount {
+            .with {
+                $0.minorUnits = minor; $0.currency = "USD"
+            }
+        }
         let machines = Int64(loads) * 350
-        let lines: [(Quad_Payments_V1_QuoteLineKind, Int64)] = [(.machines, machines), (.serviceFee, 600), (.convenienceFee, 200), (.folding, 300)]
+        let lines: [(Quad_Payments_V1_QuoteLineKind, Int64)] = [
+            (.machines, machines), (.serviceFee, 600), (.convenienceFee, 200), (.folding, 300),
+        ]
         let total = lines.reduce(0) { $0 + $1.1 }
         return .with {
             $0.loads = UInt32(loads)
             $0.addOns = [.folding]
-            $0.lines = lines.map { kind, minor in .with { $0.kind = kind; $0.amount = amount(minor) } }
+            $0.lines = lines.map { kind, minor in
+                .with {
+                    $0.kind = kind; $0.amount = amount(minor)
+                }
+            }
             $0.total = amount(total)
             $0.dasherEarnings = amount(machines + 600 + 300 - 150)
             $0.platformRevenue = amount(200 + 150)

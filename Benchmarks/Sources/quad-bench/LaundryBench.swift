@@ -55,8 +55,13 @@ enum LaundryBench {
 
     static func run(_ arguments: Arguments, assign: Bool) async throws {
         let endpointsPath = try arguments.string("endpoints")
-        let endpoints = try JSONDecoder().decode(Endpoints.self, from: Data(contentsOf: URL(fileURLWithPath: endpointsPath)))
-        let seedPath = URL(fileURLWithPath: endpointsPath).deletingLastPathComponent().appendingPathComponent("seed.json")
+        let endpoints = try JSONDecoder().decode(
+            Endpoints.self,
+            from: Data(contentsOf: URL(fileURLWithPath: endpointsPath))
+        )
+        let seedPath = URL(fileURLWithPath: endpointsPath).deletingLastPathComponent().appendingPathComponent(
+            "seed.json"
+        )
         let seed = try JSONDecoder().decode(Seed.self, from: Data(contentsOf: seedPath))
         guard !seed.customers.isEmpty, !assign || !seed.dashers.isEmpty else {
             throw UsageError("\(seedPath.path) has no customers (or dashers): run quad seed first")
@@ -64,7 +69,9 @@ enum LaundryBench {
         let inFlight = try arguments.int("in-flight", default: assign ? seed.dashers.count : 64)
         let warmup = try arguments.double("warmup", default: 2)
         let duration = try arguments.double("duration", default: 6)
-        guard let colon = endpoints.gateway.rpc.lastIndex(of: ":"), let port = Int(endpoints.gateway.rpc[endpoints.gateway.rpc.index(after: colon)...]) else {
+        guard let colon = endpoints.gateway.rpc.lastIndex(of: ":"),
+            let port = Int(endpoints.gateway.rpc[endpoints.gateway.rpc.index(after: colon)...])
+        else {
             throw UsageError("the gateway's address \(endpoints.gateway.rpc) is not host:port")
         }
         var logger = Logger(label: "quad-bench.laundry")
@@ -94,7 +101,10 @@ enum LaundryBench {
                     $0.addOns = [.folding]
                     $0.paymentMethodID = customer.paymentMethodID ?? ""
                 },
-                options: CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(customer.accessToken)", "idempotency-key": key])
+                options: CallOptions(
+                    timeout: .seconds(30),
+                    metadata: ["authorization": "Bearer \(customer.accessToken)", "idempotency-key": key]
+                )
             )
             return job.jobID
         }
@@ -114,11 +124,17 @@ enum LaundryBench {
             }
             // The jobs reach matching through jobs' outbox: wait until the first dasher is offered one.
             let first = seed.dashers[0]
-            let firstOptions = CallOptions(timeout: .seconds(10), metadata: ["authorization": "Bearer \(first.accessToken)"])
+            let firstOptions = CallOptions(
+                timeout: .seconds(10),
+                metadata: ["authorization": "Bearer \(first.accessToken)"]
+            )
             for _ in 0..<600 {
                 let answer = try await matching.assignMe(.init(), options: firstOptions)
                 if answer.hasOffer {
-                    _ = try await matching.declineOffer(.with { $0.offerID = answer.offer.offerID }, options: firstOptions)
+                    _ = try await matching.declineOffer(
+                        .with { $0.offerID = answer.offer.offerID },
+                        options: firstOptions
+                    )
                     break
                 }
                 try await Task.sleep(for: .milliseconds(50))
@@ -126,7 +142,10 @@ enum LaundryBench {
             window = Window(warmupSeconds: warmup, durationSeconds: duration)
             (samples, cpu) = await runAsyncCallers(inFlight: inFlight, window: window, serverPID: nil) { caller in
                 let dasher = seed.dashers[caller % seed.dashers.count]
-                let options = CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(dasher.accessToken)"])
+                let options = CallOptions(
+                    timeout: .seconds(30),
+                    metadata: ["authorization": "Bearer \(dasher.accessToken)"]
+                )
                 let answer = try await matching.assignMe(.init(), options: options)
                 guard answer.hasOffer else { throw NoOffer(reason: answer.noOfferReason) }
                 // Not timed separately: the decline keeps the job queued for the other dashers.
@@ -142,7 +161,9 @@ enum LaundryBench {
         let described = ClientOptions(
             impl: label,
             port: port,
-            certificates: CertificatePaths(directory: URL(fileURLWithPath: endpoints.ca).deletingLastPathComponent().path),
+            certificates: CertificatePaths(
+                directory: URL(fileURLWithPath: endpoints.ca).deletingLastPathComponent().path
+            ),
             payload: 0,
             inFlight: inFlight,
             warmup: warmup,

@@ -75,7 +75,8 @@ struct Window: Sendable {
 /// CPU time (user + system) of a process in microseconds, from /proc/<pid>/stat.
 func processCPUMicros(pid: Int32) -> Double? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = text.lastIndex(of: ")") else { return nil }
+        let close = text.lastIndex(of: ")")
+    else { return nil }
     // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
     let fields = text[text.index(after: close)...].split(separator: " ")
     guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
@@ -203,7 +204,9 @@ func runAsyncCallers(
                         var failed = false
                         do { try await call(caller) } catch {
                             failed = true
-                            if samples.errors < 3 { FileHandle.standardError.write(Data("call failed: \(error)\n".utf8)) }
+                            if samples.errors < 3 {
+                                FileHandle.standardError.write(Data("call failed: \(error)\n".utf8))
+                            }
                         }
                         let end = monotonicNanos()
                         if begin >= window.start && end <= window.end {

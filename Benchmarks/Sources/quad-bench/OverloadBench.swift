@@ -43,24 +43,33 @@ enum OverloadBench {
     static func run(_ arguments: Arguments) async throws {
         let endpoint = try BenchEndpoint(arguments)
         let rates = try arguments.string("rates").split(separator: ",").map { text -> Double in
-            guard let rate = Double(text), rate > 0 else { throw UsageError("--rates wants positive numbers, not \(text)") }
+            guard let rate = Double(text), rate > 0 else {
+                throw UsageError("--rates wants positive numbers, not \(text)")
+            }
             return rate
         }
         let duration = try arguments.double("duration", default: 6)
         let warmup = try arguments.double("warmup", default: 1)
         let connections = try arguments.int("connections", default: 1)
-        guard (1...250).contains(connections) else { throw UsageError("--connections wants 1 to 250, not \(connections)") }
+        guard (1...250).contains(connections) else {
+            throw UsageError("--connections wants 1 to 250, not \(connections)")
+        }
         var logger = Logger(label: "quad-bench.overload")
         logger.logLevel = .error
         let tls = try endpoint.tls()
         let transports = (1...connections).map { index in
-            connections == 1 ? endpoint.client(tls: tls, logger: logger) : endpoint.client(tls: tls, localAddress: "127.0.2.\(index)", logger: logger)
+            connections == 1
+                ? endpoint.client(tls: tls, logger: logger)
+                : endpoint.client(tls: tls, localAddress: "127.0.2.\(index)", logger: logger)
         }
         defer { for transport in transports { transport.close() } }
         let clients = transports.map { Quad_Identity_V1_Identity.Client(transport: $0) }
         let identity = clients[0]
         let response = try await identity.register(
-            IdentityBench.registration(email: "overload\(UInt32.random(in: 0...UInt32.max))@northfield.edu", room: "102")
+            IdentityBench.registration(
+                email: "overload\(UInt32.random(in: 0...UInt32.max))@northfield.edu",
+                room: "102"
+            )
         )
         let options = CallOptions(metadata: ["authorization": "Bearer \(response.session.accessToken)"])
         for rate in rates {

@@ -47,7 +47,9 @@ enum ProbeBench {
         let method = arguments.optional("method") ?? "profile"
         let rate = try arguments.double("rate", default: 100)
         let phases = try (arguments.optional("phases") ?? "10").split(separator: ",").map { text -> Double in
-            guard let seconds = Double(text), seconds > 0 else { throw UsageError("--phases wants positive seconds, not \(text)") }
+            guard let seconds = Double(text), seconds > 0 else {
+                throw UsageError("--phases wants positive seconds, not \(text)")
+            }
             return seconds
         }
         let labels = (arguments.optional("labels") ?? "").split(separator: ",").map(String.init)
@@ -72,7 +74,10 @@ enum ProbeBench {
         if method != "health" {
             let identity = Quad_Identity_V1_Identity.Client(transport: transport)
             let response = try await identity.register(
-                IdentityBench.registration(email: "probe\(UInt32.random(in: 0...UInt32.max))@northfield.edu", room: "102")
+                IdentityBench.registration(
+                    email: "probe\(UInt32.random(in: 0...UInt32.max))@northfield.edu",
+                    room: "102"
+                )
             )
             metadata["authorization"] = "Bearer \(response.session.accessToken)"
         }

@@ -79,14 +79,22 @@ enum QuadBench {
         if protobuf {
             let request = Quad_Wire_V1_Message.with { $0.payload = Data(options.payloadBytes) }
             call = {
-                let response: Quad_Wire_V1_Message = try await client.unary(echoMessage, request: request, options: .defaults)
-                guard response.payload.count == size else { throw UsageError("echo returned \(response.payload.count) bytes") }
+                let response: Quad_Wire_V1_Message = try await client.unary(
+                    echoMessage,
+                    request: request,
+                    options: .defaults
+                )
+                guard response.payload.count == size else {
+                    throw UsageError("echo returned \(response.payload.count) bytes")
+                }
             }
         } else {
             let request = ByteBuffer(bytes: options.payloadBytes)
             call = {
                 let response = try await client.unary(echo, request: request, options: .defaults)
-                guard response.readableBytes == size else { throw UsageError("echo returned \(response.readableBytes) bytes") }
+                guard response.readableBytes == size else {
+                    throw UsageError("echo returned \(response.readableBytes) bytes")
+                }
             }
         }
         try await call()  // connect before the clock starts

@@ -13,12 +13,15 @@ enum RawBench {
 
         mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
             guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self),
-                  let frame = buffer.readSlice(length: 4 + Int(length)) else { return .needMoreData }
+                let frame = buffer.readSlice(length: 4 + Int(length))
+            else { return .needMoreData }
             context.fireChannelRead(Self.wrapInboundOut(frame))
             return .continue
         }
 
-        mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+        mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+            -> DecodingState
+        {
             .needMoreData
         }
     }
@@ -131,7 +134,10 @@ enum RawBench {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: BenchCertificates.serverName)
+                    let handler = try NIOSSLClientHandler(
+                        context: sslContext,
+                        serverHostname: BenchCertificates.serverName
+                    )
                     try channel.pipeline.syncOperations.addHandler(handler)
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))
                     try channel.pipeline.syncOperations.addHandler(

@@ -24,7 +24,9 @@ enum StorageWritesBench {
         }
         var migrator = DatabaseMigrator()
         migrator.registerMigration("bench.v1") { db in
-            try db.execute(sql: "CREATE TABLE job (id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, timeline BLOB NOT NULL)")
+            try db.execute(
+                sql: "CREATE TABLE job (id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, timeline BLOB NOT NULL)"
+            )
         }
         let database = try QuadDatabase(
             configuration: DatabaseConfiguration(path: path, synchronous: .full, maxBatchSize: batch),
@@ -37,13 +39,35 @@ enum StorageWritesBench {
         let (samples, cpu) = await runAsyncCallers(inFlight: inFlight, window: window, serverPID: nil) { caller in
             let id = "job-\(counter.next())"
             try await database.write { db in
-                try db.execute(sql: "INSERT INTO job (id, customer_id, timeline) VALUES (?, ?, ?)", arguments: [id, "customer-\(caller)", timeline])
-                try Outbox.enqueue(db, destination: "matching", topic: "job.submitted", key: "\(id):job.submitted", payload: timeline.prefix(200))
-                try Outbox.enqueue(db, destination: "payments", topic: "job.posted", key: "\(id):job.posted", payload: timeline.prefix(60))
-                try EventLog.append(db, userID: "customer-\(caller)", type: "quad.jobs.v1.JobChanged", payload: timeline, occurredAt: Date())
+                try db.execute(
+                    sql: "INSERT INTO job (id, customer_id, timeline) VALUES (?, ?, ?)",
+                    arguments: [id, "customer-\(caller)", timeline]
+                )
+                try Outbox.enqueue(
+                    db,
+                    destination: "matching",
+                    topic: "job.submitted",
+                    key: "\(id):job.submitted",
+                    payload: timeline.prefix(200)
+                )
+                try Outbox.enqueue(
+                    db,
+                    destination: "payments",
+                    topic: "job.posted",
+                    key: "\(id):job.posted",
+                    payload: timeline.prefix(60)
+                )
+                try EventLog.append(
+                    db,
+                    userID: "customer-\(caller)",
+                    type: "quad.jobs.v1.JobChanged",
+                    payload: timeline,
+                    occurredAt: Date()
+                )
             }
         }
-        let label = arguments.optional("label") ?? (batch == 1 ? "storage-transaction-per-request" : "storage-group-commit")
+        let label =
+            arguments.optional("label") ?? (batch == 1 ? "storage-transaction-per-request" : "storage-group-commit")
         let described = ClientOptions(
             impl: label,
             port: 0,

@@ -52,7 +52,9 @@ struct Arguments {
     let command: String
 
     init(_ arguments: [String]) throws {
-        guard let command = arguments.first else { throw UsageError("missing command (certs, server, client, identity)") }
+        guard let command = arguments.first else {
+            throw UsageError("missing command (certs, server, client, identity)")
+        }
         self.command = command
         var index = 1
         while index < arguments.count {

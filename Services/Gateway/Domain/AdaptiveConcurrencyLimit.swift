@@ -73,7 +73,11 @@ public struct AdaptiveConcurrencyLimit: Sendable {
         judgedBy baseline: inout LatencyBaseline,
         quiet: Bool
     ) -> Adjustment {
-        let adjustment = release(latency: latency, outcome: outcome, slowAbove: baseline.overloadThreshold(configuration))
+        let adjustment = release(
+            latency: latency,
+            outcome: outcome,
+            slowAbove: baseline.overloadThreshold(configuration)
+        )
         if outcome == .success { baseline.record(latency, quiet: quiet) }
         return adjustment
     }
@@ -84,7 +88,9 @@ public struct AdaptiveConcurrencyLimit: Sendable {
     ///
     /// A release with nothing in flight is a caller's bug; it is ignored rather than driving `inflight` negative.
     @discardableResult
-    public mutating func release(latency: Duration, outcome: UpstreamOutcome, slowAbove threshold: Duration? = nil) -> Adjustment {
+    public mutating func release(latency: Duration, outcome: UpstreamOutcome, slowAbove threshold: Duration? = nil)
+        -> Adjustment
+    {
         guard inflight > 0 else { return .unchanged }
         // The share of the limit in use while this call ran, counting the call itself.
         let wasBusy = inflight * 2 >= limit

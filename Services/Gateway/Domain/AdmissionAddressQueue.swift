@@ -38,7 +38,9 @@ struct AdmissionAddressQueue {
 
     /// Takes a call out (withdrawn); false when it is not here.
     mutating func remove(_ ticket: PartitionedAdmission.Ticket, user: String) -> Bool {
-        guard var entries = users[user], let index = entries.firstIndex(where: { $0.ticket == ticket }) else { return false }
+        guard var entries = users[user], let index = entries.firstIndex(where: { $0.ticket == ticket }) else {
+            return false
+        }
         entries.remove(at: index)
         settle(user, entries)
         count -= 1

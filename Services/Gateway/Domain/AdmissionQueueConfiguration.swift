@@ -11,7 +11,11 @@ public struct AdmissionQueueConfiguration: Sendable, Hashable {
     public var targetWait: Duration
 
     /// - Precondition: `capacity >= 0` and `0 < targetWait <= maximumWait`.
-    public init(capacity: Int = 256, maximumWait: Duration = .milliseconds(100), targetWait: Duration = .milliseconds(5)) {
+    public init(
+        capacity: Int = 256,
+        maximumWait: Duration = .milliseconds(100),
+        targetWait: Duration = .milliseconds(5)
+    ) {
         precondition(capacity >= 0 && targetWait > .zero && targetWait <= maximumWait)
         self.capacity = capacity
         self.maximumWait = maximumWait

@@ -114,7 +114,10 @@ public struct PartitionedAdmission: Sendable {
         let ticket = Ticket(id: nextTicket)
         nextTicket &+= 1
         if partition.waiting[client.address]?.isEmpty ?? true { partition.order.append(client.address) }
-        partition.waiting[client.address, default: AdmissionAddressQueue()].append(Entry(ticket: ticket, enqueuedAt: now), user: client.user)
+        partition.waiting[client.address, default: AdmissionAddressQueue()].append(
+            Entry(ticket: ticket, enqueuedAt: now),
+            user: client.user
+        )
         partition.queued += 1
         locations[ticket] = (name, client)
         return (.queued(ticket), effects)
@@ -220,7 +223,8 @@ public struct PartitionedAdmission: Sendable {
         while partition.queued > 0, partition.limit.inflight < partition.limit.limit {
             let address = partition.order.removeFirst()
             let standing = overloaded(partition, now: now)
-            guard var addressQueue = partition.waiting[address], let entry = addressQueue.takeNext(newest: standing) else { continue }
+            guard var addressQueue = partition.waiting[address], let entry = addressQueue.takeNext(newest: standing)
+            else { continue }
             partition.waiting[address] = addressQueue.isEmpty ? nil : addressQueue
             if !addressQueue.isEmpty { partition.order.append(address) }
             partition.queued -= 1

@@ -133,14 +133,24 @@ public final class EdgeAuthenticator: Sendable {
     }
 
     private static func remember(_ revocation: Revocation, in state: inout State) {
-        state.revoked[revocation.sessionID] = max(state.revoked[revocation.sessionID] ?? revocation.revokedAt, revocation.revokedAt)
+        state.revoked[revocation.sessionID] = max(
+            state.revoked[revocation.sessionID] ?? revocation.revokedAt,
+            revocation.revokedAt
+        )
         state.verified = state.verified.filter { $0.value.caller.sessionID != revocation.sessionID }
     }
 
     private func install(_ keys: [VerificationKey]) {
-        let keySet = AccessTokenKeySet(keys.map { key in
-            AccessTokenVerifier(publicKey: key.publicKey, keyID: key.keyID, issuer: key.issuer, audience: key.audience)
-        })
+        let keySet = AccessTokenKeySet(
+            keys.map { key in
+                AccessTokenVerifier(
+                    publicKey: key.publicKey,
+                    keyID: key.keyID,
+                    issuer: key.issuer,
+                    audience: key.audience
+                )
+            }
+        )
         state.withLock {
             let before = $0.keys?.verifiers.mapValues(\.publicKey.rawRepresentation)
             if before != keySet.verifiers.mapValues(\.publicKey.rawRepresentation) { $0.verified = [:] }
@@ -170,18 +180,22 @@ public final class EdgeAuthenticator: Sendable {
         guard let header = metadata["authorization"] else {
             throw RPCError(
                 code: .unauthenticated,
-                message: "\(method) needs a signed-in user: send metadata 'authorization: Bearer <access token>' (from Login)"
+                message:
+                    "\(method) needs a signed-in user: send metadata 'authorization: Bearer <access token>' (from Login)"
             )
         }
         guard let rest = BearerToken.afterScheme(header), !rest.isEmpty else {
             throw RPCError(
                 code: .unauthenticated,
-                message: "the authorization metadata must be 'Bearer <access token>', not '\(header.prefix(while: { $0 != " " })) …'"
+                message:
+                    "the authorization metadata must be 'Bearer <access token>', not '\(header.prefix(while: { $0 != " " })) …'"
             )
         }
         let token = String(BearerToken.trimmed(rest))
         let now = now()
-        if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt { return try notRevoked(known.caller) }
+        if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt {
+            return try notRevoked(known.caller)
+        }
         let caller: Caller
         do {
             caller = try verify(token, keys: try await currentKeys())
@@ -202,7 +216,8 @@ public final class EdgeAuthenticator: Sendable {
         guard let session = caller.sessionID, isRevoked(session) else { return caller }
         throw RPCError(
             code: .unauthenticated,
-            message: "access token refused: its session has ended (signed out, or its refresh token was reused); sign in again"
+            message:
+                "access token refused: its session has ended (signed out, or its refresh token was reused); sign in again"
         )
     }
 
@@ -218,7 +233,7 @@ public final class EdgeAuthenticator: Sendable {
             )
             remember(token, caller: caller, expiresAt: claims.expiresAt, verifiedWith: keys)
             return caller
-        } catch where error.reason == .unknownKey {
+        } catch let error where error.reason == .unknownKey {
             throw error
         } catch {
             throw refusal(error)
@@ -254,7 +269,8 @@ public final class EdgeAuthenticator: Sendable {
         } catch {
             throw RPCError(
                 code: .unavailable,
-                message: "cannot verify access tokens: identity's verification keys or revoked sessions are unavailable (\(error))",
+                message:
+                    "cannot verify access tokens: identity's verification keys or revoked sessions are unavailable (\(error))",
                 cause: error
             )
         }

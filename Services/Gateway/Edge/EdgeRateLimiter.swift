@@ -41,7 +41,10 @@ public final class EdgeRateLimiter: Sendable {
             }
             return state.limits.admit(callClass, user: nil, address: host, now: now)
         }
-        try refuse(decision, scope: callClass == .standard ? "calls from this address" : "\(callClass) attempts from this address")
+        try refuse(
+            decision,
+            scope: callClass == .standard ? "calls from this address" : "\(callClass) attempts from this address"
+        )
     }
 
     /// Admits a signed-in call by `user` (once its token verified).

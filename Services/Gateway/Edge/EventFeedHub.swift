@@ -53,7 +53,8 @@ public final class EventFeedHub: Sendable {
         var nextSubscriberID: UInt64 = 0
         /// How many streams of each event source have started so far, and who waits for some.
         var starts: [String: Int] = [:]
-        var startWaiters: [(ready: @Sendable ([String: Int]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var startWaiters: [(ready: @Sendable ([String: Int]) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+            []
     }
 
     /// The most messages queued for one subscription.
@@ -121,10 +122,12 @@ public final class EventFeedHub: Sendable {
                 case .resyncRequired: resync = true
                 }
             }
-            _ = subscriber.deliver(.with {
-                $0.subscribed.currentEventID = current
-                $0.subscribed.resyncRequired = resync
-            })
+            _ = subscriber.deliver(
+                .with {
+                    $0.subscribed.currentEventID = current
+                    $0.subscribed.resyncRequired = resync
+                }
+            )
             // At most eventsPerUser missed events: they fit in the queue with `subscribed`.
             for event in missed {
                 var payload = event.payload

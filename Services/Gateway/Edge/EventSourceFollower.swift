@@ -68,16 +68,27 @@ public struct EventSourceFollower: Sendable {
         while !Task.isCancelled {
             do {
                 let request = Quad_Events_V1_WatchEventsRequest.with { request in
-                    if let after = resumeAfter.withLock({ $0 }) { request.afterSequence = after } else { request.fromNow = true }
+                    if let after = resumeAfter.withLock({ $0 }) {
+                        request.afterSequence = after
+                    } else {
+                        request.fromNow = true
+                    }
                 }
-                try await transport.serverStreaming(method, request: request, as: Quad_Events_V1_WatchEventsMessage.self, options: CallOptions(timeout: renewal)) { stream in
+                try await transport.serverStreaming(
+                    method,
+                    request: request,
+                    as: Quad_Events_V1_WatchEventsMessage.self,
+                    options: CallOptions(timeout: renewal)
+                ) { stream in
                     for try await message in stream {
                         switch message.kind {
                         case .started(let started):
                             let first = resumeAfter.withLock { $0 } == nil
                             if first || started.gap {
                                 logger.notice(
-                                    first ? "following events from now; open feeds resync" : "events were lost upstream; open feeds resync",
+                                    first
+                                        ? "following events from now; open feeds resync"
+                                        : "events were lost upstream; open feeds resync",
                                     metadata: ["context": "\(context)", "after_sequence": "\(started.afterSequence)"]
                                 )
                                 hub.requireResync()
@@ -86,12 +97,15 @@ public struct EventSourceFollower: Sendable {
                             await observer?.started(continuous: !(first || started.gap))
                             hub.markStarted(context)
                         case .event(let event):
-                            hub.publish(user: event.userID, event: .with {
-                                $0.source = context
-                                $0.occurredAtMicros = event.occurredAtMicros
-                                $0.type = event.type
-                                $0.payload = event.payload
-                            })
+                            hub.publish(
+                                user: event.userID,
+                                event: .with {
+                                    $0.source = context
+                                    $0.occurredAtMicros = event.occurredAtMicros
+                                    $0.type = event.type
+                                    $0.payload = event.payload
+                                }
+                            )
                             observer?.received(event)
                             resumeAfter.withLock { $0 = event.sequence }
                         case nil:

@@ -50,7 +50,10 @@ public struct Gateway: Sendable {
             )
         }
         for context in routes.contexts where upstreams[context] == nil {
-            logger.warning("no upstream configured; its methods answer UNAVAILABLE", metadata: ["context": "\(context)"])
+            logger.warning(
+                "no upstream configured; its methods answer UNAVAILABLE",
+                metadata: ["context": "\(context)"]
+            )
         }
         let identity = upstreams["identity"].map { Quad_Identity_V1_Identity.Client(transport: $0) }
         let authenticator = EdgeAuthenticator(
@@ -59,11 +62,17 @@ public struct Gateway: Sendable {
                 guard let identity else {
                     throw RPCError(code: .unavailable, message: "no identity upstream is configured")
                 }
-                let answer = try await identity.getTokenVerificationKey(.init(), options: CallOptions(timeout: .seconds(5)))
+                let answer = try await identity.getTokenVerificationKey(
+                    .init(),
+                    options: CallOptions(timeout: .seconds(5))
+                )
                 // The signing key, then every older key that still verifies (identity rotates keys).
                 return try ([answer] + answer.verifyingKeys).map { key in
                     guard key.algorithm == "EdDSA" else {
-                        throw RPCError(code: .failedPrecondition, message: "identity signs with \(key.algorithm); the gateway verifies EdDSA only")
+                        throw RPCError(
+                            code: .failedPrecondition,
+                            message: "identity signs with \(key.algorithm); the gateway verifies EdDSA only"
+                        )
                     }
                     return EdgeAuthenticator.VerificationKey(
                         keyID: key.keyID,
@@ -82,7 +91,10 @@ public struct Gateway: Sendable {
                     options: CallOptions(timeout: .seconds(5))
                 )
                 return answer.sessions.map {
-                    EdgeAuthenticator.Revocation(sessionID: $0.sessionID, revokedAt: Date(timeIntervalSince1970: Double($0.revokedAtMicros) / 1_000_000))
+                    EdgeAuthenticator.Revocation(
+                        sessionID: $0.sessionID,
+                        revokedAt: Date(timeIntervalSince1970: Double($0.revokedAtMicros) / 1_000_000)
+                    )
                 }
             }
         )
@@ -113,7 +125,9 @@ public struct Gateway: Sendable {
         self.proxy = proxy
         // The home screens' parts go through the upstreams' guards like proxied calls.
         var homeParts: [String: any ClientTransport] = [:]
-        for context in ["identity", "jobs", "matching", "payments"] { homeParts[context] = proxy.transport(for: context) }
+        for context in ["identity", "jobs", "matching", "payments"] {
+            homeParts[context] = proxy.transport(for: context)
+        }
         homeParts.merge(homeTransports) { _, replacement in replacement }
         let events = EventFeedHub(now: now(), configuration: configuration.protection.eventFeed)
         self.events = events
@@ -127,7 +141,8 @@ public struct Gateway: Sendable {
         self.eventSources = routes.eventSources.compactMap { source in
             guard let upstream = upstreams[source.context] else { return nil }
             let observer: (any EventSourceObserver)? =
-                source.context == "identity" ? SessionRevocationObserver(authenticator: authenticator, logger: logger) : nil
+                source.context == "identity"
+                ? SessionRevocationObserver(authenticator: authenticator, logger: logger) : nil
             return EventSourceFollower(
                 context: source.context,
                 method: source.method,

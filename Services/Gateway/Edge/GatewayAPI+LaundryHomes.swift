@@ -11,7 +11,12 @@ extension GatewayAPI {
     ) async throws -> Quad_Gateway_V1_CustomerHome {
         let (_, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getCustomerHome, context)
         async let jobs = FanOut.part {
-            try await laundry.jobs.listMyLaundryJobs(.with { $0.role = .customer; $0.filter = .inProgress }, options: options).jobs
+            try await laundry.jobs.listMyLaundryJobs(
+                .with {
+                    $0.role = .customer; $0.filter = .inProgress
+                },
+                options: options
+            ).jobs
         }
         async let dashers = FanOut.part {
             try await laundry.matching.listAcceptingDashers(.init(), options: options).dashers
@@ -40,7 +45,12 @@ extension GatewayAPI {
     ) async throws -> Quad_Gateway_V1_DasherHome {
         let (_, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getDasherHome, context)
         async let jobs = FanOut.part {
-            try await laundry.jobs.listMyLaundryJobs(.with { $0.role = .dasher; $0.filter = .inProgress }, options: options).jobs
+            try await laundry.jobs.listMyLaundryJobs(
+                .with {
+                    $0.role = .dasher; $0.filter = .inProgress
+                },
+                options: options
+            ).jobs
         }
         async let offer = FanOut.part { try await laundry.matching.getMyOffer(.init(), options: options) }
         async let earnings = FanOut.part { try await laundry.payments.getBalance(.init(), options: options) }

@@ -35,7 +35,11 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
         self.events = events
         self.profiles = Quad_Identity_V1_Identity.Client(transport: transport("profile", or: "identity"))
         self.directory = Quad_Identity_V1_Identity.Client(transport: transport("campus", or: "identity"))
-        self.laundry = LaundryHomeClients(jobs: transport("jobs"), matching: transport("matching"), payments: transport("payments"))
+        self.laundry = LaundryHomeClients(
+            jobs: transport("jobs"),
+            matching: transport("matching"),
+            payments: transport("payments")
+        )
         self.deadlines = deadlines
     }
 
@@ -46,10 +50,15 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
         var metadata = [CallerIdentityInterceptor.callerHeader: caller.headerValue]
         metadata["x-request-id"] = context.metadata["x-request-id"] ?? EntityID.generate()
         if let traceparent = context.metadata["traceparent"] { metadata["traceparent"] = traceparent }
-        return (caller, CallOptions(timeout: deadlines.effectiveTimeout(requested: context.timeRemaining), metadata: metadata))
+        return (
+            caller,
+            CallOptions(timeout: deadlines.effectiveTimeout(requested: context.timeRemaining), metadata: metadata)
+        )
     }
 
-    public func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
+    public func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws
+        -> Quad_Gateway_V1_Home
+    {
         let (caller, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getHome, context)
 
         async let profile = FanOut.part { try await profiles.getMyProfile(.init(), options: options) }
@@ -84,7 +93,10 @@ extension GatewayAPI {
         context: ServerContext
     ) async throws {
         let caller = try await admission.admitSignedIn(Quad_Gateway_V1_Gateway.Method.subscribe, context)
-        let subscription = events.subscribe(user: caller.userID, lastEventID: request.hasLastEventID ? request.lastEventID : nil)
+        let subscription = events.subscribe(
+            user: caller.userID,
+            lastEventID: request.hasLastEventID ? request.lastEventID : nil
+        )
         defer { subscription.cancel() }
         for await message in subscription.messages {
             try await response.send(message)
@@ -93,7 +105,8 @@ extension GatewayAPI {
         if subscription.fellBehind {
             throw RPCError(
                 code: .resourceExhausted,
-                message: "the feed fell \(events.queueLimit) messages behind this subscriber; subscribe again with last_event_id to resume"
+                message:
+                    "the feed fell \(events.queueLimit) messages behind this subscriber; subscribe again with last_event_id to resume"
             )
         }
     }

@@ -83,7 +83,14 @@ public final class GatewayAdmission: CallAdmission {
             notices = Self.notices(for: effects, in: &state, now: started)
             switch decision {
             case .admitted(let quiet):
-                return .admitted(CallAdmissionPermit(method: method.fullName, partition: partition, admittedAt: started, quiet: quiet))
+                return .admitted(
+                    CallAdmissionPermit(
+                        method: method.fullName,
+                        partition: partition,
+                        admittedAt: started,
+                        quiet: quiet
+                    )
+                )
             case .queued(let ticket):
                 state.waiting[ticket] = Waiting(waiter: waiter(), method: method.fullName, partition: partition)
                 return .queued(CallAdmissionTicket(id: ticket.id))
@@ -159,7 +166,12 @@ public final class GatewayAdmission: CallAdmission {
         var notices: [(any CallAdmissionWaiter, Notice)] = []
         for grant in effects.granted {
             guard let waiting = state.waiting.removeValue(forKey: grant.ticket) else { continue }
-            let permit = CallAdmissionPermit(method: waiting.method, partition: waiting.partition, admittedAt: now, quiet: grant.quiet)
+            let permit = CallAdmissionPermit(
+                method: waiting.method,
+                partition: waiting.partition,
+                admittedAt: now,
+                quiet: grant.quiet
+            )
             notices.append((waiting.waiter, .admitted(permit)))
         }
         for ticket in effects.refused {

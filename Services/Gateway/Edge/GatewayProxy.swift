@@ -63,28 +63,51 @@ public struct GatewayProxy: QuadService {
         routes.allRoutes.map { route in
             switch route.method.kind {
             case .unary:
-                RegisteredMethod(descriptor: route.method, handler: .unary { request, context in
-                    let (upstream, options) = try await prepare(route, context)
-                    return try await forwardUnary(route.method, to: route.context, upstream: upstream, options: options, request)
-                })
+                RegisteredMethod(
+                    descriptor: route.method,
+                    handler: .unary { request, context in
+                        let (upstream, options) = try await prepare(route, context)
+                        return try await forwardUnary(
+                            route.method,
+                            to: route.context,
+                            upstream: upstream,
+                            options: options,
+                            request
+                        )
+                    }
+                )
             case .serverStreaming, .clientStreaming, .bidirectionalStreaming:
-                RegisteredMethod(descriptor: route.method, handler: .streaming { requests, writer, context in
-                    let (upstream, options) = try await prepare(route, context)
-                    // A stream's latency says nothing about load: it takes no concurrency slot.
-                    return try await forwardStream(route.method, upstream: upstream, options: options, requests, writer)
-                })
+                RegisteredMethod(
+                    descriptor: route.method,
+                    handler: .streaming { requests, writer, context in
+                        let (upstream, options) = try await prepare(route, context)
+                        // A stream's latency says nothing about load: it takes no concurrency slot.
+                        return try await forwardStream(
+                            route.method,
+                            upstream: upstream,
+                            options: options,
+                            requests,
+                            writer
+                        )
+                    }
+                )
             }
         }
     }
 
     /// Authenticates, picks the upstream and builds the upstream call's options.
-    private func prepare(_ route: RoutingTable.Route, _ context: ServerContext) async throws -> (any ClientTransport, CallOptions) {
+    private func prepare(_ route: RoutingTable.Route, _ context: ServerContext) async throws -> (
+        any ClientTransport, CallOptions
+    ) {
         let caller = try await admission.admit(route.method, context)
         var metadata = context.metadata.filter { !Self.edgeOnlyMetadata.contains($0.key) }
         if let caller { metadata[CallerIdentityInterceptor.callerHeader] = caller.headerValue }
         if metadata["x-request-id"] == nil { metadata["x-request-id"] = EntityID.generate() }
         guard let upstream = upstreams[route.context] else {
-            throw RPCError(code: .unavailable, message: "\(route.method) is served by '\(route.context)', which this gateway has no address for")
+            throw RPCError(
+                code: .unavailable,
+                message: "\(route.method) is served by '\(route.context)', which this gateway has no address for"
+            )
         }
         // Streams live as long as their caller wants; unary calls get the default deadline.
         let requested = context.timeRemaining
@@ -95,7 +118,10 @@ public struct GatewayProxy: QuadService {
             timeout = requested.map { min($0, deadlines.maximumTimeout) }
         }
         if let timeout, timeout <= .zero {
-            throw RPCError(code: .deadlineExceeded, message: "the deadline passed before \(route.method) reached its service")
+            throw RPCError(
+                code: .deadlineExceeded,
+                message: "the deadline passed before \(route.method) reached its service"
+            )
         }
         return (upstream, CallOptions(timeout: timeout, metadata: metadata))
     }
@@ -162,12 +188,14 @@ public struct GatewayProxy: QuadService {
         case .serverStreaming:
             var iterator = requests.makeAsyncIterator()
             let request = try await iterator.next()
-            return try await upstream.streamingCall(method, firstRequest: request, halfClose: true, options: options) { call in
+            return try await upstream.streamingCall(method, firstRequest: request, halfClose: true, options: options) {
+                call in
                 for try await response in call.responses { try await writer.send(response) }
                 return nil
             }
         case .clientStreaming:
-            return try await upstream.streamingCall(method, firstRequest: nil, halfClose: false, options: options) { call in
+            return try await upstream.streamingCall(method, firstRequest: nil, halfClose: false, options: options) {
+                call in
                 for try await request in requests { try await call.send(request) }
                 try await call.finish()
                 // The upstream's one response arrives with its CallEnd; it goes in ours.
@@ -176,7 +204,8 @@ public struct GatewayProxy: QuadService {
                 return last
             }
         case .bidirectionalStreaming:
-            return try await upstream.streamingCall(method, firstRequest: nil, halfClose: false, options: options) { call in
+            return try await upstream.streamingCall(method, firstRequest: nil, halfClose: false, options: options) {
+                call in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await request in requests { try await call.send(request) }

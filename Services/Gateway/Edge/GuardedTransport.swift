@@ -21,6 +21,12 @@ struct GuardedTransport: ClientTransport {
         options: CallOptions,
         _ body: @Sendable (RawClientCall) async throws -> Result
     ) async throws -> Result {
-        try await upstream.streamingCall(method, firstRequest: firstRequest, halfClose: halfClose, options: options, body)
+        try await upstream.streamingCall(
+            method,
+            firstRequest: firstRequest,
+            halfClose: halfClose,
+            options: options,
+            body
+        )
     }
 }

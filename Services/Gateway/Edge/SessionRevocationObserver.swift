@@ -22,7 +22,8 @@ struct SessionRevocationObserver: EventSourceObserver {
 
     func received(_ event: Quad_Events_V1_UserEvent) {
         guard event.type == Quad_Identity_V1_SessionRevoked.protoMessageName,
-            let revoked = try? Quad_Identity_V1_SessionRevoked(serializedBytes: event.payload), !revoked.sessionID.isEmpty
+            let revoked = try? Quad_Identity_V1_SessionRevoked(serializedBytes: event.payload),
+            !revoked.sessionID.isEmpty
         else { return }
         authenticator.revoke(
             sessionID: revoked.sessionID,

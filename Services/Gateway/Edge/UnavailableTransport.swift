@@ -14,7 +14,8 @@ public struct UnavailableTransport: ClientTransport {
         RPCError(code: .unavailable, message: "no upstream is configured for '\(context)'")
     }
 
-    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer {
+    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer
+    {
         throw error
     }
 

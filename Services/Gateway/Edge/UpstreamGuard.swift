@@ -68,16 +68,22 @@ public final class UpstreamGuard: Sendable {
                     let wait = until - now
                     return RPCError(
                         code: .unavailable,
-                        message: "\(context) is failing and is not being called for \(wait.formattedSeconds); retry later",
+                        message:
+                            "\(context) is failing and is not being called for \(wait.formattedSeconds); retry later",
                         trailers: ["retry-after-seconds": "\(wait.wholeSecondsRoundedUp)"]
                     )
                 }
-                return RPCError(code: .unavailable, message: "\(context) is being probed after failing; retry in a moment")
+                return RPCError(
+                    code: .unavailable,
+                    message: "\(context) is being probed after failing; retry in a moment"
+                )
             case .proceed, .trial:
                 break
             }
             let configuration = self.configuration
-            var methodState = state.methods[method.fullName] ?? MethodState(limit: AdaptiveConcurrencyLimit(configuration: configuration))
+            var methodState =
+                state.methods[method.fullName]
+                ?? MethodState(limit: AdaptiveConcurrencyLimit(configuration: configuration))
             defer { state.methods[method.fullName] = methodState }
             // The gateway's admission in front (GatewayAdmission) bounds each upstream's calls and
             // queues bursts; this limit is there to shed a method that has shown itself slow (a
@@ -88,7 +94,8 @@ public final class UpstreamGuard: Sendable {
                     let limit = methodState.limit.limit
                     return RPCError(
                         code: .resourceExhausted,
-                        message: "\(context) is at its concurrency limit for \(method) (\(limit) calls in flight); it was not sent, retry shortly",
+                        message:
+                            "\(context) is at its concurrency limit for \(method) (\(limit) calls in flight); it was not sent, retry shortly",
                         trailers: ["retry-after-seconds": "1"]
                     )
                 }
@@ -108,7 +115,12 @@ public final class UpstreamGuard: Sendable {
         let action = state.withLock { state in
             state.inflight -= 1
             if var method = state.methods[permit.method] {
-                method.limit.release(latency: latency, outcome: outcome, judgedBy: &method.baseline, quiet: permit.quiet)
+                method.limit.release(
+                    latency: latency,
+                    outcome: outcome,
+                    judgedBy: &method.baseline,
+                    quiet: permit.quiet
+                )
                 state.methods[permit.method] = method
             }
             return state.health.callFinished(outcome, now: now)

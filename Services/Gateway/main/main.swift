@@ -10,7 +10,9 @@ import GatewayService
 import QuadServiceKit
 import QuadWireNIO
 
-guard let (process, configuration) = try QuadProcess.start(name: "gateway", settings: GatewayConfiguration.load) else { exit(0) }
+guard let (process, configuration) = try QuadProcess.start(name: "gateway", settings: GatewayConfiguration.load) else {
+    exit(0)
+}
 let gateway = try Gateway(
     configuration: configuration,
     upstreamTLS: { try process.clientTLS(toContext: $0) },

@@ -45,7 +45,10 @@ public struct AccountSeeding: Sendable {
         var violations: [FieldViolation] = []
         if accounts.isEmpty || accounts.count > Self.maxAccounts {
             violations.append(
-                FieldViolation(field: "accounts", message: "give 1 to \(Self.maxAccounts) accounts (got \(accounts.count))")
+                FieldViolation(
+                    field: "accounts",
+                    message: "give 1 to \(Self.maxAccounts) accounts (got \(accounts.count))"
+                )
             )
         }
         var entries: [Entry] = []
@@ -83,7 +86,8 @@ public struct AccountSeeding: Sendable {
                     violations.append(
                         FieldViolation(
                             field: "\(field).roles[\(roleIndex)]",
-                            message: "seeding grants \(names) (and the defaults); \(role?.rawValue ?? "this role") cannot be seeded"
+                            message:
+                                "seeding grants \(names) (and the defaults); \(role?.rawValue ?? "this role") cannot be seeded"
                         )
                     )
                     continue
@@ -94,7 +98,10 @@ public struct AccountSeeding: Sendable {
             let email = input.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if let first = firstIndexOfEmail[email] {
                 violations.append(
-                    FieldViolation(field: "\(field).registration.email", message: "repeats accounts[\(first)]; give each account once")
+                    FieldViolation(
+                        field: "\(field).registration.email",
+                        message: "repeats accounts[\(first)]; give each account once"
+                    )
                 )
                 continue
             }

@@ -27,7 +27,13 @@ enum IdentityFeed {
     }
 
     /// A session of `userID` ended before its time.
-    static func sessionRevoked(userID: String, sessionID: String, reason: RevocationReason, at now: Date, _ db: Database) throws {
+    static func sessionRevoked(
+        userID: String,
+        sessionID: String,
+        reason: RevocationReason,
+        at now: Date,
+        _ db: Database
+    ) throws {
         let event = Quad_Identity_V1_SessionRevoked.with {
             $0.sessionID = sessionID
             $0.reason = reason.rawValue
@@ -41,7 +47,9 @@ enum IdentityFeed {
         case refreshTokenReused = "refresh_token_reused"
     }
 
-    private static func log<Event: SwiftProtobuf.Message>(_ event: Event, userID: String, at now: Date, _ db: Database) throws {
+    private static func log<Event: SwiftProtobuf.Message>(_ event: Event, userID: String, at now: Date, _ db: Database)
+        throws
+    {
         try EventLog.append(
             db,
             userID: userID,

@@ -15,7 +15,10 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_ListRevokedSessionsResponse {
         guard request.revokedSinceMicros >= 0 else {
-            throw RPCError(code: .invalidArgument, message: "revoked_since_micros: must be 0 or more (UTC microseconds since 1970)")
+            throw RPCError(
+                code: .invalidArgument,
+                message: "revoked_since_micros: must be 0 or more (UTC microseconds since 1970)"
+            )
         }
         let since = Date(micros: request.revokedSinceMicros)
         let revoked = try await database.read { db in try IdentityStore.revokedSessions(since: since, db) }

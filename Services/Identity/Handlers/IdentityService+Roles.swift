@@ -90,7 +90,9 @@ extension IdentityService {
         let caller = try context.requireCaller()
         let now = self.now()
         guard let role = ProtoMapping.role(request.role) else {
-            throw IdentityError.invalidArgument([FieldViolation(field: "role", message: "choose ROLE_BUYER or ROLE_RIDE_OFFERER")])
+            throw IdentityError.invalidArgument([
+                FieldViolation(field: "role", message: "choose ROLE_BUYER or ROLE_RIDE_OFFERER")
+            ])
         }
         let roles = try await database.write { db -> Result<Set<Role>, IdentityError> in
             guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }

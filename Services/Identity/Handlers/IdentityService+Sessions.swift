@@ -13,10 +13,23 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_RegisterResponse {
         let now = self.now()
-        let valid = try RegistrationValidator(directory: directory).validate(ProtoMapping.registration(request), now: now)
+        let valid = try RegistrationValidator(directory: directory).validate(
+            ProtoMapping.registration(request),
+            now: now
+        )
         let passwordHash = try await hashing.hash(valid.password)
-        let account = Account(id: EntityID.generate(now: now), registration: valid, passwordHash: passwordHash, now: now)
-        let issued = RefreshTokens.issue(id: EntityID.generate(now: now), familyID: EntityID.generate(now: now), userID: account.id, now: now)
+        let account = Account(
+            id: EntityID.generate(now: now),
+            registration: valid,
+            passwordHash: passwordHash,
+            now: now
+        )
+        let issued = RefreshTokens.issue(
+            id: EntityID.generate(now: now),
+            familyID: EntityID.generate(now: now),
+            userID: account.id,
+            now: now
+        )
         let inserted = try await database.write { db in
             guard try IdentityStore.insert(AccountRecord(account: account), db) else { return false }
             try IdentityStore.insert(issued.record, db)
@@ -56,7 +69,9 @@ extension IdentityService {
             guard var record = try IdentityStore.account(email: email, db) else {
                 let key = IdentityStore.unknownEmailKey(email)
                 var throttle = try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db)
-                if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) { return .locked(remaining) }
+                if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) {
+                    return .locked(remaining)
+                }
                 try IdentityStore.saveUnknownEmailThrottle(key, throttle, now: attemptedAt, db)
                 return .unknownEmail(key: key)
             }
@@ -65,7 +80,9 @@ extension IdentityService {
                 lockedUntil: record.lockedUntil,
                 configuration: configuration.login
             )
-            if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) { return .locked(remaining) }
+            if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) {
+                return .locked(remaining)
+            }
             record.failedLogins = throttle.consecutiveFailures
             record.lockedUntil = throttle.lockedUntil
             try IdentityStore.update(record, db)
@@ -78,7 +95,9 @@ extension IdentityService {
             try await hashing.dummyVerify(request.password)
             let now = self.now()
             let outcome = try await database.read { db in
-                try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db).loginFailed(now: now)
+                try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db).loginFailed(
+                    now: now
+                )
             }
             if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
             throw IdentityError.invalidCredentials
@@ -102,7 +121,12 @@ extension IdentityService {
             if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
             throw IdentityError.invalidCredentials
         }
-        let issued = RefreshTokens.issue(id: EntityID.generate(now: now), familyID: EntityID.generate(now: now), userID: record.account.id, now: now)
+        let issued = RefreshTokens.issue(
+            id: EntityID.generate(now: now),
+            familyID: EntityID.generate(now: now),
+            userID: record.account.id,
+            now: now
+        )
         let account = try await database.write { db -> Account? in
             guard var current = try IdentityStore.account(id: record.account.id, db) else { return nil }
             var throttle = LoginThrottle(configuration: configuration.login)
@@ -141,7 +165,13 @@ extension IdentityService {
                 // Someone presented a token that was already rotated: a copy may be in other
                 // hands, so the whole session (every token of the family) ends.
                 if try IdentityStore.revokeFamily(familyID, at: now, db), let record {
-                    try IdentityFeed.sessionRevoked(userID: record.userID, sessionID: familyID, reason: .refreshTokenReused, at: now, db)
+                    try IdentityFeed.sessionRevoked(
+                        userID: record.userID,
+                        sessionID: familyID,
+                        reason: .refreshTokenReused,
+                        at: now,
+                        db
+                    )
                 }
                 return .refused(IdentityError.refreshRefused(.reused))
             case .rotate:
@@ -149,7 +179,12 @@ extension IdentityService {
                     return .refused(IdentityError.refreshRefused(.unknown))
                 }
                 try IdentityStore.markRotated(tokenID: record.id, at: now, db)
-                let issued = RefreshTokens.issue(id: successor, familyID: record.familyID, userID: record.userID, now: now)
+                let issued = RefreshTokens.issue(
+                    id: successor,
+                    familyID: record.familyID,
+                    userID: record.userID,
+                    now: now
+                )
                 try IdentityStore.insert(issued.record, db)
                 return .rotated(account.account, issued)
             }
@@ -173,9 +208,17 @@ extension IdentityService {
         let now = self.now()
         let hash = RefreshTokens.hash(request.refreshToken)
         try await database.write { db in
-            guard let record = try IdentityStore.refreshToken(hash: hash, db), record.userID == caller.userID else { return }
+            guard let record = try IdentityStore.refreshToken(hash: hash, db), record.userID == caller.userID else {
+                return
+            }
             if try IdentityStore.revokeFamily(record.familyID, at: now, db) {
-                try IdentityFeed.sessionRevoked(userID: record.userID, sessionID: record.familyID, reason: .logout, at: now, db)
+                try IdentityFeed.sessionRevoked(
+                    userID: record.userID,
+                    sessionID: record.familyID,
+                    reason: .logout,
+                    at: now,
+                    db
+                )
             }
         }
         return .init()

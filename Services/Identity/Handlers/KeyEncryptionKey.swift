@@ -46,7 +46,10 @@ public enum KeyEncryptionKey {
                     throw LoadError(description: "could not write the key-encryption key to \(path) (errno \(errno))")
                 }
             } else if errno != EEXIST {
-                throw LoadError(description: "could not create the key-encryption key \(path) (errno \(errno)); check the directory's permissions")
+                throw LoadError(
+                    description:
+                        "could not create the key-encryption key \(path) (errno \(errno)); check the directory's permissions"
+                )
             }
         }
         // Whatever made it, only the owner may read it.
@@ -58,8 +61,12 @@ public enum KeyEncryptionKey {
     }
 
     static func decode(_ text: String, source: String) throws -> SymmetricKey {
-        guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count == 32 else {
-            throw LoadError(description: "the key-encryption key in \(source) must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)")
+        guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count == 32
+        else {
+            throw LoadError(
+                description:
+                    "the key-encryption key in \(source) must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)"
+            )
         }
         return SymmetricKey(data: bytes)
     }

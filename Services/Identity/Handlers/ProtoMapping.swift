@@ -102,8 +102,12 @@ enum ProtoMapping {
                 .with {
                     $0.dormID = dorm.id
                     $0.name = dorm.name
-                    $0.washerPrice = .with { $0.minorUnits = dorm.washerPrice.minorUnits; $0.currency = dorm.washerPrice.currency }
-                    $0.dryerPrice = .with { $0.minorUnits = dorm.dryerPrice.minorUnits; $0.currency = dorm.dryerPrice.currency }
+                    $0.washerPrice = .with {
+                        $0.minorUnits = dorm.washerPrice.minorUnits; $0.currency = dorm.washerPrice.currency
+                    }
+                    $0.dryerPrice = .with {
+                        $0.minorUnits = dorm.dryerPrice.minorUnits; $0.currency = dorm.dryerPrice.currency
+                    }
                 }
             }
         }
@@ -120,7 +124,11 @@ enum ProtoMapping {
             dormID: request.dormID,
             room: request.room,
             dateOfBirth: request.hasDateOfBirth
-                ? CalendarDate(year: Int(request.dateOfBirth.year), month: Int(request.dateOfBirth.month), day: Int(request.dateOfBirth.day))
+                ? CalendarDate(
+                    year: Int(request.dateOfBirth.year),
+                    month: Int(request.dateOfBirth.month),
+                    day: Int(request.dateOfBirth.day)
+                )
                 : nil,
             phone: request.phone.isEmpty ? nil : request.phone
         )

@@ -36,12 +36,22 @@ final class SigningKeyring: Sendable {
     /// plus the verifier's leeway and a margin for clocks.
     var verifyingWindow: Duration { lifetime + .seconds(60) }
 
-    private static func keys(_ loaded: SigningKeyVault.Loaded, issuer: String, audience: String, lifetime: Duration) -> Keys {
+    private static func keys(_ loaded: SigningKeyVault.Loaded, issuer: String, audience: String, lifetime: Duration)
+        -> Keys
+    {
         Keys(
-            signer: AccessTokenSigner(privateKey: loaded.privateKey, keyID: loaded.keyID, issuer: issuer, audience: audience, lifetime: lifetime),
-            verifiers: AccessTokenKeySet(loaded.verifying.map {
-                AccessTokenVerifier(publicKey: $0.publicKey, keyID: $0.keyID, issuer: issuer, audience: audience)
-            }),
+            signer: AccessTokenSigner(
+                privateKey: loaded.privateKey,
+                keyID: loaded.keyID,
+                issuer: issuer,
+                audience: audience,
+                lifetime: lifetime
+            ),
+            verifiers: AccessTokenKeySet(
+                loaded.verifying.map {
+                    AccessTokenVerifier(publicKey: $0.publicKey, keyID: $0.keyID, issuer: issuer, audience: audience)
+                }
+            ),
             verifying: loaded.verifying
         )
     }

@@ -20,7 +20,9 @@ extension IdentityStore {
         -> LoginThrottle
     {
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT failed_logins, locked_until_micros FROM unknown_email_login WHERE email_hash = ?"),
+            db.cachedStatement(
+                sql: "SELECT failed_logins, locked_until_micros FROM unknown_email_login WHERE email_hash = ?"
+            ),
             arguments: [key]
         )
         guard let row else { return LoginThrottle(configuration: configuration) }

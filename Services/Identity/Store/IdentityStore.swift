@@ -23,8 +23,11 @@ enum IdentityStore {
     }
 
     static func account(email: String, _ db: Database) throws -> AccountRecord? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM account WHERE email = ?"), arguments: [email.lowercased()])
-            .map(AccountRecord.init(row:))
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(columns) FROM account WHERE email = ?"),
+            arguments: [email.lowercased()]
+        )
+        .map(AccountRecord.init(row:))
     }
 
     /// Inserts a new account; false when the email is taken.
@@ -71,11 +74,14 @@ enum IdentityStore {
                 INSERT INTO refresh_token (id, family_id, user_id, hash, issued_at_micros, expires_at_micros)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """
-        ).execute(arguments: [token.id, token.familyID, token.userID, token.hash, token.issuedAt.micros, token.expiresAt.micros])
+        ).execute(arguments: [
+            token.id, token.familyID, token.userID, token.hash, token.issuedAt.micros, token.expiresAt.micros,
+        ])
     }
 
     static func refreshToken(hash: String, _ db: Database) throws -> RefreshTokenRecord? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM refresh_token WHERE hash = ?"), arguments: [hash]).map { row in
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM refresh_token WHERE hash = ?"), arguments: [hash]).map {
+            row in
             RefreshTokenRecord(
                 id: row["id"],
                 familyID: row["family_id"],
@@ -90,7 +96,9 @@ enum IdentityStore {
     }
 
     static func markRotated(tokenID: String, at now: Date, _ db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at_micros = ? WHERE id = ?").execute(arguments: [now.micros, tokenID])
+        try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at_micros = ? WHERE id = ?").execute(arguments: [
+            now.micros, tokenID,
+        ])
     }
 
     /// Revokes every token of the session `familyID`; false when it was revoked already.

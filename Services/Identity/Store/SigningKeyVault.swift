@@ -49,7 +49,10 @@ enum SigningKeyVault {
         let key = Curve25519.Signing.PrivateKey()
         let digest = SHA256.hash(data: key.publicKey.rawRepresentation)
         let keyID = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
-        try db.execute(sql: "UPDATE signing_key SET retired_at_micros = ? WHERE retired_at_micros IS NULL", arguments: [now.micros])
+        try db.execute(
+            sql: "UPDATE signing_key SET retired_at_micros = ? WHERE retired_at_micros IS NULL",
+            arguments: [now.micros]
+        )
         try db.execute(
             sql: """
                 INSERT INTO signing_key (key_id, private_key, public_key, sealed_key, created_at_micros)
@@ -112,7 +115,10 @@ enum SigningKeyVault {
     }
 
     static func seal(_ key: Curve25519.Signing.PrivateKey, keyID: String, kek: SymmetricKey) throws -> Data {
-        guard let combined = try AES.GCM.seal(key.rawRepresentation, using: kek, authenticating: Data(keyID.utf8)).combined else {
+        guard
+            let combined = try AES.GCM.seal(key.rawRepresentation, using: kek, authenticating: Data(keyID.utf8))
+                .combined
+        else {
             throw VaultError(description: "AES-GCM gave no combined representation")
         }
         return combined
@@ -121,10 +127,13 @@ enum SigningKeyVault {
     static func open(_ sealed: Data, keyID: String, kek: SymmetricKey) throws -> Curve25519.Signing.PrivateKey {
         do {
             let box = try AES.GCM.SealedBox(combined: sealed)
-            return try Curve25519.Signing.PrivateKey(rawRepresentation: try AES.GCM.open(box, using: kek, authenticating: Data(keyID.utf8)))
+            return try Curve25519.Signing.PrivateKey(
+                rawRepresentation: try AES.GCM.open(box, using: kek, authenticating: Data(keyID.utf8))
+            )
         } catch {
             throw VaultError(
-                description: "identity's signing key \(keyID) cannot be decrypted with this key-encryption key: start identity "
+                description:
+                    "identity's signing key \(keyID) cannot be decrypted with this key-encryption key: start identity "
                     + "with the one it was sealed with (QUAD_SIGNING_KEY_ENCRYPTION_KEY or the certificates directory's "
                     + "\(KeyEncryptionKey.fileName))"
             )

@@ -15,7 +15,8 @@ try await QuadServiceMain.run(
             kek: try source.string(
                 "signing-key-encryption-key",
                 default: "",
-                help: "32 bytes in base64 that seal the token-signing keys; set it in the environment, not on the command line. "
+                help:
+                    "32 bytes in base64 that seal the token-signing keys; set it in the environment, not on the command line. "
                     + "Empty: the file \(KeyEncryptionKey.fileName) in --certs-dir (made on first run)"
             )
         )
@@ -24,6 +25,10 @@ try await QuadServiceMain.run(
     var configuration = IdentityConfiguration()
     configuration.passwordParameters.logN = settings.cost
     let kek = try KeyEncryptionKey.load(configured: settings.kek, directory: environment.options.certificatesDirectory)
-    let identity = try await IdentityService(database: environment.database, configuration: configuration, keyEncryptionKey: kek)
+    let identity = try await IdentityService(
+        database: environment.database,
+        configuration: configuration,
+        keyEncryptionKey: kek
+    )
     return ServiceSetup(services: [identity], verifyBearer: { try identity.verifyBearer($0) })
 }

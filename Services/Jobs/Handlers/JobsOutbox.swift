@@ -16,12 +16,20 @@ enum JobsOutbox {
             switch event {
             case .submitted:
                 let submitted = JobsProtoMapping.submitted(job)
-                try Quad_Jobs_V1_Jobs.Events.send(submitted, key: "\(job.id):\(Quad_Jobs_V1_JobSubmitted.topic)", into: db.outbox)
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    submitted,
+                    key: "\(job.id):\(Quad_Jobs_V1_JobSubmitted.topic)",
+                    into: db.outbox
+                )
                 let posted = Quad_Jobs_V1_JobPosted.with {
                     $0.jobID = job.id
                     $0.paymentIntentID = job.submission.paymentIntentID
                 }
-                try Quad_Jobs_V1_Jobs.Events.send(posted, key: "\(job.id):\(Quad_Jobs_V1_JobPosted.topic)", into: db.outbox)
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    posted,
+                    key: "\(job.id):\(Quad_Jobs_V1_JobPosted.topic)",
+                    into: db.outbox
+                )
             case .dasherRejected(let dasher, let excluded):
                 let rejected = Quad_Jobs_V1_JobDasherRejected.with {
                     $0.jobID = job.id
@@ -40,7 +48,11 @@ enum JobsOutbox {
                     $0.dasherID = cancellation.dasherToNotify ?? ""
                     $0.atMicros = at
                 }
-                try Quad_Jobs_V1_Jobs.Events.send(cancelled, key: "\(job.id):\(Quad_Jobs_V1_JobCancelled.topic)", into: db.outbox)
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    cancelled,
+                    key: "\(job.id):\(Quad_Jobs_V1_JobCancelled.topic)",
+                    into: db.outbox
+                )
                 // Released only once payments says so (payment.released), as paid waits for payment.captured.
                 record.paymentState = .releasePending
             case .completed(let completion):
@@ -58,10 +70,16 @@ enum JobsOutbox {
                     $0.aboveHoldApproved = true
                     $0.atMicros = at
                 }
-                try Quad_Jobs_V1_Jobs.Events.send(completed, key: "\(job.id):\(Quad_Jobs_V1_JobCompleted.topic)", into: db.outbox)
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    completed,
+                    key: "\(job.id):\(Quad_Jobs_V1_JobCompleted.topic)",
+                    into: db.outbox
+                )
                 record.paymentState = .capturePending
             case .reviewed(let review):
-                let submitted = Quad_Jobs_V1_ReviewSubmitted.with { $0.review = JobsProtoMapping.review(review, jobID: job.id) }
+                let submitted = Quad_Jobs_V1_ReviewSubmitted.with {
+                    $0.review = JobsProtoMapping.review(review, jobID: job.id)
+                }
                 let key = "\(job.id):\(Quad_Jobs_V1_ReviewSubmitted.topic):\(review.side.displayName)"
                 try Quad_Jobs_V1_Jobs.Events.send(submitted, key: key, into: db.outbox)
             case .disputeOpened(let claim):
@@ -71,7 +89,11 @@ enum JobsOutbox {
                     $0.customerID = job.customer
                     $0.claim = JobsProtoMapping.claim(claim, record: record)
                 }
-                try Quad_Jobs_V1_Jobs.Events.send(opened, key: "\(job.id):\(Quad_Jobs_V1_DisputeOpened.topic)", into: db.outbox)
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    opened,
+                    key: "\(job.id):\(Quad_Jobs_V1_DisputeOpened.topic)",
+                    into: db.outbox
+                )
             case .dasherAssigned, .stageChanged, .finalPriceRecorded, .finalPriceApproved:
                 // Matching told jobs of the assignment; stages and prices concern the two people (their feeds).
                 break
@@ -99,7 +121,13 @@ enum JobsFeed {
                     $0.change = change
                     $0.job = job
                 }.serializedData()
-                try EventLog.append(db, userID: user, type: Quad_Jobs_V1_JobChanged.protoMessageName, payload: payload, occurredAt: occurredAt)
+                try EventLog.append(
+                    db,
+                    userID: user,
+                    type: Quad_Jobs_V1_JobChanged.protoMessageName,
+                    payload: payload,
+                    occurredAt: occurredAt
+                )
             }
         }
     }

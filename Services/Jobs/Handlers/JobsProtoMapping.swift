@@ -41,7 +41,8 @@ enum JobsProtoMapping {
         case .unspecified, .UNRECOGNIZED:
             throw RPCError(
                 code: .invalidArgument,
-                message: "reason: say why (DISPUTE_REASON_STOLEN_ITEMS, DISPUTE_REASON_DAMAGED_ITEMS or DISPUTE_REASON_NOT_DONE)"
+                message:
+                    "reason: say why (DISPUTE_REASON_STOLEN_ITEMS, DISPUTE_REASON_DAMAGED_ITEMS or DISPUTE_REASON_NOT_DONE)"
             )
         }
     }
@@ -196,7 +197,8 @@ enum JobsProtoMapping {
                 stage = .waitingForDasher
                 actor = job.customer
                 kind = "dasher_rejected"
-                detail = "the customer sent dasher \(rejected) away" + (why.map { " (\"\($0)\")" } ?? "")
+                detail =
+                    "the customer sent dasher \(rejected) away" + (why.map { " (\"\($0)\")" } ?? "")
                     + "; waiting for another dasher"
                 reason = why ?? ""
             case .stageAdvanced(let to):
@@ -207,7 +209,8 @@ enum JobsProtoMapping {
             case .finalPriceRecorded(let price):
                 actor = dasher ?? ""
                 kind = "final_price_recorded"
-                detail = "\(price.actualLoads) load(s), machines \(price.machineCost.formatted), total \(price.total.formatted)"
+                detail =
+                    "\(price.actualLoads) load(s), machines \(price.machineCost.formatted), total \(price.total.formatted)"
                     + (price.needsApproval ? " (above twice the estimate: waits for the customer's approval)" : "")
             case .finalPriceApproved:
                 actor = job.customer
@@ -265,12 +268,13 @@ enum JobsProtoMapping {
             $0.addOns = sortedAddOns(submission.addOns)
             $0.preferredDasherID = submission.preferredDasher ?? ""
             $0.product = LaundryProduct.id
-            $0.listing = LaundryListing(
-                estimatedLoads: submission.estimatedLoads,
-                addOns: submission.addOns,
-                pickupAt: submission.pickupAt,
-                dropOffAt: submission.dropOffAt
-            ).fields
+            $0.listing =
+                LaundryListing(
+                    estimatedLoads: submission.estimatedLoads,
+                    addOns: submission.addOns,
+                    pickupAt: submission.pickupAt,
+                    dropOffAt: submission.dropOffAt
+                ).fields
         }
     }
 }

@@ -30,7 +30,10 @@ extension JobsService {
             } catch let refusal as JobsError {
                 logger.notice(
                     "an accepted offer could not be assigned; nothing changed",
-                    metadata: ["job_id": "\(accepted.jobID)", "dasher_id": "\(accepted.dasherID)", "reason": "\(refusal.message)"]
+                    metadata: [
+                        "job_id": "\(accepted.jobID)", "dasher_id": "\(accepted.dasherID)",
+                        "reason": "\(refusal.message)",
+                    ]
                 )
             }
         }
@@ -65,7 +68,8 @@ extension JobsService {
             released.expired
             ? "the hold of \(amount) had lapsed; nothing was charged" : "payments released the hold of \(amount)"
         return try await database.receive(delivery) { db in
-            try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) { record in
+            try Self.update(jobID: released.jobID, change: .released, detail: detail, at: clock, logger: logger, db) {
+                record in
                 record.paymentState = .released
             }
         }
@@ -84,7 +88,14 @@ extension JobsService {
             let detail =
                 refunded.isPositive
                 ? "the dispute was resolved: \(refunded.formatted) refunded" : "the dispute was resolved with no refund"
-            try Self.update(jobID: resolved.jobID, change: .disputeResolved, detail: detail, at: clock, logger: logger, db) { record in
+            try Self.update(
+                jobID: resolved.jobID,
+                change: .disputeResolved,
+                detail: detail,
+                at: clock,
+                logger: logger,
+                db
+            ) { record in
                 record.disputeOutcome = resolved.outcome
                 record.disputeRefunded = JobsProtoMapping.money(resolved.refunded)
             }
@@ -103,7 +114,10 @@ extension JobsService {
         _ body: (inout JobRecord) -> Void
     ) throws {
         guard var record = try JobsStore.job(id: jobID, db) else {
-            logger.warning("a \(change.rawValue) delivery for a job jobs does not have", metadata: ["job_id": "\(jobID)"])
+            logger.warning(
+                "a \(change.rawValue) delivery for a job jobs does not have",
+                metadata: ["job_id": "\(jobID)"]
+            )
             return
         }
         body(&record)

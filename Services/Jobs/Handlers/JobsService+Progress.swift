@@ -7,13 +7,16 @@ public import QuadWire
 extension JobsService {
     /// L7, L10: the assigned dasher moves the job one stage; at "dropped off" it is completed and payments captures
     /// (`job.completed`). "Finished drying" is reached with ReportDrying.
-    public func advanceStage(request: Quad_Jobs_V1_AdvanceStageRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func advanceStage(request: Quad_Jobs_V1_AdvanceStageRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         let stage = try await refusingAsRPC { try LaundryStage(number: request.toStage.rawValue, field: "to_stage") }
         if stage == .finishedDrying {
             throw RPCError(
                 code: .invalidArgument,
-                message: "to_stage: \"finished drying\" is reached with ReportDrying, which records the actual loads and machine cost"
+                message:
+                    "to_stage: \"finished drying\" is reached with ReportDrying, which records the actual loads and machine cost"
             )
         }
         return try await change(jobID: request.jobID, caller: caller) { record, at in
@@ -23,11 +26,16 @@ extension JobsService {
 
     /// L8: the assigned dasher finishes drying with the actual loads and machine cost; payments prices them (the
     /// final quote) and the job records the final price, which above twice the estimate waits for the customer.
-    public func reportDrying(request: Quad_Jobs_V1_ReportDryingRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func reportDrying(request: Quad_Jobs_V1_ReportDryingRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         try Self.requireJobID(request.jobID)
         guard request.hasMachineCost else {
-            throw RPCError(code: .invalidArgument, message: "machine_cost: say what the washers and dryers cost (zero when they were free)")
+            throw RPCError(
+                code: .invalidArgument,
+                message: "machine_cost: say what the washers and dryers cost (zero when they were free)"
+            )
         }
         let machineCost = JobsProtoMapping.money(request.machineCost)
         let jobID = request.jobID
@@ -35,14 +43,20 @@ extension JobsService {
         // Everything the job can refuse is refused before payments is asked: a trial move on a copy.
         let record = try await refusingAsRPC {
             try await database.read { db -> JobRecord in
-                guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else { throw Self.notFound(jobID) }
+                guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else {
+                    throw Self.notFound(jobID)
+                }
                 var trial = record.job
                 let standIn = Money(minorUnits: 1, currency: record.job.submission.estimate.currency)
                 _ = try trial.advance(
                     by: caller.userID,
                     to: .finishedDrying,
                     at: max(clock, record.job.lastChangeAt),
-                    drying: DryingReport(actualLoads: Int(request.actualLoads), machineCost: machineCost, finalTotal: standIn)
+                    drying: DryingReport(
+                        actualLoads: Int(request.actualLoads),
+                        machineCost: machineCost,
+                        finalTotal: standIn
+                    )
                 )
                 return record
             }
@@ -69,7 +83,9 @@ extension JobsService {
     }
 
     /// L8: the customer approves a final price above twice the estimate, so the dasher may bring the laundry back.
-    public func approveFinalPrice(request: Quad_Jobs_V1_ApproveFinalPriceRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func approveFinalPrice(request: Quad_Jobs_V1_ApproveFinalPriceRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         return try await change(jobID: request.jobID, caller: caller) { record, at in
             try record.job.approveFinalPrice(by: caller.userID, at: at)
@@ -78,7 +94,9 @@ extension JobsService {
 
     /// L6: the customer sends the assigned dasher away before pickup; matching requeues the job without them. The
     /// reason, when given, is kept in the timeline entry.
-    public func rejectDasher(request: Quad_Jobs_V1_RejectDasherRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func rejectDasher(request: Quad_Jobs_V1_RejectDasherRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         let configuration = configuration.job
         return try await change(jobID: request.jobID, caller: caller) { record, at in
@@ -88,7 +106,9 @@ extension JobsService {
 
     /// L9: the customer cancels before pickup; payments releases the hold and matching drops the job
     /// (`job.cancelled`). After pickup it is refused, saying when the laundry was picked up.
-    public func cancelLaundryJob(request: Quad_Jobs_V1_CancelLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func cancelLaundryJob(request: Quad_Jobs_V1_CancelLaundryJobRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         return try await change(jobID: request.jobID, caller: caller) { record, at in
             try record.job.cancel(by: caller.userID, at: at)
@@ -96,7 +116,9 @@ extension JobsService {
     }
 
     /// L11: one review per side within 14 days of drop-off; identity adds it to the subject's rating.
-    public func reviewLaundryJob(request: Quad_Jobs_V1_ReviewLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_Review {
+    public func reviewLaundryJob(request: Quad_Jobs_V1_ReviewLaundryJobRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_Review
+    {
         let caller = try context.requireCaller()
         let configuration = configuration.job
         let job = try await change(jobID: request.jobID, caller: caller) { record, at in
@@ -112,7 +134,9 @@ extension JobsService {
     }
 
     /// L13: the customer disputes a completed job; payments opens the money side (`dispute.opened`).
-    public func disputeLaundryJob(request: Quad_Jobs_V1_DisputeLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func disputeLaundryJob(request: Quad_Jobs_V1_DisputeLaundryJobRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         let reason = try JobsProtoMapping.disputeReason(request.reason)
         let disputeID = EntityID.generate(now: now())

@@ -6,7 +6,9 @@ public import QuadWire
 
 extension JobsService {
     /// L12: one job with its timeline, for its customer or assigned dasher: its stored view (no replay).
-    public func getLaundryJob(request: Quad_Jobs_V1_GetLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob {
+    public func getLaundryJob(request: Quad_Jobs_V1_GetLaundryJobRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_LaundryJob
+    {
         let caller = try context.requireCaller()
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
@@ -29,7 +31,11 @@ extension JobsService {
         case .customer: party = .customer(caller.userID)
         case .dasher: party = .dasher(caller.userID)
         case .UNRECOGNIZED(let value):
-            throw RPCError(code: .invalidArgument, message: "role: \(value) is not a role; use JOB_ROLE_CUSTOMER, JOB_ROLE_DASHER or leave it unset for both")
+            throw RPCError(
+                code: .invalidArgument,
+                message:
+                    "role: \(value) is not a role; use JOB_ROLE_CUSTOMER, JOB_ROLE_DASHER or leave it unset for both"
+            )
         }
         let filter: JobsStore.Filter
         switch request.filter {
@@ -37,10 +43,16 @@ extension JobsService {
         case .inProgress: filter = .open
         case .past: filter = .past
         case .UNRECOGNIZED(let value):
-            throw RPCError(code: .invalidArgument, message: "filter: \(value) is not a filter; use JOB_LIST_FILTER_ALL, _IN_PROGRESS or _PAST")
+            throw RPCError(
+                code: .invalidArgument,
+                message: "filter: \(value) is not a filter; use JOB_LIST_FILTER_ALL, _IN_PROGRESS or _PAST"
+            )
         }
         guard request.limit <= configuration.maximumListLimit else {
-            throw RPCError(code: .invalidArgument, message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)")
+            throw RPCError(
+                code: .invalidArgument,
+                message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)"
+            )
         }
         let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
         let token = request.pageToken
@@ -55,7 +67,9 @@ extension JobsService {
     }
 
     /// Service only: whether a job exists and how it stands (payments' sweep of unconfirmed holds).
-    public func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws -> Quad_Jobs_V1_JobStatus {
+    public func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws
+        -> Quad_Jobs_V1_JobStatus
+    {
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
         let record = try await refusingAsRPC { try await database.read { db in try JobsStore.job(id: jobID, db) } }

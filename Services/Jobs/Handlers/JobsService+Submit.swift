@@ -20,14 +20,26 @@ extension JobsService {
         let caller = try context.requireCaller()
         let key = try context.requireIdempotencyKey()
         let scope = "quad.jobs.v1.Jobs/SubmitLaundryJob:\(caller.userID)"
-        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Jobs_V1_LaundryJob.self) {
+        if let stored = try await database.storedAnswer(
+            scope: scope,
+            key: key,
+            request: request,
+            as: Quad_Jobs_V1_LaundryJob.self
+        ) {
             return stored
         }
         guard !caller.dormID.isEmpty else {
-            throw RPCError(code: .failedPrecondition, message: "your profile names no dorm: set dorm_id with Identity/UpdateMyProfile first")
+            throw RPCError(
+                code: .failedPrecondition,
+                message: "your profile names no dorm: set dorm_id with Identity/UpdateMyProfile first"
+            )
         }
         guard !request.paymentMethodID.isEmpty else {
-            throw RPCError(code: .invalidArgument, message: "payment_method_id: name the payment method to hold the estimate on (from Payments/AddPaymentMethod)")
+            throw RPCError(
+                code: .invalidArgument,
+                message:
+                    "payment_method_id: name the payment method to hold the estimate on (from Payments/AddPaymentMethod)"
+            )
         }
         let addOns = try JobsProtoMapping.addOns(request.addOns)
         let proposed = EntityID.generate(now: now())
@@ -35,7 +47,14 @@ extension JobsService {
         // stand-in estimate and payment intent, which only payments can supply.
         _ = try await refusingAsRPC {
             try LaundryJob.submit(
-                submission(request, caller: caller, jobID: proposed, addOns: addOns, estimate: Money(minorUnits: 1, currency: "USD"), intent: "pending"),
+                submission(
+                    request,
+                    caller: caller,
+                    jobID: proposed,
+                    addOns: addOns,
+                    estimate: Money(minorUnits: 1, currency: "USD"),
+                    intent: "pending"
+                ),
                 now: nowMicros,
                 configuration: configuration.job
             )
@@ -64,7 +83,8 @@ extension JobsService {
         } catch let error as RPCError where error.code == .unavailable || error.code == .deadlineExceeded {
             throw RPCError(
                 code: .unavailable,
-                message: "payments could not place the hold (\(error.message)); no job was posted: retry with the same idempotency-key"
+                message:
+                    "payments could not place the hold (\(error.message)); no job was posted: retry with the same idempotency-key"
             )
         }
         let intent = hold.paymentIntent.paymentIntentID
@@ -118,7 +138,8 @@ extension JobsService {
         } catch {
             throw RPCError(
                 code: .unavailable,
-                message: "identity could not be asked where your laundry is picked up; no job was posted: retry with the "
+                message:
+                    "identity could not be asked where your laundry is picked up; no job was posted: retry with the "
                     + "same idempotency-key"
             )
         }

@@ -62,7 +62,8 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
                     throw Self.notFound(jobID)
                 }
                 let at = max(clock, record.job.lastChangeAt)
-                return try Self.apply(&record, at: at, viewer: caller.userID, db) { record in try operation(&record, at) }
+                return try Self.apply(&record, at: at, viewer: caller.userID, db) { record in try operation(&record, at)
+                }
             }
         }
     }
@@ -94,7 +95,10 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     }
 
     static func notFound(_ jobID: String) -> RPCError {
-        RPCError(code: .notFound, message: "job_id: no laundry job \(jobID) of yours (you are neither its customer nor its dasher)")
+        RPCError(
+            code: .notFound,
+            message: "job_id: no laundry job \(jobID) of yours (you are neither its customer nor its dasher)"
+        )
     }
 }
 

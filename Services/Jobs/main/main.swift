@@ -8,7 +8,9 @@ import QuadServiceKit
 try await QuadServiceMain.run(
     name: "jobs",
     migrator: JobsMigrations.migrator,
-    settings: { try $0.duration("payments-timeout", default: .seconds(10), help: "how long a call to payments may take") }
+    settings: {
+        try $0.duration("payments-timeout", default: .seconds(10), help: "how long a call to payments may take")
+    }
 ) { environment, paymentsTimeout in
     let jobs = JobsService(
         database: environment.database,

@@ -4,7 +4,8 @@ extension MatchingError {
     public static func unknownProduct(_ product: String, known: [String]) -> MatchingError {
         MatchingError(
             code: .invalidArgument,
-            message: "product: matching serves no product \"\(product)\"; name one of \(known.sorted().joined(separator: ", "))",
+            message:
+                "product: matching serves no product \"\(product)\"; name one of \(known.sorted().joined(separator: ", "))",
             field: "product"
         )
     }

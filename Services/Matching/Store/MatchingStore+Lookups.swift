@@ -15,7 +15,8 @@ extension MatchingStore {
     static func offer(id: String, _ db: Database) throws -> StoredOffer? {
         try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT \(offerColumns) FROM matching_offer o JOIN matching_job j ON j.id = o.job_id WHERE o.id = ?"
+                sql:
+                    "SELECT \(offerColumns) FROM matching_offer o JOIN matching_job j ON j.id = o.job_id WHERE o.id = ?"
             ),
             arguments: [id]
         ).map(storedOffer(row:))

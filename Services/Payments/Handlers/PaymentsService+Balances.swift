@@ -90,8 +90,12 @@ extension PaymentsService {
             $0.accounts = accounts.map { account in
                 .with {
                     $0.account = account.account.code
-                    $0.debits = PaymentsProtoMapping.amount(Money(minorUnits: account.debits, currency: account.currency))
-                    $0.credits = PaymentsProtoMapping.amount(Money(minorUnits: account.credits, currency: account.currency))
+                    $0.debits = PaymentsProtoMapping.amount(
+                        Money(minorUnits: account.debits, currency: account.currency)
+                    )
+                    $0.credits = PaymentsProtoMapping.amount(
+                        Money(minorUnits: account.credits, currency: account.currency)
+                    )
                 }
             }
             $0.postings = UInt64(postings)

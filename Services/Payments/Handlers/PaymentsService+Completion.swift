@@ -45,7 +45,9 @@ extension PaymentsService {
         if completed.hasFinalTotal, PaymentsProtoMapping.money(completed.finalTotal) != final.total {
             logger.warning(
                 "jobs' final total differs from payments' own; charging payments' own",
-                metadata: ["job_id": "\(completed.jobID)", "jobs": "\(completed.finalTotal)", "payments": "\(final.total)"]
+                metadata: [
+                    "job_id": "\(completed.jobID)", "jobs": "\(completed.finalTotal)", "payments": "\(final.total)",
+                ]
             )
         }
         let now = nowMicros
@@ -53,7 +55,10 @@ extension PaymentsService {
             if stored.status != .captured {
                 logger.error(
                     "job.completed for a job whose hold is gone; nothing captured",
-                    metadata: ["job_id": "\(jobID)", "payment_intent_id": "\(stored.id)", "status": "\(stored.status(at: now))"]
+                    metadata: [
+                        "job_id": "\(jobID)", "payment_intent_id": "\(stored.id)",
+                        "status": "\(stored.status(at: now))",
+                    ]
                 )
             }
             return try await database.receive(delivery) { _ in }
@@ -63,8 +68,12 @@ extension PaymentsService {
         var postings = try refusingAsRPC { try intent.capture(captureAmount, now: now).postings }
         let capture: ProviderReceipt
         do throws(ProviderError) {
-            capture = try await provider.capture(captureAmount, authorization: hold.authorizationID, idempotencyKey: "\(jobID):capture")
-        } catch where error.kind == .declined(code: "authorization_expired") {
+            capture = try await provider.capture(
+                captureAmount,
+                authorization: hold.authorizationID,
+                idempotencyKey: "\(jobID):capture"
+            )
+        } catch let error where error.kind == .declined(code: "authorization_expired") {
             logger.error(
                 "the provider's hold lapsed before the job was completed; nothing captured",
                 metadata: ["job_id": "\(jobID)", "payment_intent_id": "\(intent.id)"]
@@ -103,7 +112,10 @@ extension PaymentsService {
             try await database.receive(delivery) { db in
                 // Re-check: the hold was read open before the provider was asked.
                 guard try PaymentsStore.intent(id: paid.id, db)?.status == .held else {
-                    throw RPCError(code: .aborted, message: "the hold of job \(jobID) changed while it was captured; retry")
+                    throw RPCError(
+                        code: .aborted,
+                        message: "the hold of job \(jobID) changed while it was captured; retry"
+                    )
                 }
                 try PaymentsStore.update(paid, db)
                 try PaymentsStore.append(allPostings, db)
@@ -113,9 +125,25 @@ extension PaymentsService {
                     key: "\(jobID):\(Quad_Payments_V1_PaymentCaptured.topic)",
                     into: db.outbox
                 )
-                try PaymentsFeed.log(.captured, to: paid.customer, jobID: jobID, amount: paid.totalCharged, reference: paid.id, at: now, db)
+                try PaymentsFeed.log(
+                    .captured,
+                    to: paid.customer,
+                    jobID: jobID,
+                    amount: paid.totalCharged,
+                    reference: paid.id,
+                    at: now,
+                    db
+                )
                 if split.workerTotal.isPositive {
-                    try PaymentsFeed.log(.earned, to: completed.dasherID, jobID: jobID, amount: split.workerTotal, reference: paid.id, at: now, db)
+                    try PaymentsFeed.log(
+                        .earned,
+                        to: completed.dasherID,
+                        jobID: jobID,
+                        amount: split.workerTotal,
+                        reference: paid.id,
+                        at: now,
+                        db
+                    )
                 }
             }
         }
@@ -153,8 +181,12 @@ extension PaymentsService {
         }
         let receipt: ProviderReceipt
         do throws(ProviderError) {
-            receipt = try await provider.charge(amount, paymentMethod: hold.paymentMethodToken, idempotencyKey: "\(hold.jobID):charge")
-        } catch where error.kind != .unavailable {
+            receipt = try await provider.charge(
+                amount,
+                paymentMethod: hold.paymentMethodToken,
+                idempotencyKey: "\(hold.jobID):charge"
+            )
+        } catch let error where error.kind != .unavailable {
             logger.error(
                 "the charge above the hold failed; only the hold was captured",
                 metadata: ["job_id": "\(hold.jobID)", "error": "\(error)"]

@@ -21,7 +21,10 @@ extension PaymentsService {
         let logger = context.logger
         return try await database.receive(delivery) { db in
             guard var hold = try PaymentsStore.jobHold(jobID: posted.jobID, db) else {
-                logger.warning("job.posted for a job with no hold; nothing to confirm", metadata: ["job_id": "\(posted.jobID)"])
+                logger.warning(
+                    "job.posted for a job with no hold; nothing to confirm",
+                    metadata: ["job_id": "\(posted.jobID)"]
+                )
                 return
             }
             hold.confirmed = true
@@ -47,7 +50,10 @@ extension PaymentsService {
             }
         }
         guard let found else {
-            logger.warning("job.cancelled for a job with no hold; nothing to release", metadata: ["job_id": "\(cancelled.jobID)"])
+            logger.warning(
+                "job.cancelled for a job with no hold; nothing to release",
+                metadata: ["job_id": "\(cancelled.jobID)"]
+            )
             return try await database.receive(delivery) { _ in }
         }
         let (hold, intent) = found
@@ -62,7 +68,13 @@ extension PaymentsService {
         let now = nowMicros
         return try await refusingAsRPC {
             try await database.receive(delivery) { db in
-                let ended = try Self.letGo(intentID: hold.paymentIntentID, jobID: hold.jobID, voided: voided, now: now, db)
+                let ended = try Self.letGo(
+                    intentID: hold.paymentIntentID,
+                    jobID: hold.jobID,
+                    voided: voided,
+                    now: now,
+                    db
+                )
                 guard ended.status == .released || ended.status == .expired else {
                     // Captured meanwhile: nothing was released, so there is nothing to confirm.
                     return

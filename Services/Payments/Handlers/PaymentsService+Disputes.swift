@@ -29,11 +29,16 @@ extension PaymentsService {
         let configuration = configuration.dispute
         return try await refusingAsRPC {
             try await database.receive(delivery) { db in
-                guard try PaymentsStore.dispute(id: claim.disputeID, configuration: configuration, db) == nil else { return }
+                guard try PaymentsStore.dispute(id: claim.disputeID, configuration: configuration, db) == nil else {
+                    return
+                }
                 guard let hold = try PaymentsStore.jobHold(jobID: opened.jobID, db),
                     let intent = try PaymentsStore.intent(id: hold.paymentIntentID, db)
                 else {
-                    logger.error("dispute.opened for a job with no payment; nothing opened", metadata: ["job_id": "\(opened.jobID)"])
+                    logger.error(
+                        "dispute.opened for a job with no payment; nothing opened",
+                        metadata: ["job_id": "\(opened.jobID)"]
+                    )
                     return
                 }
                 let dispute: Dispute
@@ -50,11 +55,17 @@ extension PaymentsService {
                 } catch {
                     logger.error(
                         "dispute.opened that payments cannot open; nothing opened",
-                        metadata: ["job_id": "\(opened.jobID)", "dispute_id": "\(claim.disputeID)", "error": "\(error.message)"]
+                        metadata: [
+                            "job_id": "\(opened.jobID)", "dispute_id": "\(claim.disputeID)",
+                            "error": "\(error.message)",
+                        ]
                     )
                     return
                 }
-                _ = try PaymentsStore.insert(DisputeRecord(dispute: dispute, jobID: opened.jobID, customerID: intent.customer), db)
+                _ = try PaymentsStore.insert(
+                    DisputeRecord(dispute: dispute, jobID: opened.jobID, customerID: intent.customer),
+                    db
+                )
             }
         }
     }
@@ -103,7 +114,9 @@ extension PaymentsService {
         try Self.require(request.disputeID, "dispute_id", "the dispute to resolve")
         let (id, configuration) = (request.disputeID, configuration.dispute)
         let intentID = try await refusingAsRPC {
-            try await database.read { db in try PaymentsStore.dispute(id: id, configuration: configuration, db)?.dispute.paymentIntentID }
+            try await database.read { db in
+                try PaymentsStore.dispute(id: id, configuration: configuration, db)?.dispute.paymentIntentID
+            }
         }
         guard let intentID else { throw RPCError(code: .notFound, message: "dispute_id: no dispute \(id)") }
         // One resolution of a payment at a time: what is refundable is read, refunded and posted without another
@@ -167,7 +180,10 @@ extension PaymentsService {
                 guard let current = try PaymentsStore.dispute(id: id, configuration: configuration, db),
                     current.dispute.status == .open, try PaymentsStore.intent(id: changed.id, db) == before
                 else {
-                    throw RPCError(code: .failedPrecondition, message: "dispute \(id) was resolved meanwhile; read it again")
+                    throw RPCError(
+                        code: .failedPrecondition,
+                        message: "dispute \(id) was resolved meanwhile; read it again"
+                    )
                 }
                 try PaymentsStore.update(changed, db)
                 try PaymentsStore.append(allPostings, db)
@@ -178,7 +194,15 @@ extension PaymentsService {
                     into: db.outbox
                 )
                 if refunded.isPositive {
-                    try PaymentsFeed.log(.refunded, to: changed.customer, jobID: answer.jobID, amount: refunded, reference: id, at: now, db)
+                    try PaymentsFeed.log(
+                        .refunded,
+                        to: changed.customer,
+                        jobID: answer.jobID,
+                        amount: refunded,
+                        reference: id,
+                        at: now,
+                        db
+                    )
                 }
                 return PaymentsProtoMapping.dispute(answer, currency: currency)
             }
@@ -203,7 +227,10 @@ extension PaymentsService {
                 throw RPCError(code: .invalidArgument, message: "refund: REFUND_PART needs an amount above zero")
             }
             guard refund.currency == refundable.currency else {
-                throw RPCError(code: .invalidArgument, message: "refund: \(refund) is not in \(refundable.currency), the payment's currency")
+                throw RPCError(
+                    code: .invalidArgument,
+                    message: "refund: \(refund) is not in \(refundable.currency), the payment's currency"
+                )
             }
             // payments.proto: more than zero, less than what is still refundable; all of it is REFUND_ALL.
             guard refund.minorUnits < refundable.minorUnits else {
@@ -221,7 +248,9 @@ extension PaymentsService {
 
     /// Refunds `amount` of `intent` (as it was before this refund) at the provider: from the capture's receipt
     /// first, then from the charge above the hold, each up to what it still has unrefunded.
-    private func refundAtProvider(_ amount: Money, of intent: PaymentIntent, hold: JobHoldRecord, disputeID: String) async throws {
+    private func refundAtProvider(_ amount: Money, of intent: PaymentIntent, hold: JobHoldRecord, disputeID: String)
+        async throws
+    {
         // Earlier refunds came out of the capture first, so that is where the capture's remainder stands.
         let captureLeft = max(0, intent.captured.minorUnits - intent.refunded.minorUnits)
         let fromCapture = min(amount.minorUnits, captureLeft)

@@ -166,7 +166,12 @@ extension PaymentsService {
         }
         let hold = found.0
         if intent.status(at: nowMicros) == .captured {
-            throw RPCError(PaymentsError(code: .failedPrecondition, message: "cannot release the hold of intent \(intentID): it was captured; refund it instead"))
+            throw RPCError(
+                PaymentsError(
+                    code: .failedPrecondition,
+                    message: "cannot release the hold of intent \(intentID): it was captured; refund it instead"
+                )
+            )
         }
         let voided = try await voidHold(of: intent, hold: hold, logger: context.logger)
         let now = nowMicros
@@ -184,7 +189,10 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_PaymentIntent {
         guard !request.paymentIntentID.isEmpty || !request.jobID.isEmpty else {
-            throw RPCError(code: .invalidArgument, message: "payment_intent_id or job_id is required: the intent to show")
+            throw RPCError(
+                code: .invalidArgument,
+                message: "payment_intent_id or job_id is required: the intent to show"
+            )
         }
         let (intentID, jobID) = (request.paymentIntentID, request.jobID)
         let found = try await refusingAsRPC {
@@ -200,7 +208,8 @@ extension PaymentsService {
         guard let found else {
             throw RPCError(
                 code: .notFound,
-                message: intentID.isEmpty ? "job_id: no payment intent for job \(jobID)" : "payment_intent_id: no payment intent \(intentID)"
+                message: intentID.isEmpty
+                    ? "job_id: no payment intent for job \(jobID)" : "payment_intent_id: no payment intent \(intentID)"
             )
         }
         return PaymentsProtoMapping.intent(found.0, jobID: found.1, at: nowMicros)
@@ -217,7 +226,7 @@ extension PaymentsService {
         guard intent.status(at: nowMicros) == .held else { return false }
         do throws(ProviderError) {
             _ = try await provider.void(authorization: hold.authorizationID, idempotencyKey: "\(hold.jobID):release")
-        } catch where error.kind == .invalidRequest {
+        } catch let error where error.kind == .invalidRequest {
             logger.warning(
                 "the provider has no open hold to void; releasing it here",
                 metadata: ["job_id": "\(hold.jobID)", "payment_intent_id": "\(intent.id)", "error": "\(error.message)"]
@@ -231,7 +240,8 @@ extension PaymentsService {
     /// Inside a write: ends the hold of `intentID` as it now stands: released (its hold `voided` at the provider),
     /// recorded as expired when it lapsed, left alone when it was released, expired or captured already. Logs the
     /// event to the customer and returns the intent.
-    static func letGo(intentID: String, jobID: String, voided: Bool, now: Int64, _ db: Database) throws -> PaymentIntent {
+    static func letGo(intentID: String, jobID: String, voided: Bool, now: Int64, _ db: Database) throws -> PaymentIntent
+    {
         guard var intent = try PaymentsStore.intent(id: intentID, db) else {
             throw RPCError(code: .notFound, message: "payment_intent_id: no payment intent \(intentID)")
         }
@@ -251,7 +261,15 @@ extension PaymentsService {
         }
         try PaymentsStore.update(intent, db)
         try PaymentsStore.append(action.postings, db)
-        try PaymentsFeed.log(kind, to: intent.customer, jobID: jobID, amount: intent.held, reference: intent.id, at: now, db)
+        try PaymentsFeed.log(
+            kind,
+            to: intent.customer,
+            jobID: jobID,
+            amount: intent.held,
+            reference: intent.id,
+            at: now,
+            db
+        )
         return intent
     }
 }

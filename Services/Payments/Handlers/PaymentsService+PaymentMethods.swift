@@ -19,7 +19,8 @@ extension PaymentsService {
         guard label.count <= configuration.maximumLabelLength else {
             throw RPCError(
                 code: .invalidArgument,
-                message: "label has \(label.count) characters; shorten it to at most \(configuration.maximumLabelLength)"
+                message:
+                    "label has \(label.count) characters; shorten it to at most \(configuration.maximumLabelLength)"
             )
         }
         let now = nowMicros

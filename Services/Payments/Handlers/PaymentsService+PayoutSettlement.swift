@@ -90,7 +90,9 @@ extension PaymentsService {
         let posting = try status == .paid ? payout.settledPosting(at: at) : payout.returnedPosting(at: at)
         try await database.write { db in
             // Re-check: another sweep (or process) may have settled it since it was read.
-            guard var current = try PaymentsStore.payout(id: payout.id, db), current.status == .inTransit else { return }
+            guard var current = try PaymentsStore.payout(id: payout.id, db), current.status == .inTransit else {
+                return
+            }
             current.status = status
             current.failureReason = reason
             current.settledAt = at

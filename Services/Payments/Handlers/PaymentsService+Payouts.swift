@@ -20,11 +20,16 @@ extension PaymentsService {
         let caller = try context.requireCaller()
         let key = try context.requireIdempotencyKey()
         let scope = "quad.payments.v1.Payments/RequestPayout:\(caller.userID)"
-        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Payments_V1_Payout.self) {
+        if let stored = try await database.storedAnswer(
+            scope: scope,
+            key: key,
+            request: request,
+            as: Quad_Payments_V1_Payout.self
+        ) {
             return stored
         }
         let now = nowMicros
-        let payout = try await refusingAsRPC {
+        let payout = try refusingAsRPC {
             try Payout(
                 id: EntityID.generate(now: Self.date(now)),
                 user: caller.userID,
@@ -36,12 +41,19 @@ extension PaymentsService {
         let currency = currency
         // One at a time per user: the balance checked before the bank is paid is the balance posted against.
         return try await gate.withKey("user:\(caller.userID)") {
-            if let stored = try await self.database.storedAnswer(scope: scope, key: key, request: request, as: Quad_Payments_V1_Payout.self) {
+            if let stored = try await self.database.storedAnswer(
+                scope: scope,
+                key: key,
+                request: request,
+                as: Quad_Payments_V1_Payout.self
+            ) {
                 return stored
             }
             _ = try await self.database.read { db in
                 try Self.refusingOverdraft {
-                    try payout.posting(available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db))
+                    try payout.posting(
+                        available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db)
+                    )
                 }
             }
             let receipt: ProviderReceipt
@@ -51,14 +63,16 @@ extension PaymentsService {
                     bankAccount: payout.bankToken,
                     idempotencyKey: "\(payout.user):payout:\(key)"
                 )
-            } catch where error.kind == .invalidRequest {
+            } catch let error where error.kind == .invalidRequest {
                 throw RPCError(code: .invalidArgument, message: "bank_token: \(error.message)")
             } catch {
                 throw error.rpcError(declined: "the bank refused the payout")
             }
             return try await self.database.idempotent(scope: scope, key: key, request: request) { db in
                 let posting = try Self.refusingOverdraft {
-                    try payout.posting(available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db))
+                    try payout.posting(
+                        available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db)
+                    )
                 }
                 try PaymentsStore.append([posting], db)
                 let record = PayoutRecord(payout: payout, status: .inTransit, receiptID: receipt.id)
@@ -88,7 +102,7 @@ extension PaymentsService {
             )
         }
         let now = nowMicros
-        let transfer = try await refusingAsRPC {
+        let transfer = try refusingAsRPC {
             try Transfer(
                 id: EntityID.generate(now: Self.date(now)),
                 fromUser: caller.userID,
@@ -107,12 +121,21 @@ extension PaymentsService {
         return try await gate.withKey("user:\(caller.userID)") {
             try await self.database.idempotent(scope: scope, key: key, request: request) { db in
                 let posting = try Self.refusingOverdraft {
-                    try transfer.posting(available: PaymentsStore.balance(of: .userBalance(user: transfer.fromUser), in: currency, db))
+                    try transfer.posting(
+                        available: PaymentsStore.balance(of: .userBalance(user: transfer.fromUser), in: currency, db)
+                    )
                 }
                 try PaymentsStore.append([posting], db)
                 try PaymentsStore.insert(transfer, memo: memo, db)
                 for user in [transfer.fromUser, transfer.toUser] {
-                    try PaymentsFeed.log(.transfer, to: user, amount: transfer.amount, reference: transfer.id, at: now, db)
+                    try PaymentsFeed.log(
+                        .transfer,
+                        to: user,
+                        amount: transfer.amount,
+                        reference: transfer.id,
+                        at: now,
+                        db
+                    )
                 }
                 return .with {
                     $0.transferID = transfer.id
@@ -135,7 +158,8 @@ extension PaymentsService {
         } catch {
             throw RPCError(
                 code: .unavailable,
-                message: "identity could not be asked whether to_user_id \(userID) can be paid; nothing moved, retry shortly"
+                message:
+                    "identity could not be asked whether to_user_id \(userID) can be paid; nothing moved, retry shortly"
             )
         }
         guard exists else {

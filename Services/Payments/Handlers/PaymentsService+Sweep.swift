@@ -34,13 +34,18 @@ extension PaymentsService {
             let lapsed = try await database.read { db in try PaymentsStore.lapsedHolds(at: now, limit: batch, db) }
             for intent in lapsed {
                 do {
-                    let jobID = try await database.read { db in try PaymentsStore.jobHold(paymentIntentID: intent.id, db)?.jobID }
+                    let jobID = try await database.read { db in
+                        try PaymentsStore.jobHold(paymentIntentID: intent.id, db)?.jobID
+                    }
                     _ = try await database.write { db in
                         try Self.letGo(intentID: intent.id, jobID: jobID ?? "", voided: false, now: now, db)
                     }
                     report.expired.append(intent.id)
                 } catch {
-                    logger.error("could not expire a lapsed hold", metadata: ["payment_intent_id": "\(intent.id)", "error": "\(error)"])
+                    logger.error(
+                        "could not expire a lapsed hold",
+                        metadata: ["payment_intent_id": "\(intent.id)", "error": "\(error)"]
+                    )
                     report.deferred.append(intent.id)
                 }
             }
@@ -63,7 +68,10 @@ extension PaymentsService {
         while !Task.isCancelled {
             let payouts = await settlePayouts()
             if !payouts.paid.isEmpty || !payouts.failed.isEmpty {
-                logger.info("payout sweep", metadata: ["paid": "\(payouts.paid.count)", "failed": "\(payouts.failed.count)"])
+                logger.info(
+                    "payout sweep",
+                    metadata: ["paid": "\(payouts.paid.count)", "failed": "\(payouts.failed.count)"]
+                )
             }
             let report = await sweepHolds()
             if report != SweepReport() {
@@ -97,9 +105,8 @@ extension PaymentsService {
                 }
                 report.confirmed.append(hold.paymentIntentID)
             case .release(let reason):
-                guard let intent = try await database.read({ db in try PaymentsStore.intent(id: hold.paymentIntentID, db) }) else {
-                    return
-                }
+                let stored = try await database.read { db in try PaymentsStore.intent(id: hold.paymentIntentID, db) }
+                guard let intent = stored else { return }
                 let voided = try await voidHold(of: intent, hold: hold, logger: logger)
                 let now = nowMicros
                 _ = try await database.write { db in
@@ -107,7 +114,10 @@ extension PaymentsService {
                 }
                 logger.notice(
                     "released a hold no job confirmed",
-                    metadata: ["job_id": "\(hold.jobID)", "payment_intent_id": "\(hold.paymentIntentID)", "reason": "\(reason)"]
+                    metadata: [
+                        "job_id": "\(hold.jobID)", "payment_intent_id": "\(hold.paymentIntentID)",
+                        "reason": "\(reason)",
+                    ]
                 )
                 report.released.append(hold.paymentIntentID)
             case .keep:

@@ -48,7 +48,10 @@ public struct LaundryPricing: ProductPricing {
     public func final(_ items: [QuoteItem]) throws(PaymentsError) -> Quote {
         let (machines, index, addOns) = try Self.read(items, loadsCode: Self.machinesItem)
         guard let cost = machines.amount else {
-            throw .missing(field: "lines[\(index)].amount", "the machine cost the dasher paid, on the \"machines\" item")
+            throw .missing(
+                field: "lines[\(index)].amount",
+                "the machine cost the dasher paid, on the \"machines\" item"
+            )
         }
         return try LaundryQuote.final(
             actualLoads: machines.quantity,

@@ -15,18 +15,23 @@ public import PaymentsDomain
 /// processor's API.
 public protocol PaymentProvider: Sendable {
     /// Holds `amount` on the payment method `paymentMethod` until captured, voided or expired.
-    func authorize(_ amount: Money, paymentMethod: String, idempotencyKey: String) async throws(ProviderError) -> ProviderAuthorization
+    func authorize(_ amount: Money, paymentMethod: String, idempotencyKey: String) async throws(ProviderError)
+        -> ProviderAuthorization
     /// Takes `amount`, at most the hold, from the authorisation; the rest of the hold is released.
-    func capture(_ amount: Money, authorization: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
+    func capture(_ amount: Money, authorization: String, idempotencyKey: String) async throws(ProviderError)
+        -> ProviderReceipt
     /// Releases the whole hold.
     func void(authorization: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
     /// Charges `amount` at once (the part of a price above a captured hold, approved by the customer).
-    func charge(_ amount: Money, paymentMethod: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
+    func charge(_ amount: Money, paymentMethod: String, idempotencyKey: String) async throws(ProviderError)
+        -> ProviderReceipt
     /// Gives back `amount` of a capture or charge, in one refund or several.
-    func refund(_ amount: Money, of payment: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
+    func refund(_ amount: Money, of payment: String, idempotencyKey: String) async throws(ProviderError)
+        -> ProviderReceipt
     /// Sends `amount` to the bank account `bankAccount`. The receipt means the payout left; the bank confirms or
     /// returns it later (``payoutStatus(_:)``).
-    func payout(_ amount: Money, bankAccount: String, idempotencyKey: String) async throws(ProviderError) -> ProviderReceipt
+    func payout(_ amount: Money, bankAccount: String, idempotencyKey: String) async throws(ProviderError)
+        -> ProviderReceipt
     /// Where the payout with receipt id `payout` stands at the bank now. Asking moves nothing.
     ///
     /// - Throws: ``ProviderError`` invalid request for a payout the provider never sent; unavailable when it cannot

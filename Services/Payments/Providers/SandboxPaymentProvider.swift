@@ -107,10 +107,15 @@ public actor SandboxPaymentProvider: PaymentProvider {
         }
     }
 
-    public func authorize(_ amount: Money, paymentMethod: String, idempotencyKey: String) throws(ProviderError) -> ProviderAuthorization {
-        let answer = try idempotent("authorize", idempotencyKey, "\(amount)|\(paymentMethod)") { () throws(ProviderError) -> Answer in
+    public func authorize(_ amount: Money, paymentMethod: String, idempotencyKey: String) throws(ProviderError)
+        -> ProviderAuthorization
+    {
+        let answer = try idempotent("authorize", idempotencyKey, "\(amount)|\(paymentMethod)") {
+            () throws(ProviderError) -> Answer in
             try requirePositive(amount)
-            if let declined = try outcome(of: paymentMethod, idempotencyKey: idempotencyKey) { return .declined(declined) }
+            if let declined = try outcome(of: paymentMethod, idempotencyKey: idempotencyKey) {
+                return .declined(declined)
+            }
             let id = makeID("auth")
             let expiresAt = now() + Self.holdLifetime
             store(hold: Hold(amount: amount, paymentMethod: paymentMethod, expiresAt: expiresAt), id: id)
@@ -120,78 +125,108 @@ public actor SandboxPaymentProvider: PaymentProvider {
         return authorization
     }
 
-    public func capture(_ amount: Money, authorization: String, idempotencyKey: String) throws(ProviderError) -> ProviderReceipt {
-        try receipt(idempotent("capture", idempotencyKey, "\(amount)|\(authorization)") { () throws(ProviderError) -> Answer in
-            try requirePositive(amount)
-            var hold = try openHold(authorization)
-            if now() >= hold.expiresAt {
-                return .declined(ProviderError(.declined(code: "authorization_expired"), "the hold \(authorization) expired; place a new one"))
+    public func capture(_ amount: Money, authorization: String, idempotencyKey: String) throws(ProviderError)
+        -> ProviderReceipt
+    {
+        try receipt(
+            idempotent("capture", idempotencyKey, "\(amount)|\(authorization)") { () throws(ProviderError) -> Answer in
+                try requirePositive(amount)
+                var hold = try openHold(authorization)
+                if now() >= hold.expiresAt {
+                    return .declined(
+                        ProviderError(
+                            .declined(code: "authorization_expired"),
+                            "the hold \(authorization) expired; place a new one"
+                        )
+                    )
+                }
+                guard amount.currency == hold.amount.currency, amount.minorUnits <= hold.amount.minorUnits else {
+                    throw ProviderError(
+                        .invalidRequest,
+                        "capture of \(amount) is more than the hold \(authorization) of \(hold.amount)"
+                    )
+                }
+                hold.settled = true
+                store(hold: hold, id: authorization)
+                return .receipt(record(amount, "cap"))
             }
-            guard amount.currency == hold.amount.currency, amount.minorUnits <= hold.amount.minorUnits else {
-                throw ProviderError(.invalidRequest, "capture of \(amount) is more than the hold \(authorization) of \(hold.amount)")
-            }
-            hold.settled = true
-            store(hold: hold, id: authorization)
-            return .receipt(record(amount, "cap"))
-        })
+        )
     }
 
     public func void(authorization: String, idempotencyKey: String) throws(ProviderError) -> ProviderReceipt {
-        try receipt(idempotent("void", idempotencyKey, authorization) { () throws(ProviderError) -> Answer in
-            var hold = try openHold(authorization)
-            hold.settled = true
-            store(hold: hold, id: authorization)
-            return .receipt(ProviderReceipt(id: makeID("void"), amount: hold.amount, at: now()))
-        })
+        try receipt(
+            idempotent("void", idempotencyKey, authorization) { () throws(ProviderError) -> Answer in
+                var hold = try openHold(authorization)
+                hold.settled = true
+                store(hold: hold, id: authorization)
+                return .receipt(ProviderReceipt(id: makeID("void"), amount: hold.amount, at: now()))
+            }
+        )
     }
 
-    public func charge(_ amount: Money, paymentMethod: String, idempotencyKey: String) throws(ProviderError) -> ProviderReceipt {
-        try receipt(idempotent("charge", idempotencyKey, "\(amount)|\(paymentMethod)") { () throws(ProviderError) -> Answer in
-            try requirePositive(amount)
-            if let declined = try outcome(of: paymentMethod, idempotencyKey: idempotencyKey) { return .declined(declined) }
-            return .receipt(record(amount, "ch"))
-        })
+    public func charge(_ amount: Money, paymentMethod: String, idempotencyKey: String) throws(ProviderError)
+        -> ProviderReceipt
+    {
+        try receipt(
+            idempotent("charge", idempotencyKey, "\(amount)|\(paymentMethod)") { () throws(ProviderError) -> Answer in
+                try requirePositive(amount)
+                if let declined = try outcome(of: paymentMethod, idempotencyKey: idempotencyKey) {
+                    return .declined(declined)
+                }
+                return .receipt(record(amount, "ch"))
+            }
+        )
     }
 
-    public func refund(_ amount: Money, of payment: String, idempotencyKey: String) throws(ProviderError) -> ProviderReceipt {
-        try receipt(idempotent("refund", idempotencyKey, "\(amount)|\(payment)") { () throws(ProviderError) -> Answer in
-            try requirePositive(amount)
-            guard var taken = payments[payment] else {
-                throw ProviderError(.invalidRequest, "no capture or charge \(payment) to refund")
+    public func refund(_ amount: Money, of payment: String, idempotencyKey: String) throws(ProviderError)
+        -> ProviderReceipt
+    {
+        try receipt(
+            idempotent("refund", idempotencyKey, "\(amount)|\(payment)") { () throws(ProviderError) -> Answer in
+                try requirePositive(amount)
+                guard var taken = payments[payment] else {
+                    throw ProviderError(.invalidRequest, "no capture or charge \(payment) to refund")
+                }
+                let left = taken.amount.minorUnits - taken.refunded.minorUnits
+                guard amount.currency == taken.amount.currency, amount.minorUnits <= left else {
+                    throw ProviderError(
+                        .invalidRequest,
+                        "refund of \(amount) is more than the \(Money(minorUnits: left, currency: taken.amount.currency)) left to refund of \(payment)"
+                    )
+                }
+                taken.refunded.minorUnits += amount.minorUnits
+                store(payment: taken, id: payment)
+                return .receipt(ProviderReceipt(id: makeID("re"), amount: amount, at: now()))
             }
-            let left = taken.amount.minorUnits - taken.refunded.minorUnits
-            guard amount.currency == taken.amount.currency, amount.minorUnits <= left else {
-                throw ProviderError(
-                    .invalidRequest,
-                    "refund of \(amount) is more than the \(Money(minorUnits: left, currency: taken.amount.currency)) left to refund of \(payment)"
-                )
-            }
-            taken.refunded.minorUnits += amount.minorUnits
-            store(payment: taken, id: payment)
-            return .receipt(ProviderReceipt(id: makeID("re"), amount: amount, at: now()))
-        })
+        )
     }
 
-    public func payout(_ amount: Money, bankAccount: String, idempotencyKey: String) throws(ProviderError) -> ProviderReceipt {
-        try receipt(idempotent("payout", idempotencyKey, "\(amount)|\(bankAccount)") { () throws(ProviderError) -> Answer in
-            try requirePositive(amount)
-            switch bankAccount {
-            case SandboxTokens.bankAccount, SandboxTokens.returningBankAccount:
-                let receipt = ProviderReceipt(id: makeID("po"), amount: amount, at: now())
-                let sent = SentPayout(amount: amount, bankAccount: bankAccount, sentAt: receipt.at)
-                sentPayouts[receipt.id] = sent
-                unjournaled.append(.payout(id: receipt.id, amount: amount, bankAccount: bankAccount, sentAt: sent.sentAt))
-                return .receipt(receipt)
-            case SandboxTokens.closedBankAccount:
-                return .declined(ProviderError(.declined(code: "account_closed"), "the bank account is closed"))
-            default:
-                throw ProviderError(
-                    .invalidRequest,
-                    "unknown bank account token; the sandbox knows \(SandboxTokens.bankAccount), "
-                        + "\(SandboxTokens.returningBankAccount) and \(SandboxTokens.closedBankAccount)"
-                )
+    public func payout(_ amount: Money, bankAccount: String, idempotencyKey: String) throws(ProviderError)
+        -> ProviderReceipt
+    {
+        try receipt(
+            idempotent("payout", idempotencyKey, "\(amount)|\(bankAccount)") { () throws(ProviderError) -> Answer in
+                try requirePositive(amount)
+                switch bankAccount {
+                case SandboxTokens.bankAccount, SandboxTokens.returningBankAccount:
+                    let receipt = ProviderReceipt(id: makeID("po"), amount: amount, at: now())
+                    let sent = SentPayout(amount: amount, bankAccount: bankAccount, sentAt: receipt.at)
+                    sentPayouts[receipt.id] = sent
+                    unjournaled.append(
+                        .payout(id: receipt.id, amount: amount, bankAccount: bankAccount, sentAt: sent.sentAt)
+                    )
+                    return .receipt(receipt)
+                case SandboxTokens.closedBankAccount:
+                    return .declined(ProviderError(.declined(code: "account_closed"), "the bank account is closed"))
+                default:
+                    throw ProviderError(
+                        .invalidRequest,
+                        "unknown bank account token; the sandbox knows \(SandboxTokens.bankAccount), "
+                            + "\(SandboxTokens.returningBankAccount) and \(SandboxTokens.closedBankAccount)"
+                    )
+                }
             }
-        })
+        )
     }
 
     public func payoutStatus(_ payout: String) throws(ProviderError) -> ProviderPayoutStatus {
@@ -236,7 +271,9 @@ public actor SandboxPaymentProvider: PaymentProvider {
 
     private func openHold(_ authorization: String) throws(ProviderError) -> Hold {
         guard let hold = holds[authorization] else { throw ProviderError(.invalidRequest, "no hold \(authorization)") }
-        guard !hold.settled else { throw ProviderError(.invalidRequest, "the hold \(authorization) was already captured or voided") }
+        guard !hold.settled else {
+            throw ProviderError(.invalidRequest, "the hold \(authorization) was already captured or voided")
+        }
         return hold
     }
 
@@ -263,7 +300,13 @@ public actor SandboxPaymentProvider: PaymentProvider {
     private func store(hold: Hold, id: String) {
         holds[id] = hold
         unjournaled.append(
-            .hold(id: id, amount: hold.amount, paymentMethod: hold.paymentMethod, expiresAt: hold.expiresAt, settled: hold.settled)
+            .hold(
+                id: id,
+                amount: hold.amount,
+                paymentMethod: hold.paymentMethod,
+                expiresAt: hold.expiresAt,
+                settled: hold.settled
+            )
         )
     }
 
@@ -283,7 +326,10 @@ public actor SandboxPaymentProvider: PaymentProvider {
         do {
             try journal.append(unjournaled)
         } catch {
-            throw ProviderError(.unavailable, "the sandbox could not write its journal (\(error)); retry with the same idempotency key")
+            throw ProviderError(
+                .unavailable,
+                "the sandbox could not write its journal (\(error)); retry with the same idempotency key"
+            )
         }
     }
 
@@ -339,7 +385,12 @@ extension SandboxPaymentProvider.Answer {
     var stored: SandboxJournal.StoredAnswer {
         switch self {
         case .authorization(let authorization):
-            SandboxJournal.StoredAnswer(kind: .authorization, id: authorization.id, amount: authorization.amount, at: authorization.expiresAt)
+            SandboxJournal.StoredAnswer(
+                kind: .authorization,
+                id: authorization.id,
+                amount: authorization.amount,
+                at: authorization.expiresAt
+            )
         case .receipt(let receipt):
             SandboxJournal.StoredAnswer(kind: .receipt, id: receipt.id, amount: receipt.amount, at: receipt.at)
         case .declined(let error):

@@ -70,7 +70,11 @@ extension PaymentsStore {
             }
             return EntryLine(
                 postingID: postingID,
-                entry: LedgerEntry(account: account, side: side, amount: Money(minorUnits: row["minor"], currency: row["currency"])),
+                entry: LedgerEntry(
+                    account: account,
+                    side: side,
+                    amount: Money(minorUnits: row["minor"], currency: row["currency"])
+                ),
                 kind: kind,
                 reference: row["reference"],
                 postedAt: row["posted_at"]
@@ -91,9 +95,16 @@ extension PaymentsStore {
             )
         ).map { row in
             guard let account = AccountID(code: row["account"]) else {
-                throw DatabaseError(message: "the ledger has an entry to an unreadable account '\(row["account"] as String)'")
+                throw DatabaseError(
+                    message: "the ledger has an entry to an unreadable account '\(row["account"] as String)'"
+                )
             }
-            return AccountTotals(account: account, currency: row["currency"], debits: row["debits"], credits: row["credits"])
+            return AccountTotals(
+                account: account,
+                currency: row["currency"],
+                debits: row["debits"],
+                credits: row["credits"]
+            )
         }
     }
 

@@ -64,7 +64,10 @@ extension PaymentsStore {
         case ("open", _):
             status = .open
         case ("refunded", let at?):
-            status = .closed(.refunded(Money(minorUnits: row["refunded_minor"], currency: row["intent_currency"])), at: at)
+            status = .closed(
+                .refunded(Money(minorUnits: row["refunded_minor"], currency: row["intent_currency"])),
+                at: at
+            )
         case ("no_refund", let at?):
             status = .closed(.noRefund, at: at)
         case ("expired", let at?):
@@ -77,7 +80,10 @@ extension PaymentsStore {
             paymentIntentID: row["payment_intent_id"],
             reason: reason,
             description: row["description"],
-            evidenceDocumentIDs: try JSONDecoder().decode([String].self, from: Data((row["evidence_document_ids"] as String).utf8)),
+            evidenceDocumentIDs: try JSONDecoder().decode(
+                [String].self,
+                from: Data((row["evidence_document_ids"] as String).utf8)
+            ),
             openedAt: row["opened_at"],
             deadline: row["deadline"],
             status: status,

@@ -19,7 +19,8 @@ public enum PaymentsStore {
         ).execute(
             arguments: [
                 intent.id, intent.customer, intent.held.currency, intent.held.minorUnits, intent.placedAt,
-                intent.expiresAt, intent.status.rawValue, intent.captured.minorUnits, intent.chargedAboveHold.minorUnits,
+                intent.expiresAt, intent.status.rawValue, intent.captured.minorUnits,
+                intent.chargedAboveHold.minorUnits,
                 intent.refunded.minorUnits, intent.earningsCredited.minorUnits,
             ]
         )
@@ -57,7 +58,8 @@ public enum PaymentsStore {
     public static func lapsedHolds(at now: Int64, limit: Int, _ db: Database) throws -> [PaymentIntent] {
         try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT * FROM payment_intent WHERE status = 'held' AND expires_at <= ? ORDER BY expires_at LIMIT ?"
+                sql:
+                    "SELECT * FROM payment_intent WHERE status = 'held' AND expires_at <= ? ORDER BY expires_at LIMIT ?"
             ),
             arguments: [now, limit]
         ).map(intent)
@@ -67,7 +69,9 @@ public enum PaymentsStore {
         let currency: String = row["currency"]
         func money(_ column: String) -> Money { Money(minorUnits: row[column], currency: currency) }
         guard let status = PaymentIntent.Status(rawValue: row["status"]) else {
-            throw DatabaseError(message: "payment_intent \(row["id"] as String) has an unknown status '\(row["status"] as String)'")
+            throw DatabaseError(
+                message: "payment_intent \(row["id"] as String) has an unknown status '\(row["status"] as String)'"
+            )
         }
         return try PaymentIntent(
             restoringID: row["id"],
@@ -94,9 +98,13 @@ public enum PaymentsStore {
             let postingID = db.lastInsertedRowID
             for (position, entry) in posting.entries.enumerated() {
                 try db.cachedStatement(
-                    sql: "INSERT INTO ledger_entry (posting_id, position, account, side, minor, currency) VALUES (?, ?, ?, ?, ?, ?)"
+                    sql:
+                        "INSERT INTO ledger_entry (posting_id, position, account, side, minor, currency) VALUES (?, ?, ?, ?, ?, ?)"
                 ).execute(
-                    arguments: [postingID, position, entry.account.code, entry.side.rawValue, entry.amount.minorUnits, entry.amount.currency]
+                    arguments: [
+                        postingID, position, entry.account.code, entry.side.rawValue, entry.amount.minorUnits,
+                        entry.amount.currency,
+                    ]
                 )
             }
         }
@@ -116,16 +124,24 @@ public enum PaymentsStore {
         var current: (id: Int64, kind: Posting.Kind, reference: String, postedAt: Int64, entries: [LedgerEntry])?
         func flush() throws {
             guard let open = current else { return }
-            postings.append(try Posting(kind: open.kind, reference: open.reference, postedAt: open.postedAt, entries: open.entries))
+            postings.append(
+                try Posting(kind: open.kind, reference: open.reference, postedAt: open.postedAt, entries: open.entries)
+            )
         }
         for row in entries {
             let id: Int64 = row["id"]
             guard let account = AccountID(code: row["account"]), let side = LedgerEntry.Side(rawValue: row["side"]),
                 let kind = Posting.Kind(rawValue: row["kind"])
             else {
-                throw DatabaseError(message: "posting \(id) has an entry that cannot be read (account \(row["account"] as String))")
+                throw DatabaseError(
+                    message: "posting \(id) has an entry that cannot be read (account \(row["account"] as String))"
+                )
             }
-            let entry = LedgerEntry(account: account, side: side, amount: Money(minorUnits: row["minor"], currency: row["currency"]))
+            let entry = LedgerEntry(
+                account: account,
+                side: side,
+                amount: Money(minorUnits: row["minor"], currency: row["currency"])
+            )
             if current?.id == id {
                 current?.entries.append(entry)
             } else {

@@ -19,7 +19,15 @@ public struct StoredPaymentMethod: Sendable, Hashable {
     public var addedAt: Int64
 
     /// Creates a record.
-    public init(id: String, owner: String, token: String, label: String, brand: String, lastDigits: String, addedAt: Int64) {
+    public init(
+        id: String,
+        owner: String,
+        token: String,
+        label: String,
+        brand: String,
+        lastDigits: String,
+        addedAt: Int64
+    ) {
         self.id = id
         self.owner = owner
         self.token = token

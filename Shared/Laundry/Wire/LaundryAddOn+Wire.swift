@@ -13,7 +13,9 @@ extension LaundryAddOn {
     }
 
     /// The add-ons a request names; INVALID_ARGUMENT naming the first entry that is not one (`add_ons[1]`).
-    public static func set(fromWire values: [Quad_Types_V1_LaundryAddOn], field: String = "add_ons") throws -> Set<LaundryAddOn> {
+    public static func set(fromWire values: [Quad_Types_V1_LaundryAddOn], field: String = "add_ons") throws -> Set<
+        LaundryAddOn
+    > {
         var addOns: Set<LaundryAddOn> = []
         for (index, value) in values.enumerated() {
             switch value {
@@ -22,7 +24,8 @@ extension LaundryAddOn {
             case .unspecified, .UNRECOGNIZED:
                 throw RPCError(
                     code: .invalidArgument,
-                    message: "\(field)[\(index)]: \(value.rawValue) is not an add-on; choose LAUNDRY_ADD_ON_FOLDING or LAUNDRY_ADD_ON_IRONING"
+                    message:
+                        "\(field)[\(index)]: \(value.rawValue) is not an add-on; choose LAUNDRY_ADD_ON_FOLDING or LAUNDRY_ADD_ON_IRONING"
                 )
             }
         }

@@ -83,7 +83,7 @@ public final class AdminServer: Service, Sendable {
         let serverChannel: NIOAsyncChannel<Connection, Never>
         do {
             serverChannel = try await self.bind()
-        } catch where Task.isCancelled {
+        } catch _ where Task.isCancelled {
             // Stopped before the listener was up: not a failure of the service.
             self.stop(AdminServerError(code: .notListening, message: "admin server was stopped before it listened"))
             return

@@ -145,7 +145,8 @@ private struct CallerHeaderReader {
             guard let unit = hexUnit() else { return nil }
             switch unit {
             case 0xD800...0xDBFF:
-                guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hexUnit(), (0xDC00...0xDFFF).contains(low)
+                guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hexUnit(),
+                    (0xDC00...0xDFFF).contains(low)
                 else { return nil }
                 return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
             case 0xDC00...0xDFFF:

@@ -27,7 +27,9 @@ public struct Caller: Sendable, Hashable, Codable {
     /// control characters included, and to read what `JSONEncoder` writes).
     public var headerValue: String {
         var json = "{\"campus_id\":"
-        json.reserveCapacity(112 + (sessionID?.utf8.count ?? 0) + userID.utf8.count + campusID.utf8.count + dormID.utf8.count)
+        json.reserveCapacity(
+            112 + (sessionID?.utf8.count ?? 0) + userID.utf8.count + campusID.utf8.count + dormID.utf8.count
+        )
         JSONString.append(campusID, to: &json)
         json += ",\"dorm_id\":"
         JSONString.append(dormID, to: &json)
@@ -46,7 +48,6 @@ public struct Caller: Sendable, Hashable, Codable {
         json += "}"
         return json
     }
-
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"

@@ -31,11 +31,15 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
             guard case .service = peer else {
                 throw RPCError(
                     code: .permissionDenied,
-                    message: "\(Self.callerHeader) is accepted only from the gateway or another Quad service; peer is \(peer)"
+                    message:
+                        "\(Self.callerHeader) is accepted only from the gateway or another Quad service; peer is \(peer)"
                 )
             }
             guard let caller = Caller(headerValue: header) else {
-                throw RPCError(code: .invalidArgument, message: "\(Self.callerHeader) is not a valid caller (JSON with user_id, roles, campus_id, dorm_id)")
+                throw RPCError(
+                    code: .invalidArgument,
+                    message: "\(Self.callerHeader) is not a valid caller (JSON with user_id, roles, campus_id, dorm_id)"
+                )
             }
             context.attributes[CallerAttribute.self] = caller
         } else if let authorization = context.metadata["authorization"], let verifyBearer {
@@ -63,7 +67,8 @@ public struct CallerIdentityInterceptor: ServerInterceptor {
         case .unknown:
             throw RPCError(
                 code: .permissionDenied,
-                message: "\(method) is for Quad services and operators: present the deployment's service or client certificate"
+                message:
+                    "\(method) is for Quad services and operators: present the deployment's service or client certificate"
             )
         }
     }

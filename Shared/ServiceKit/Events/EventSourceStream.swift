@@ -30,7 +30,8 @@ public enum EventSourceStream {
         guard context.caller == nil else {
             throw RPCError(
                 code: .permissionDenied,
-                message: "\(context.method) is not callable on a user's behalf; apps follow their events with quad.gateway.v1.Gateway/Subscribe"
+                message:
+                    "\(context.method) is not callable on a user's behalf; apps follow their events with quad.gateway.v1.Gateway/Subscribe"
             )
         }
         let start = try await database.eventLogStart(after: request.fromNow ? nil : request.afterSequence)
@@ -40,25 +41,29 @@ public enum EventSourceStream {
                 metadata: ["after_sequence": "\(request.afterSequence)", "resumes_after": "\(start.afterSequence)"]
             )
         }
-        try await response.send(.with {
-            $0.started = .with {
-                $0.afterSequence = start.afterSequence
-                $0.gap = start.gap
+        try await response.send(
+            .with {
+                $0.started = .with {
+                    $0.afterSequence = start.afterSequence
+                    $0.gap = start.gap
+                }
             }
-        })
+        )
         var after = start.afterSequence
         while true {
             let events = try await database.loggedEvents(after: after, limit: batchSize)
             for event in events {
-                try await response.send(.with {
-                    $0.event = .with {
-                        $0.sequence = event.sequence
-                        $0.userID = event.userID
-                        $0.occurredAtMicros = event.occurredAtMicros
-                        $0.type = event.type
-                        $0.payload = event.payload
+                try await response.send(
+                    .with {
+                        $0.event = .with {
+                            $0.sequence = event.sequence
+                            $0.userID = event.userID
+                            $0.occurredAtMicros = event.occurredAtMicros
+                            $0.type = event.type
+                            $0.payload = event.payload
+                        }
                     }
-                })
+                )
             }
             after = events.last?.sequence ?? after
         }

@@ -92,7 +92,10 @@ public final class Peers: Sendable {
     private func resolve(_ context: String) throws -> HostPort {
         if let address = explicit[context] { return address }
         guard let readyDirectory else {
-            throw RPCError(code: .unavailable, message: "no address for \(context): give --peers \(context)=HOST:PORT or --peers-dir")
+            throw RPCError(
+                code: .unavailable,
+                message: "no address for \(context): give --peers \(context)=HOST:PORT or --peers-dir"
+            )
         }
         let path = "\(readyDirectory)/\(context).ready.json"
         guard let data = FileManager.default.contents(atPath: path),

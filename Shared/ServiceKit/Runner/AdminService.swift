@@ -13,14 +13,21 @@ public struct AdminService: Quad_Admin_V1_Admin.ServiceProtocol {
     let now: @Sendable () -> Date
 
     /// Backups go to `directory` (created when needed).
-    public init(name: String, database: QuadDatabase, directory: String, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        name: String,
+        database: QuadDatabase,
+        directory: String,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.name = name
         self.database = database
         self.directory = directory
         self.now = now
     }
 
-    public func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws -> Quad_Admin_V1_BackupResponse {
+    public func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws
+        -> Quad_Admin_V1_BackupResponse
+    {
         try context.requireOperator("backups are for operators: call with a client certificate of the deployment")
         let takenAt = now()
         let formatter = ISO8601DateFormatter()

@@ -53,7 +53,10 @@ public struct QuadProcess: Sendable {
             print(source.helpText())
             return nil
         }
-        let logger = JSONLogHandler.bootstrap(label: "quad.\(name)", level: Logger.Level(rawValue: options.logLevel) ?? .info)
+        let logger = JSONLogHandler.bootstrap(
+            label: "quad.\(name)",
+            level: Logger.Level(rawValue: options.logLevel) ?? .info
+        )
         let registry = MetricsSetup.bootstrapProcess()
         let certificates = try DevCertificateSet.ensure(directory: options.certificatesDirectory, services: [name])
         let process = QuadProcess(
@@ -103,7 +106,8 @@ public struct QuadProcess: Sendable {
         connections: ConnectionLimits = .defaults,
         health configureHealth: (HealthService) -> Void = { _ in }
     ) async throws {
-        let hosted = Router(services: services).serviceNames
+        let hosted =
+            Router(services: services).serviceNames
             + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
         let health = HealthService(services: hosted)
         configureHealth(health)

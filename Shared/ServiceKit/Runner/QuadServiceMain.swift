@@ -14,7 +14,9 @@ public enum QuadServiceMain {
         migrator: DatabaseMigrator,
         setup: @Sendable (ServiceEnvironment) async throws -> ServiceSetup
     ) async throws {
-        try await run(name: name, migrator: migrator, settings: { _ in () }) { environment, _ in try await setup(environment) }
+        try await run(name: name, migrator: migrator, settings: { _ in () }) { environment, _ in
+            try await setup(environment)
+        }
     }
 
     /// As ``run(name:migrator:setup:)``, reading the service's own settings with `settings`

@@ -29,7 +29,10 @@ struct ReadinessAnnouncer: Service {
             ]
             let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
             let url = URL(fileURLWithPath: readyFile)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try data.write(to: url, options: .atomic)
         }
         health.setAll(.serving)

@@ -54,16 +54,34 @@ public struct ServiceOptions: Sendable {
         readyFile = ready.isEmpty ? nil : ready
         logLevel = try source.string("log-level", default: "info", help: "trace, debug, info, notice, warning, error")
         maxDeadline = try source.duration("max-deadline", default: .seconds(300), help: "cap on every call's deadline")
-        idleTimeout = try source.duration("idle-timeout", default: .seconds(300), help: "close connections idle this long")
+        idleTimeout = try source.duration(
+            "idle-timeout",
+            default: .seconds(300),
+            help: "close connections idle this long"
+        )
         drainGrace = try source.duration("drain-grace", default: .seconds(10), help: "time open calls get on shutdown")
         synchronous = try source.string("synchronous", default: "full", help: "SQLite synchronous: full or normal")
-        writeBatch = try source.int("write-batch", default: 256, help: "most writes per transaction (group commit); 1 = one transaction per request")
-        guard writeBatch >= 1 else { throw ServiceOptionError(message: "--write-batch must be at least 1, not \(writeBatch)") }
+        writeBatch = try source.int(
+            "write-batch",
+            default: 256,
+            help: "most writes per transaction (group commit); 1 = one transaction per request"
+        )
+        guard writeBatch >= 1 else {
+            throw ServiceOptionError(message: "--write-batch must be at least 1, not \(writeBatch)")
+        }
         peers = try HostPort.parseList(
-            try source.string("peers", default: "", help: "context=HOST:PORT of the services this one calls, comma-separated"),
+            try source.string(
+                "peers",
+                default: "",
+                help: "context=HOST:PORT of the services this one calls, comma-separated"
+            ),
             flag: "peers"
         )
-        let directory = try source.string("peers-dir", default: "", help: "where the other services' ready files are (quad up's run directory)")
+        let directory = try source.string(
+            "peers-dir",
+            default: "",
+            help: "where the other services' ready files are (quad up's run directory)"
+        )
         peersDirectory = directory.isEmpty ? nil : directory
         outboxMaxRefusals = try source.int(
             "outbox-max-refusals",

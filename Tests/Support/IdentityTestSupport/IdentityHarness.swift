@@ -17,7 +17,11 @@ public final class TestWallClock: Sendable {
     public var now: Date { current.withLock { $0 } }
 
     public func advance(by duration: Duration) {
-        current.withLock { $0 = $0.addingTimeInterval(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) }
+        current.withLock {
+            $0 = $0.addingTimeInterval(
+                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            )
+        }
     }
 }
 
@@ -46,7 +50,10 @@ public struct IdentityHarness: Sendable {
     ) async throws -> T {
         let directory = NSTemporaryDirectory() + "quad-identity-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let certificates = try DevCertificateSet.ensure(directory: directory + "/certs", services: ["identity", "gateway"])
+        let certificates = try DevCertificateSet.ensure(
+            directory: directory + "/certs",
+            services: ["identity", "gateway"]
+        )
         let database = try QuadDatabase(
             configuration: .defaults(path: directory + "/identity.sqlite"),
             migrator: IdentityMigrations.migrator
@@ -96,7 +103,9 @@ public struct IdentityHarness: Sendable {
     }
 
     /// A valid registration on the demo campus; `email` varies it.
-    public static func registration(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") -> Quad_Identity_V1_RegisterRequest {
+    public static func registration(_ email: String = "ada@northfield.edu", password: String = "correct horse battery")
+        -> Quad_Identity_V1_RegisterRequest
+    {
         .with {
             $0.email = email
             $0.password = password
@@ -106,18 +115,30 @@ public struct IdentityHarness: Sendable {
             $0.campusID = CampusDirectory.demo.campuses[0].id
             $0.dormID = CampusDirectory.demo.campuses[0].dorms[0].id
             $0.room = "214B"
-            $0.dateOfBirth = .with { $0.year = 2004; $0.month = 5; $0.day = 17 }
+            $0.dateOfBirth = .with {
+                $0.year = 2004; $0.month = 5; $0.day = 17
+            }
         }
     }
 
     /// Registers and returns the session and profile.
-    public func register(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws -> Quad_Identity_V1_RegisterResponse {
+    public func register(_ email: String = "ada@northfield.edu", password: String = "correct horse battery")
+        async throws -> Quad_Identity_V1_RegisterResponse
+    {
         try await client.register(Self.registration(email, password: password))
     }
 
     /// Logs in again (access tokens live 15 minutes; tests that move the clock need fresh ones).
-    public func login(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws -> CallOptions {
-        Self.bearer(try await client.login(.with { $0.email = email; $0.password = password }).session)
+    public func login(_ email: String = "ada@northfield.edu", password: String = "correct horse battery") async throws
+        -> CallOptions
+    {
+        Self.bearer(
+            try await client.login(
+                .with {
+                    $0.email = email; $0.password = password
+                }
+            ).session
+        )
     }
 
     public static func bearer(_ session: Quad_Identity_V1_Session) -> CallOptions {

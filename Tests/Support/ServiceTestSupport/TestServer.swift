@@ -58,7 +58,13 @@ public struct TestServer: Sendable {
                 let loop = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
                 group.addTask(executorPreference: loop) { await server.run() }
                 defer { group.cancelAll() }
-                let served = TestServer(context: context, certificates: certificates, mode: transport, port: nil, inProcess: server)
+                let served = TestServer(
+                    context: context,
+                    certificates: certificates,
+                    mode: transport,
+                    port: nil,
+                    inProcess: server
+                )
                 return try await body(served)
             }
         case .loopbackTLS:
@@ -78,7 +84,13 @@ public struct TestServer: Sendable {
                 group.addTask { try await server.run() }
                 defer { group.cancelAll() }
                 let port = try await server.listeningPort()
-                let served = TestServer(context: context, certificates: certificates, mode: transport, port: port, inProcess: nil)
+                let served = TestServer(
+                    context: context,
+                    certificates: certificates,
+                    mode: transport,
+                    port: port,
+                    inProcess: nil
+                )
                 return try await body(served)
             }
         }
@@ -104,7 +116,11 @@ public struct TestServer: Sendable {
         let certificate = certificate(of: peer)
         if let inProcess {
             let info = try certificate.map { try PeerInfo(address: "in-process", certificatePEMFile: $0.chain) }
-            return TestTransport(base: inProcess.client(peer: info ?? PeerInfo(address: "in-process")), caller: caller, close: {})
+            return TestTransport(
+                base: inProcess.client(peer: info ?? PeerInfo(address: "in-process")),
+                caller: caller,
+                close: {}
+            )
         }
         let tls: TLSSettings
         if let certificate {
@@ -122,7 +138,9 @@ public struct TestServer: Sendable {
     }
 
     /// Runs `body` with a transport as `peer`, closed afterwards.
-    public func withTransport<T: Sendable>(as peer: TestPeer, _ body: (TestTransport) async throws -> T) async throws -> T {
+    public func withTransport<T: Sendable>(as peer: TestPeer, _ body: (TestTransport) async throws -> T) async throws
+        -> T
+    {
         let transport = try transport(as: peer)
         defer { transport.close() }
         return try await body(transport)

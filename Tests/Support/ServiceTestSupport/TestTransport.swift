@@ -18,7 +18,8 @@ public struct TestTransport: ClientTransport {
 
     public func close() { closeBase() }
 
-    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer {
+    public func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer
+    {
         try await base.unary(method, request: request, options: withCaller(options))
     }
 
@@ -29,7 +30,13 @@ public struct TestTransport: ClientTransport {
         options: CallOptions,
         _ body: @Sendable (RawClientCall) async throws -> Result
     ) async throws -> Result {
-        try await base.streamingCall(method, firstRequest: firstRequest, halfClose: halfClose, options: withCaller(options), body)
+        try await base.streamingCall(
+            method,
+            firstRequest: firstRequest,
+            halfClose: halfClose,
+            options: withCaller(options),
+            body
+        )
     }
 
     private func withCaller(_ options: CallOptions) -> CallOptions {

@@ -34,7 +34,8 @@ public struct RunVerdict: Codable, Sendable, Hashable {
             switch measure {
             case .errors:
                 let what = subject == RunVerdict.journeysSubject ? "journeys" : "calls"
-                return "\(subject): \(NumberFormat.percent(value)) of \(what) failed (bound \(NumberFormat.percent(bound)))"
+                return
+                    "\(subject): \(NumberFormat.percent(value)) of \(what) failed (bound \(NumberFormat.percent(bound)))"
             case .p99:
                 return "\(subject): p99 \(NumberFormat.scaled(value)) ms (bound \(NumberFormat.scaled(bound)) ms)"
             }

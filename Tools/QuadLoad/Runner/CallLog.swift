@@ -32,7 +32,8 @@ public final class CallLog: Sendable {
     /// Appends the line of one call.
     public func write(_ sample: CallSample, journey: String, traceID: String) {
         func ms(_ nanos: UInt64) -> String { String(format: "%.3f", Double(nanos) / 1e6) }
-        let line = "{\"journey\":\(JSONWriter.quoted(journey)),\"method\":\(JSONWriter.quoted(sample.name)),"
+        let line =
+            "{\"journey\":\(JSONWriter.quoted(journey)),\"method\":\(JSONWriter.quoted(sample.name)),"
             + "\"intended_ms\":\(ms(sample.intended)),\"sent_ms\":\(ms(sample.sent)),"
             + "\"latency_ms\":\(ms(sample.correctedNanoseconds)),\"uncorrected_ms\":\(ms(sample.uncorrectedNanoseconds)),"
             + "\"status\":\(JSONWriter.quoted(sample.status)),\"trace_id\":\(JSONWriter.quoted(traceID))}\n"

@@ -15,7 +15,9 @@ public struct JourneyMix: Sendable {
         }
         self.entries = entries
         var running = 0.0
-        cumulative = entries.map { running += $0.weight; return running }
+        cumulative = entries.map {
+            running += $0.weight; return running
+        }
     }
 
     /// Every journey by name, and the named mixes (`laundry`).
@@ -30,7 +32,7 @@ public struct JourneyMix: Sendable {
     /// who submits, with a few more dashers than customers so that jobs do not pile up (a dasher
     /// offered nothing leaves as `laundry-dasher-idle`). Each product adds its own.
     public static let presets: [String: [(String, Double)]] = [
-        "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)],
+        "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)]
     ]
 
     /// Parses `--journey NAME` (a preset or one journey) or `--mix name=weight,name=weight`.

@@ -98,7 +98,10 @@ public final class JourneySession: Sendable {
             if status != CallSample.okStatus { state.lastFailedMethod = watch.method }
             return state.trace.traceID
         }
-        sink(CallSample(name: watch.method, intended: watch.intended, sent: watch.sent, finished: now, status: status), trace)
+        sink(
+            CallSample(name: watch.method, intended: watch.intended, sent: watch.sent, finished: now, status: status),
+            trace
+        )
     }
 
     /// Waits `base` (times the think scale, with ±50% seeded jitter), as a person reading a screen does;

@@ -30,7 +30,9 @@ public struct LoadTarget: Sendable, Hashable {
     public static func endpoints(path: String) throws -> LoadTarget {
         let file = try EndpointsFile.load(path: path)
         guard let gateway = file.gateway else {
-            throw CLIError("\(path) names no gateway: quad-load calls the system through it, so run the gateway (quad up does)")
+            throw CLIError(
+                "\(path) names no gateway: quad-load calls the system through it, so run the gateway (quad up does)"
+            )
         }
         guard let address = HostPort(parsing: gateway.rpc) else {
             throw CLIError("\(path) gives the gateway the address '\(gateway.rpc)', which is not host:port")
@@ -70,11 +72,16 @@ public struct LoadTarget: Sendable, Hashable {
     /// - Throws: ``CLIError`` saying which of the two it is and what to check.
     public func check(_ client: QuadClient) async throws {
         do {
-            _ = try await Quad_Health_V1_Health.Client(transport: client).check(.init(), options: CallOptions(timeout: .seconds(10)))
+            _ = try await Quad_Health_V1_Health.Client(transport: client).check(
+                .init(),
+                options: CallOptions(timeout: .seconds(10))
+            )
         } catch let error as RPCError {
             let detail = "\(error.message) \(error.cause.map { "\($0)" } ?? "")"
             let lower = detail.lowercased()
-            if lower.contains("certificate") || lower.contains("handshake") || lower.contains("ssl") || lower.contains("tls") {
+            if lower.contains("certificate") || lower.contains("handshake") || lower.contains("ssl")
+                || lower.contains("tls")
+            {
                 throw CLIError(
                     "the TLS handshake with \(description) failed: \(detail.trimmingCharacters(in: .whitespaces)). "
                         + "Check that \(caPath) is the CA that signed the gateway's certificate and that its name is '\(serverName)'",

@@ -79,7 +79,12 @@ public struct LoadTest: Sendable {
         }
 
         if let step {
-            var search = try KneeSearch(startRate: step.startRate, stepFactor: step.stepFactor, maxRate: step.maxRate, bounds: step.bounds)
+            var search = try KneeSearch(
+                startRate: step.startRate,
+                stepFactor: step.stepFactor,
+                maxRate: step.maxRate,
+                bounds: step.bounds
+            )
             var action = search.start()
             var first = true
             while case .run(let rate) = action, !Task.isCancelled {

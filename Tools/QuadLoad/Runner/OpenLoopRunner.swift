@@ -142,7 +142,9 @@ public final class OpenLoopRunner: Sendable {
             // Only journeys that arrived in the measured window are waited for (RunDrain says how long).
             while true {
                 let (measured, lastFinished) = state.withLock { ($0.measuredInFlight, $0.lastCallFinished) }
-                if drain.stop(now: clock.now(), measuredInFlight: measured, lastCallFinished: lastFinished) != nil { break }
+                if drain.stop(now: clock.now(), measuredInFlight: measured, lastCallFinished: lastFinished) != nil {
+                    break
+                }
                 try? await Task.sleep(for: .milliseconds(20))
             }
             group.cancelAll()
@@ -240,7 +242,13 @@ public final class OpenLoopRunner: Sendable {
                 failed(journey: journey.name, session: session, error: error, at: clock.now())
             }
         }
-        let sample = CallSample(name: name, intended: arrival.intended, sent: sent, finished: clock.now(), status: status)
+        let sample = CallSample(
+            name: name,
+            intended: arrival.intended,
+            sent: sent,
+            finished: clock.now(),
+            status: status
+        )
         state.withLock { state in
             state.journeys.record(sample)
             if window.contains(arrival.intended) { state.measuredInFlight -= 1 }
@@ -265,7 +273,13 @@ public final class OpenLoopRunner: Sendable {
             state.failureCount += 1
             guard state.failures.count < 100 else { return }
             state.failures.append(
-                FailureRecord(atSeconds: Double(now) / 1e9, journey: journey, method: method, status: status, message: message)
+                FailureRecord(
+                    atSeconds: Double(now) / 1e9,
+                    journey: journey,
+                    method: method,
+                    status: status,
+                    message: message
+                )
             )
         }
     }

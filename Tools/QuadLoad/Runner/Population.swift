@@ -67,7 +67,8 @@ public final class Population: Sendable {
         concurrency: Int = 4,
         progress: @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> Population {
-        let names = (0..<customers).map { (index: $0, person: $0, dasher: false, name: "load\(seed)c\($0)") }
+        let names =
+            (0..<customers).map { (index: $0, person: $0, dasher: false, name: "load\(seed)c\($0)") }
             + (0..<dashers).map { (index: $0, person: customers + $0, dasher: true, name: "load\(seed)d\($0)") }
         let phones = try names.map { try device($0.person) }
         var accounts: [DemoSeeder.Seeded?] = Array(repeating: nil, count: names.count)
@@ -76,7 +77,11 @@ public final class Population: Sendable {
             while offset < names.count {
                 let batch = names[offset..<min(offset + AccountBatch.size, names.count)]
                 let people = batch.map { DemoSeeder.Person(name: $0.name, isDasher: $0.dasher) }
-                let seeded = try await DemoSeeder.accounts(people, password: password, operatorIdentity: operatorIdentity)
+                let seeded = try await DemoSeeder.accounts(
+                    people,
+                    password: password,
+                    operatorIdentity: operatorIdentity
+                )
                 for (position, person) in seeded.enumerated() { accounts[offset + position] = person }
                 offset += batch.count
             }
@@ -98,11 +103,16 @@ public final class Population: Sendable {
                         if let account {
                             person = try await seeder.prepare(account)
                         } else {
-                            person = next.dasher ? try await seeder.dasher(next.name) : try await seeder.customer(next.name)
+                            person =
+                                next.dasher ? try await seeder.dasher(next.name) : try await seeder.customer(next.name)
                         }
                         return (next.index, next.dasher, person, phone)
                     } catch {
-                        throw CLIError("could not seed \(next.name) through the gateway: \(error)", exitCode: 1, cause: error)
+                        throw CLIError(
+                            "could not seed \(next.name) through the gateway: \(error)",
+                            exitCode: 1,
+                            cause: error
+                        )
                     }
                 }
             }

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 
-private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+    private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 
-private let RUSAGE_SELF_WHO = RUSAGE_SELF
+    private let RUSAGE_SELF_WHO = RUSAGE_SELF
 #endif
 
 /// The CPU this process has used so far (user plus system), from `getrusage`.

@@ -14,11 +14,21 @@ public struct BrowsingJourney: Journey {
         let (bearer, jobs) = (app.bearer, app.jobs)
         try await session.think(.milliseconds(400))
         let open = try await session.call("jobs.ListMyLaundryJobs", metadata: bearer) {
-            try await jobs.listMyLaundryJobs(.with { $0.role = .customer; $0.filter = .inProgress; $0.limit = 20 }, options: $0)
+            try await jobs.listMyLaundryJobs(
+                .with {
+                    $0.role = .customer; $0.filter = .inProgress; $0.limit = 20
+                },
+                options: $0
+            )
         }
         try await session.think(.milliseconds(400))
         let past = try await session.call("jobs.ListMyLaundryJobs", metadata: bearer) {
-            try await jobs.listMyLaundryJobs(.with { $0.role = .customer; $0.filter = .past; $0.limit = 20 }, options: $0)
+            try await jobs.listMyLaundryJobs(
+                .with {
+                    $0.role = .customer; $0.filter = .past; $0.limit = 20
+                },
+                options: $0
+            )
         }
         for job in (open.jobs + past.jobs).prefix(3) {
             try await session.think(.milliseconds(300))

@@ -37,8 +37,14 @@ public struct LaundryCustomerJourney: Journey {
                         throw JourneyError("the feed's first message was not Subscribed")
                     }
                     session.end(opened, status: CallSample.okStatus)
-                    let submitted = try await session.call("jobs.SubmitLaundryJob", metadata: bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }) {
-                        try await jobs.submitLaundryJob(Self.submission(card: customer.paymentMethodID ?? ""), options: $0)
+                    let submitted = try await session.call(
+                        "jobs.SubmitLaundryJob",
+                        metadata: bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }
+                    ) {
+                        try await jobs.submitLaundryJob(
+                            Self.submission(card: customer.paymentMethodID ?? ""),
+                            options: $0
+                        )
                     }
                     // Each change of the job: the app reloads the job's screen.
                     while let message = try await feed.next() {
@@ -63,7 +69,12 @@ public struct LaundryCustomerJourney: Journey {
 
         try await session.think(.milliseconds(500))
         _ = try await session.call("jobs.ReviewLaundryJob", metadata: bearer) {
-            try await jobs.reviewLaundryJob(.with { $0.jobID = jobID; $0.stars = 5; $0.text = "Folded perfectly" }, options: $0)
+            try await jobs.reviewLaundryJob(
+                .with {
+                    $0.jobID = jobID; $0.stars = 5; $0.text = "Folded perfectly"
+                },
+                options: $0
+            )
         }
     }
 

@@ -58,20 +58,32 @@ public struct LaundryDasherJourney: Journey {
         var job: Quad_Jobs_V1_LaundryJob?
         for _ in 0..<50 {
             let mine = try await session.call("jobs.ListMyLaundryJobs", metadata: bearer) {
-                try await jobs.listMyLaundryJobs(.with { $0.role = .dasher; $0.filter = .inProgress; $0.limit = 50 }, options: $0)
+                try await jobs.listMyLaundryJobs(
+                    .with {
+                        $0.role = .dasher; $0.filter = .inProgress; $0.limit = 50
+                    },
+                    options: $0
+                )
             }
             job = mine.jobs.first { $0.jobID == offer.jobID }
             if job != nil { break }
             try await session.think(.milliseconds(100))
         }
         guard let job else {
-            throw JourneyError("job \(offer.jobID) was not among the dasher's jobs 50 looks after they accepted its offer")
+            throw JourneyError(
+                "job \(offer.jobID) was not among the dasher's jobs 50 looks after they accepted its offer"
+            )
         }
 
         for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForPickup, .pickedUp, .inWasher, .finishedWashing, .inDryer] {
             try await session.think(.milliseconds(400))
             _ = try await session.call("jobs.AdvanceStage", metadata: bearer) {
-                try await jobs.advanceStage(.with { $0.jobID = offer.jobID; $0.toStage = stage }, options: $0)
+                try await jobs.advanceStage(
+                    .with {
+                        $0.jobID = offer.jobID; $0.toStage = stage
+                    },
+                    options: $0
+                )
             }
         }
         try await session.think(.milliseconds(400))
@@ -80,7 +92,9 @@ public struct LaundryDasherJourney: Journey {
                 .with {
                     $0.jobID = offer.jobID
                     $0.actualLoads = job.estimatedLoads
-                    $0.machineCost = .with { $0.minorUnits = 700; $0.currency = "USD" }
+                    $0.machineCost = .with {
+                        $0.minorUnits = 700; $0.currency = "USD"
+                    }
                 },
                 options: $0
             )
@@ -88,12 +102,22 @@ public struct LaundryDasherJourney: Journey {
         for stage in [Quad_Jobs_V1_LaundryStage.onTheWayForDropOff, .droppedOff] {
             try await session.think(.milliseconds(400))
             _ = try await session.call("jobs.AdvanceStage", metadata: bearer) {
-                try await jobs.advanceStage(.with { $0.jobID = offer.jobID; $0.toStage = stage }, options: $0)
+                try await jobs.advanceStage(
+                    .with {
+                        $0.jobID = offer.jobID; $0.toStage = stage
+                    },
+                    options: $0
+                )
             }
         }
         try await session.think(.milliseconds(300))
         _ = try await session.call("jobs.ReviewLaundryJob", metadata: bearer) {
-            try await jobs.reviewLaundryJob(.with { $0.jobID = offer.jobID; $0.stars = 5 }, options: $0)
+            try await jobs.reviewLaundryJob(
+                .with {
+                    $0.jobID = offer.jobID; $0.stars = 5
+                },
+                options: $0
+            )
         }
     }
 }

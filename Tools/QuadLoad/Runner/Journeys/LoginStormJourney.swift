@@ -14,9 +14,17 @@ public struct LoginStormJourney: Journey {
         let identity = Quad_Identity_V1_Identity.Client(transport: session.device(of: customer))
         let password = session.population.password
         let login = try await session.call("identity.Login") {
-            try await identity.login(.with { $0.email = customer.email; $0.password = password }, options: $0)
+            try await identity.login(
+                .with {
+                    $0.email = customer.email; $0.password = password
+                },
+                options: $0
+            )
         }
-        _ = try await session.call("identity.GetMyProfile", metadata: ["authorization": "Bearer \(login.session.accessToken)"]) {
+        _ = try await session.call(
+            "identity.GetMyProfile",
+            metadata: ["authorization": "Bearer \(login.session.accessToken)"]
+        ) {
             try await identity.getMyProfile(.init(), options: $0)
         }
     }
