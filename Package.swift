@@ -189,7 +189,7 @@ let identity: [Target] = [
         at: "Services/Identity",
         [
             "IdentityDomain", "QuadTokens", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
-            nioPosix, grdb, crypto, protobuf,
+            "QuadKernel", nioPosix, grdb, crypto, protobuf,
         ]
     ),
     executable("quad-identity", at: "Services/Identity/main", ["IdentityService", "IdentityDomain", "QuadServiceKit"]),
@@ -206,7 +206,7 @@ let identity: [Target] = [
         "IdentityTestSupport",
         [
             "IdentityService", "IdentityDomain", "QuadWire", "QuadContracts", "QuadServiceKit", "QuadCertificates",
-            "QuadStorage", "ServiceTestSupport", grdb,
+            "QuadStorage", "ServiceTestSupport", "QuadTestSupport", grdb,
         ]
     ),
 ]
@@ -219,7 +219,7 @@ let gateway: [Target] = [
         sources: ["Edge"],
         [
             "GatewayDomain", "QuadTokens", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadContracts",
-            "QuadServiceKit", nioCore, crypto, logging,
+            "QuadServiceKit", "QuadKernel", nioCore, crypto, logging,
         ]
     ),
     executable("quad-gateway", at: "Services/Gateway/main", ["GatewayService", "QuadServiceKit", "QuadWireNIO"]),
@@ -238,7 +238,7 @@ let payments: [Target] = [
     module("PaymentsDomain", at: "Services/Payments/Domain", ["QuadKernel"]),
     // Laundry's payments module: its fee schedule, quotes and earnings split, as a ProductPricing.
     module("PaymentsLaundry", at: "Services/Payments/Laundry", ["PaymentsDomain", "LaundryKernel"]),
-    module("PaymentsProviders", at: "Services/Payments/Providers", ["PaymentsDomain"]),
+    module("PaymentsProviders", at: "Services/Payments/Providers", ["PaymentsDomain", "QuadKernel"]),
     module("PaymentsStore", at: "Services/Payments/Store", ["PaymentsDomain", grdb]),
     // Payments' store is a target of its own (PaymentsStore), so its service is its handlers alone.
     module(
@@ -246,7 +246,7 @@ let payments: [Target] = [
         at: "Services/Payments/Handlers",
         [
             "PaymentsDomain", "PaymentsLaundry", "PaymentsProviders", "PaymentsStore", "LaundryWire",
-            "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
+            "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadKernel", grdb, logging, protobuf,
         ]
     ),
     executable(
@@ -255,7 +255,7 @@ let payments: [Target] = [
         ["PaymentsService", "PaymentsProviders", "PaymentsStore", "QuadServiceKit"]
     ),
     tests("PaymentsDomainTests", ["PaymentsDomain", "PaymentsLaundry", "QuadTestSupport"]),
-    tests("PaymentsProvidersTests", ["PaymentsProviders", "PaymentsDomain"]),
+    tests("PaymentsProvidersTests", ["PaymentsProviders", "PaymentsDomain", "QuadTestSupport"]),
     tests(
         "PaymentsStoreTests",
         ["PaymentsStore", "PaymentsDomain", "PaymentsLaundry", "QuadStorage", "ServiceTestSupport", grdb]
@@ -287,7 +287,7 @@ let jobs: [Target] = [
     tests(
         "JobsServiceTests",
         [
-            "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadWire", "QuadWireNIO",
+            "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
             "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
         ],
         exclude: ["Fixtures"]

@@ -5,6 +5,7 @@ import QuadContracts
 import QuadWire
 import QuadWireNIO
 import Synchronization
+import QuadTestSupport
 import Testing
 
 /// Issue 11, item 6: admission is fair between users as well as addresses. Users behind one
@@ -60,7 +61,7 @@ struct AdmissionByUserTests {
                 _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
             }
             let authenticator = harness.gateway.authenticator
-            let clock = ManualGatewayClock()
+            let clock = TestClock(waitsAdvance: true)
             // The gateway's own wiring: users from the authenticator's memory of verified tokens
             let admission = GatewayAdmission(
                 configuration: ConcurrencyLimitConfiguration(initialLimit: 1, minimumLimit: 1, maximumLimit: 1),

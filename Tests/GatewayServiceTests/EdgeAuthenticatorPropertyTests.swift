@@ -49,7 +49,9 @@ struct EdgeAuthenticatorPropertyTests {
             )
             return EdgeAuthenticator(
                 refetchInterval: .zero,
-                now: { EdgeAuthenticatorPropertyTests.now },
+                clock: TestClock(
+                    startMicros: Int64(EdgeAuthenticatorPropertyTests.now.timeIntervalSince1970) * 1_000_000
+                ).clock,
                 keySource: { [key] }
             )
         }

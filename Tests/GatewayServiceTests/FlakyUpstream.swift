@@ -4,22 +4,10 @@ import GatewayService
 import Logging
 import NIOCore
 import QuadCertificates
+import QuadTestSupport
 import QuadWire
 import QuadWireNIO
 import Synchronization
-
-/// A settable gateway clock: tests move time; a retry's backoff advances it instead of waiting.
-final class ManualGatewayClock: Sendable {
-    private let current = Mutex(Duration.zero)
-
-    var clock: GatewayClock {
-        GatewayClock(now: { self.current.withLock { $0 } }, sleep: { self.advance(by: $0) })
-    }
-
-    func advance(by duration: Duration) {
-        current.withLock { $0 += duration }
-    }
-}
 
 /// An upstream whose answers the test controls: it fails UNAVAILABLE while `failuresLeft` is
 /// above zero, counts the calls that reach it, and holds `Hang` calls until released.
@@ -198,7 +186,7 @@ final class SteadyService: QuadService, Sendable {
 struct ProtectedGateway: Sendable {
     let upstream: FlakyService
     let gateway: Gateway
-    let clock: ManualGatewayClock
+    let clock: TestClock
     let client: QuadClient
     let port: Int
     let certificates: DevCertificateSet
@@ -233,7 +221,7 @@ struct ProtectedGateway: Sendable {
             group.addTask { try await steadyServer.run() }
             let flakyPort = try await flakyServer.listeningPort()
             let steadyPort = try await steadyServer.listeningPort()
-            let clock = ManualGatewayClock()
+            let clock = TestClock(waitsAdvance: true)
             var configuration = GatewayConfiguration(upstreams: [
                 "flaky": .init(host: "127.0.0.1", port: flakyPort),
                 "steady": .init(host: "127.0.0.1", port: steadyPort),

@@ -46,7 +46,7 @@ struct GatewayHarness: Sendable {
                 ),
                 upstreamTLS: GatewayTestTLS.upstream(certificates),
                 logger: Logger(label: "test.gateway"),
-                now: { identity.clock.now },
+                clock: identity.clock.instantsOnly,
                 homeTransports: try homeTransports(identity)
             )
             let server = try GatewayTestTLS.server(for: gateway, certificates: certificates)

@@ -3,6 +3,7 @@ import NIOCore
 import GatewayService
 import QuadWire
 import QuadWireNIO
+import QuadTestSupport
 import Testing
 
 @Suite("Gateway: protection (G4, G5)")
@@ -237,7 +238,7 @@ struct GatewayAdmissionTests {
     static let watch = MethodDescriptor(service: "quad.test.v1.T", method: "Watch", kind: .serverStreaming)
 
     /// No queue: these tests are about the limit itself.
-    static func admission(_ clock: ManualGatewayClock) -> GatewayAdmission {
+    static func admission(_ clock: TestClock) -> GatewayAdmission {
         GatewayAdmission(
             configuration: ConcurrencyLimitConfiguration(
                 initialLimit: 8,
@@ -256,7 +257,7 @@ struct GatewayAdmissionTests {
 
     @Test("calls queued past three times their unloaded time lower the limit; fast ones raise it")
     func latencyTarget() throws {
-        let clock = ManualGatewayClock()
+        let clock = TestClock(waitsAdvance: true)
         let admission = Self.admission(clock)
         // Given: a read takes 1 ms alone
         let alone = try #require(
@@ -306,7 +307,7 @@ struct GatewayAdmissionTests {
 
     @Test("a fast refusal (a rate limit, a bad token) is no sign of overload; a cancelled call teaches nothing")
     func statusesAreNotOverload() {
-        let clock = ManualGatewayClock()
+        let clock = TestClock(waitsAdvance: true)
         let admission = Self.admission(clock)
         let permits = (0..<8).compactMap { _ in
             Self.permit(admission.admit(Self.read, peerHost: "10.0.0.1", metadata: [:], waiter: { UnusedWaiter() }))
@@ -319,7 +320,7 @@ struct GatewayAdmissionTests {
 
     @Test("streams take no slot")
     func streamsExempt() {
-        let admission = Self.admission(ManualGatewayClock())
+        let admission = Self.admission(TestClock(waitsAdvance: true))
         for _ in 0..<50 {
             guard
                 case .exempt = admission.admit(
@@ -348,7 +349,7 @@ struct UpstreamGuardTests {
     static let read = MethodDescriptor(service: "quad.test.v1.T", method: "Read", kind: .unary)
     static let login = MethodDescriptor(service: "quad.test.v1.T", method: "Login", kind: .unary)
 
-    static func guarded(_ clock: ManualGatewayClock) -> UpstreamGuard {
+    static func guarded(_ clock: TestClock) -> UpstreamGuard {
         var protection = GatewayProtectionConfiguration.defaults
         protection.concurrency = ConcurrencyLimitConfiguration(initialLimit: 10, minimumLimit: 2, maximumLimit: 50)
         return UpstreamGuard(context: "t", configuration: protection, clock: clock.clock)
@@ -357,7 +358,7 @@ struct UpstreamGuardTests {
     /// One call of `method` alone, taking `latency`.
     static func call(
         _ guarded: UpstreamGuard,
-        _ clock: ManualGatewayClock,
+        _ clock: TestClock,
         _ method: MethodDescriptor,
         _ latency: Duration
     ) throws {
@@ -368,7 +369,7 @@ struct UpstreamGuardTests {
 
     @Test("a login slow by nature is not taken for overload; one queued far past its own latency is")
     func judgedByOwnLatency() throws {
-        let clock = ManualGatewayClock()
+        let clock = TestClock(waitsAdvance: true)
         let guarded = Self.guarded(clock)
         // Given: logins take 400 ms alone (a KDF), over the fixed 500 ms threshold's reach at 2 in flight
         try Self.call(guarded, clock, Self.login, .milliseconds(400))
@@ -396,7 +397,7 @@ struct UpstreamGuardTests {
 
     @Test("slow logins lower the login limit only: reads are not shed")
     func methodsIsolated() throws {
-        let clock = ManualGatewayClock()
+        let clock = TestClock(waitsAdvance: true)
         let guarded = Self.guarded(clock)
         try Self.call(guarded, clock, Self.read, .milliseconds(1))
         try Self.call(guarded, clock, Self.login, .milliseconds(200))

@@ -122,7 +122,7 @@ struct SessionRevocationTests {
             ),
             upstreamTLS: GatewayTestTLS.upstream(certificates),
             logger: Logger(label: "test.gateway.restarted"),
-            now: { identity.clock.now }
+            clock: identity.clock.instantsOnly
         )
         let server = try GatewayTestTLS.server(for: gateway, certificates: certificates)
         try await withThrowingTaskGroup(of: Void.self) { group in

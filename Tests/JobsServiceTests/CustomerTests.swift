@@ -257,7 +257,7 @@ struct CustomerTests {
     func lists() async throws {
         try await JobsHarness.run { harness in
             let old = try await harness.submit("cora")
-            harness.clock.advance(seconds: 60)
+            harness.clock.advance(by: .seconds(60))
             let new = try await harness.submit("cora")
             try await harness.assign(new.jobID, to: "dan")
             _ = try await harness.as("cora") {

@@ -31,7 +31,7 @@ struct HistoryPagingTests {
             for index in 0..<5 {
                 submitted.append(try await harness.submit("cora").jobID)
                 // The second and third jobs share their submission instant: the order falls back on the id.
-                if index != 1 { harness.clock.advance(seconds: 60) }
+                if index != 1 { harness.clock.advance(by: .seconds(60)) }
             }
             _ = try await harness.submit("ben")
             let whole = try await Self.page(harness, of: "cora", limit: 0)

@@ -8,15 +8,8 @@ import QuadWire
 import QuadWireNIO
 import ServiceTestSupport
 import Synchronization
+import QuadTestSupport
 import SwiftProtobuf
-
-/// A settable wall clock for jobs' time rules.
-final class JobsClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
-    var now: Date { current.withLock { $0 } }
-    var micros: Int64 { Int64((now.timeIntervalSince1970 * 1_000_000).rounded()) }
-    func advance(seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
 
 /// payments as jobs sees it, for jobs' own tests: holds (idempotent per key, a card named "declined" is declined),
 /// releases and final quotes, each recorded. The real payments is tested in PaymentsServiceTests and with jobs in
@@ -192,7 +185,7 @@ struct JobsHarness: Sendable {
     let server: InProcessServer
     let database: QuadDatabase
     let payments: PaymentsDouble
-    let clock: JobsClock
+    let clock: TestClock
     let pickupPlaces: PickupPlacesDouble
 
     static let dorm = "dorm-maple-hall"
@@ -202,7 +195,7 @@ struct JobsHarness: Sendable {
         async throws
     {
         let payments = PaymentsDouble()
-        let clock = JobsClock()
+        let clock = TestClock()
         let pickupPlaces = PickupPlacesDouble()
         try await InProcessServer.run(
             context: "payments",
@@ -222,7 +215,7 @@ struct JobsHarness: Sendable {
                             database: existing ?? database,
                             payments: toPayments,
                             pickupPlaces: pickupPlaces,
-                            now: { clock.now }
+                            clock: clock.clock
                         )
                     ]
                 }

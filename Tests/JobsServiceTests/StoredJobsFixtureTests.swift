@@ -83,7 +83,7 @@ struct StoredJobsFixtureTests {
             try await JobsHarness.run(database: database) { harness in
                 // The job waiting for a dasher (cora's, preferred dasher pia) is assigned, then cancelled by cora.
                 let jobID = try #require(Self.job(in: expected) { $0.status == .open && $0.stage == .waitingForDasher })
-                harness.clock.advance(seconds: 3_600)
+                harness.clock.advance(by: .seconds(3_600))
                 #expect(try await harness.assign(jobID, to: "pia"))
                 let cancelled = try await harness.as("cora") {
                     try await $0.cancelLaundryJob(.with { $0.jobID = jobID }, options: JobsHarness.options())

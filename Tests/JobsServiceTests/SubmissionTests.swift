@@ -130,7 +130,7 @@ struct SubmissionTests {
         try await JobsHarness.run { harness in
             let request = harness.submission()
             // While payments holds, time passes the pickup: the job can no longer be stored as asked.
-            harness.payments.onHold.withLock { $0 = { harness.clock.advance(seconds: 2 * 3_600) } }
+            harness.payments.onHold.withLock { $0 = { harness.clock.advance(by: .seconds(2 * 3_600)) } }
             let error = await #expect(throws: RPCError.self) { _ = try await harness.submit("cora", request) }
             #expect(error?.code == .invalidArgument)
             let held = harness.payments.state.withLock { $0.holds.values.map(\.paymentIntent.paymentIntentID) }

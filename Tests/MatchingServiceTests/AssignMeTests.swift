@@ -37,7 +37,7 @@ struct AssignMeTests {
             try await h.submit("j1")
             try await h.submit("j2")
             let first = try await h.assignMe(dan)
-            h.advance(seconds: 10)
+            h.advance(by: .seconds(10))
             let again = try await h.assignMe(dan)
             let mine = try await h.matching.getMyOffer(.init(), options: h.as(dan))
             #expect(first != nil && again == first && mine.offer == first)

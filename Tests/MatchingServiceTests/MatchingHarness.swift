@@ -22,7 +22,7 @@ struct MatchingHarness: Sendable {
 
     let server: InProcessServer
     let database: QuadDatabase
-    let clock: ManualClock
+    let clock: TestClock
     let service: MatchingService
     /// matching through the gateway's connection: pass ``as(_:)`` as options to call as a user.
     let matching: Quad_Matching_V1_Matching.Client
@@ -39,7 +39,7 @@ struct MatchingHarness: Sendable {
     static func run(
         profiles: StubDasherProfiles = StubDasherProfiles(),
         configuration: MatchingServiceConfiguration = .defaults,
-        clock: ManualClock = ManualClock(),
+        clock: TestClock = TestClock(startMicros: start),
         reopening path: String? = nil,
         _ body: @Sendable (MatchingHarness) async throws -> Void
     ) async throws {
@@ -51,9 +51,12 @@ struct MatchingHarness: Sendable {
                 try path.map {
                     try QuadDatabase(configuration: .defaults(path: $0), migrator: MatchingMigrations.migrator)
                 } ?? fresh
-            let service = MatchingService(database: database, profiles: profiles, configuration: configuration) {
-                start + clock.now.offset.wholeMicroseconds
-            }
+            let service = MatchingService(
+                database: database,
+                profiles: profiles,
+                configuration: configuration,
+                clock: clock.clock
+            )
             made.value.withLock { $0 = (service, database) }
             return [service]
         } _: { server, _ in
@@ -117,10 +120,10 @@ struct MatchingHarness: Sendable {
     // MARK: Time
 
     /// The clock now, in UTC microseconds.
-    var now: Int64 { Self.start + clock.now.offset.wholeMicroseconds }
+    var now: Int64 { clock.micros }
 
-    func advance(seconds: Int64) {
-        clock.advance(by: .seconds(seconds))
+    func advance(by duration: Duration) {
+        clock.advance(by: duration)
     }
 
     // MARK: Deliveries from jobs
@@ -190,13 +193,6 @@ struct MatchingHarness: Sendable {
                 ($0["destination"], $0["topic"], $0["key"], $0["payload"])
             }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in whole microseconds.
-    var wholeMicroseconds: Int64 {
-        components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000
     }
 }
 

@@ -20,7 +20,7 @@ struct OfferAnswerTests {
             let notHers = await expectRefusal(.notFound) {
                 _ = try await h.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: h.as(eve))
             }
-            h.advance(seconds: 3)
+            h.advance(by: .seconds(3))
             let accepted = try await h.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: h.as(dan))
             let again = await expectRefusal(.notFound) {
                 _ = try await h.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: h.as(dan))

@@ -19,10 +19,10 @@ struct OfferExpiryTests {
             #expect(offer.expiresAtMicros == offer.offeredAtMicros + 30_000_000)
 
             // When: 29 seconds pass, the offer stands; at 30 it is gone
-            h.advance(seconds: 29)
+            h.advance(by: .seconds(29))
             #expect(try await h.matching.getMyOffer(.init(), options: h.as(dan)).offer == offer)
             #expect(try await h.assignMe(eve) == nil)
-            h.advance(seconds: 1)
+            h.advance(by: .seconds(1))
             let mine = try await h.matching.getMyOffer(.init(), options: h.as(dan))
 
             // Then: the job is Eve's to take, never Dan's again, and Dan's feed says it expired
@@ -43,7 +43,7 @@ struct OfferExpiryTests {
             try await h.accepting(dan)
             try await h.submit("j1")
             let offer = try #require(try await h.assignMe(dan))
-            h.advance(seconds: 60)
+            h.advance(by: .seconds(60))
             let late = await expectRefusal(.failedPrecondition) {
                 _ = try await h.matching.acceptOffer(.with { $0.offerID = offer.offerID }, options: h.as(dan))
             }
@@ -63,13 +63,13 @@ struct OfferExpiryTests {
             let expiry = OfferExpiry(service: h.service, interval: .seconds(1))
             try await withThrowingTaskGroup(of: Void.self) {
                 (group: inout ThrowingTaskGroup<Void, any Error>) async throws in
-                group.addTask { await expiry.run(clock: h.clock) }
+                group.addTask { await expiry.run() }
                 await h.clock.waitForSleepers(1)
                 // One tick before the deadline: nothing expires.
-                h.advance(seconds: 59)
+                h.advance(by: .seconds(59))
                 await h.clock.waitForSleepers(1)
                 #expect(try await h.feed(of: "dan").map(\.kind) == ["offer_made"])
-                h.advance(seconds: 1)
+                h.advance(by: .seconds(1))
                 await h.clock.waitForSleepers(1)
                 group.cancelAll()
             }

@@ -18,7 +18,7 @@ struct PresenceTests {
             let eve = MatchingHarness.dasher("eve")
             let dan = MatchingHarness.dasher("dan")
             let eveOn = try await h.matching.setAccepting(.with { $0.accepting = true }, options: h.as(eve))
-            h.advance(seconds: 5)
+            h.advance(by: .seconds(5))
             let danOn = try await h.matching.setAccepting(.with { $0.accepting = true }, options: h.as(dan))
             let eveAgain = try await h.matching.setAccepting(.with { $0.accepting = true }, options: h.as(eve))
 

@@ -89,7 +89,7 @@ struct RandomWorkload {
                 if Bool.random(using: &random) {
                     _ = try await h.operators.assignBatch(.with { $0.dormID = dasher.dormID })
                 } else {
-                    h.advance(seconds: Int64.random(in: 1..<40, using: &random))
+                    h.advance(by: .seconds(Int64.random(in: 1..<40, using: &random)))
                     try await h.service.expireDueOffers()
                 }
             }

@@ -2,6 +2,7 @@ import Foundation
 import PaymentsDomain
 import PaymentsProviders
 import Testing
+import QuadTestSupport
 
 @Suite("SandboxPaymentProvider's journal: the processor's state outlives the process that calls it")
 struct SandboxJournalTests {
@@ -22,7 +23,7 @@ struct SandboxJournalTests {
         try await Self.withJournalPath { path in
             let clock = TestClock()
             // Given a sandbox that held twice, was declined once and saw a flaky token's first attempt
-            let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let first = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             let hold = try await first.authorize(
                 Self.usd(2_500),
                 paymentMethod: "tok_sandbox_visa",
@@ -51,7 +52,7 @@ struct SandboxJournalTests {
             #expect(flaky?.kind == .unavailable)
 
             // When the process is gone and a second sandbox opens the same journal
-            let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let second = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
 
             // Then it answers the first one's calls again, without a second hold
             let repeated = try await second.authorize(
@@ -90,7 +91,7 @@ struct SandboxJournalTests {
             #expect(captured.id != hold.id && captured.id != voided.id)
 
             // And a third one knows the second one's capture: refunds are checked against it
-            let third = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let third = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             #expect(
                 try await third.capture(Self.usd(2_000), authorization: hold.id, idempotencyKey: "J1:capture")
                     == captured
@@ -107,15 +108,15 @@ struct SandboxJournalTests {
     func payoutsOutliveTheProcess() async throws {
         try await Self.withJournalPath { path in
             let clock = TestClock()
-            let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let first = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             let payout = try await first.payout(
                 Self.usd(500),
                 bankAccount: SandboxTokens.bankAccount,
                 idempotencyKey: "P1"
             )
-            let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let second = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             #expect(try await second.payoutStatus(payout.id) == .inTransit)
-            clock.advance(by: SandboxPaymentProvider.defaultPayoutSettlementDelay)
+            clock.advance(byMicros: SandboxPaymentProvider.defaultPayoutSettlementDelay)
             #expect(
                 try await second.payoutStatus(payout.id)
                     == .paid(at: payout.at + SandboxPaymentProvider.defaultPayoutSettlementDelay)
@@ -127,7 +128,7 @@ struct SandboxJournalTests {
     func tornLine() async throws {
         try await Self.withJournalPath { path in
             let clock = TestClock()
-            let first = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let first = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             let hold = try await first.authorize(
                 Self.usd(2_500),
                 paymentMethod: "tok_sandbox_visa",
@@ -138,7 +139,7 @@ struct SandboxJournalTests {
             try handle.write(contentsOf: Data("[{\"hold\":{\"id\":\"sbx_au".utf8))
             try handle.close()
 
-            let second = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let second = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             let captured = try await second.capture(
                 Self.usd(2_500),
                 authorization: hold.id,
@@ -147,7 +148,7 @@ struct SandboxJournalTests {
             #expect(captured.amount == Self.usd(2_500))
 
             // and what comes after the cut line is read again
-            let third = try SandboxPaymentProvider(now: { clock.now }, journalPath: path)
+            let third = try SandboxPaymentProvider(clock: clock.clock, journalPath: path)
             #expect(
                 try await third.capture(Self.usd(2_500), authorization: hold.id, idempotencyKey: "J1:capture")
                     == captured

@@ -1,14 +1,8 @@
 import PaymentsDomain
 import PaymentsProviders
 import Synchronization
+import QuadTestSupport
 import Testing
-
-/// A settable clock in UTC microseconds.
-final class TestClock: Sendable {
-    private let current = Mutex<Int64>(1_790_000_000_000_000)
-    var now: Int64 { current.withLock { $0 } }
-    func advance(by microseconds: Int64) { current.withLock { $0 += microseconds } }
-}
 
 @Suite("SandboxPaymentProvider: a card processor's behaviour without one")
 struct SandboxPaymentProviderTests {
@@ -16,7 +10,7 @@ struct SandboxPaymentProviderTests {
     static let day: Int64 = 24 * 3_600 * 1_000_000
 
     static func provider(_ clock: TestClock = TestClock()) -> SandboxPaymentProvider {
-        SandboxPaymentProvider(now: { clock.now })
+        SandboxPaymentProvider(clock: clock.clock)
     }
 
     /// The error `body` throws, if any.
@@ -146,8 +140,8 @@ struct SandboxPaymentProviderTests {
             paymentMethod: "tok_sandbox_googlepay",
             idempotencyKey: "h"
         )
-        #expect(hold.expiresAt == clock.now + 7 * Self.day)
-        clock.advance(by: 7 * Self.day)
+        #expect(hold.expiresAt == clock.micros + 7 * Self.day)
+        clock.advance(byMicros: 7 * Self.day)
         let late = await Self.failure { () async throws(ProviderError) in
             try await provider.capture(Self.usd(1_000), authorization: hold.id, idempotencyKey: "c")
         }
@@ -185,7 +179,7 @@ struct SandboxPaymentProviderTests {
     @Test("a payout is in transit until the settlement delay, then paid; the returning token's is returned then")
     func payoutsSettle() async throws {
         let clock = TestClock()
-        let provider = SandboxPaymentProvider(now: { clock.now }, payoutSettlementDelay: 60_000_000)
+        let provider = SandboxPaymentProvider(clock: clock.clock, payoutSettlementDelay: 60_000_000)
         let paid = try await provider.payout(
             Self.usd(500),
             bankAccount: SandboxTokens.bankAccount,
@@ -199,9 +193,9 @@ struct SandboxPaymentProviderTests {
         #expect(try await provider.payoutStatus(paid.id) == .inTransit)
         #expect(try await provider.payoutStatus(returned.id) == .inTransit)
 
-        clock.advance(by: 59_999_999)
+        clock.advance(byMicros: 59_999_999)
         #expect(try await provider.payoutStatus(paid.id) == .inTransit, "not a microsecond early")
-        clock.advance(by: 1)
+        clock.advance(byMicros: 1)
         #expect(try await provider.payoutStatus(paid.id) == .paid(at: paid.at + 60_000_000))
         let failed = try await provider.payoutStatus(returned.id)
         guard case .failed(let code, _, let at) = failed else {

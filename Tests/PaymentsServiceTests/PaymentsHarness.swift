@@ -5,6 +5,7 @@ import PaymentsProviders
 import PaymentsService
 import PaymentsStore
 import QuadContracts
+import QuadTestSupport
 import QuadServiceKit
 import QuadStorage
 import QuadWire
@@ -13,13 +14,6 @@ import ServiceTestSupport
 import SwiftProtobuf
 import Synchronization
 import Testing
-
-/// A settable clock in UTC microseconds, shared by the service and its sandbox processor.
-final class TestClock: Sendable {
-    private let current = Mutex<Int64>(1_790_000_000_000_000)
-    var now: Int64 { current.withLock { $0 } }
-    func advance(by microseconds: Int64) { current.withLock { $0 += microseconds } }
-}
 
 /// Dorm prices from a fixed table instead of identity's directory.
 struct FixedDormDirectory: DormPriceDirectory {
@@ -109,12 +103,12 @@ struct PaymentsHarness: Sendable {
             makeServices: { database, _ in
                 let service = PaymentsService(
                     database: database,
-                    provider: try journalPath.map { try SandboxPaymentProvider(now: { clock.now }, journalPath: $0) }
-                        ?? SandboxPaymentProvider(now: { clock.now }),
+                    provider: try journalPath.map { try SandboxPaymentProvider(clock: clock.clock, journalPath: $0) }
+                        ?? SandboxPaymentProvider(clock: clock.clock),
                     directory: FixedDormDirectory(prices: [dorm: prices]),
                     jobs: jobs,
                     users: users,
-                    now: { clock.now }
+                    clock: clock.clock
                 )
                 made.withLock { $0 = service }
                 return [service]

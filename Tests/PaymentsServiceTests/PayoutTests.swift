@@ -52,7 +52,7 @@ struct PayoutTests {
             #expect(await harness.service.settlePayouts().pending == [payout.payoutID], "not before the bank's delay")
             #expect(try await dan.listPayouts(.init()).payouts.map(\.status) == [.inTransit])
 
-            harness.clock.advance(by: 60_000_000)
+            harness.clock.advance(byMicros: 60_000_000)
             let report = await harness.service.settlePayouts()
             #expect(report.paid == [payout.payoutID])
             #expect(await harness.service.settlePayouts() == .init(), "settled once")
@@ -82,7 +82,7 @@ struct PayoutTests {
                 options: PaymentsHarness.key("payout-r")
             )
             #expect(returned.status == .inTransit)
-            harness.clock.advance(by: 1)
+            harness.clock.advance(byMicros: 1)
             let kept = try await dan.requestPayout(
                 .with {
                     $0.amount = PaymentsHarness.amount(200); $0.bankToken = "bank_sandbox_checking"
@@ -91,7 +91,7 @@ struct PayoutTests {
             )
             #expect(try await dan.getBalance(.init()).available == PaymentsHarness.amount(1_763 - 700))
 
-            harness.clock.advance(by: 60_000_000)
+            harness.clock.advance(byMicros: 60_000_000)
             let report = await harness.service.settlePayouts()
             #expect(report.failed == [returned.payoutID] && report.paid == [kept.payoutID])
 

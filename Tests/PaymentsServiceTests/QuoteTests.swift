@@ -1,6 +1,7 @@
 import PaymentsDomain
 import PaymentsService
 import QuadContracts
+import QuadTestSupport
 import QuadWire
 import Synchronization
 import Testing
@@ -153,7 +154,7 @@ struct IdentityDormDirectoryTests {
         let directory = IdentityDormDirectory(
             refreshInterval: 300 * Self.second,
             unknownDormRetryInterval: 10 * Self.second,
-            now: { clock.now },
+            clock: clock.clock,
             fetch: { try identity.listCampuses() }
         )
         #expect(
@@ -167,14 +168,14 @@ struct IdentityDormDirectoryTests {
         identity.state.withLock { $0.dorms["b"] = (300, 100) }
         #expect(try await directory.prices(ofDorm: "b") == nil)
         #expect(identity.calls == 1, "an unknown dorm right after a fetch does not fetch again")
-        clock.advance(by: 11 * Self.second)
+        clock.advance(byMicros: 11 * Self.second)
         #expect(try await directory.prices(ofDorm: "b")?.washer == PaymentsHarness.usd(300))
         #expect(identity.calls == 2)
 
         // A price change shows after the refresh interval
         identity.state.withLock { $0.dorms["a"] = (250, 150) }
         #expect(try await directory.prices(ofDorm: "a")?.washer == PaymentsHarness.usd(200))
-        clock.advance(by: 301 * Self.second)
+        clock.advance(byMicros: 301 * Self.second)
         #expect(try await directory.prices(ofDorm: "a")?.washer == PaymentsHarness.usd(250))
         #expect(identity.calls == 3)
     }
@@ -186,12 +187,12 @@ struct IdentityDormDirectoryTests {
         identity.state.withLock { $0.dorms = ["a": (200, 150)] }
         let directory = IdentityDormDirectory(
             refreshInterval: 300 * Self.second,
-            now: { clock.now },
+            clock: clock.clock,
             fetch: { try identity.listCampuses() }
         )
         _ = try await directory.prices(ofDorm: "a")
         identity.state.withLock { $0.down = true }
-        clock.advance(by: 600 * Self.second)
+        clock.advance(byMicros: 600 * Self.second)
         #expect(try await directory.prices(ofDorm: "a")?.washer == PaymentsHarness.usd(200))
         let error = await #expect(throws: RPCError.self) { _ = try await directory.prices(ofDorm: "z") }
         #expect(error?.code == .unavailable)

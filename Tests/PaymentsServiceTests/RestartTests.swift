@@ -23,11 +23,11 @@ struct RestartTests {
         let clock = harness.clock
         return PaymentsService(
             database: harness.database,
-            provider: try SandboxPaymentProvider(now: { clock.now }, journalPath: journal),
+            provider: try SandboxPaymentProvider(clock: clock.clock, journalPath: journal),
             directory: FixedDormDirectory(prices: [PaymentsHarness.dorm: PaymentsHarness.prices]),
             jobs: harness.jobs,
             users: harness.users,
-            now: { clock.now }
+            clock: clock.clock
         )
     }
 
@@ -65,7 +65,7 @@ struct RestartTests {
                 let card = try await harness.addCard("cora")
                 let hold = try await harness.hold(job: "job-1", customer: "cora", card: card)
                 // Given the first process got as far as the provider's capture (its authorisation is the only one)
-                let processor = try SandboxPaymentProvider(now: { harness.clock.now }, journalPath: journal)
+                let processor = try SandboxPaymentProvider(clock: harness.clock.clock, journalPath: journal)
                 let authorization = try await processor.authorize(
                     PaymentsHarness.usd(2_050),
                     paymentMethod: "tok_sandbox_visa",

@@ -1,5 +1,6 @@
 public import Crypto
 public import Foundation
+public import QuadKernel
 public import QuadServiceKit
 import QuadTokens
 public import QuadWire
@@ -68,7 +69,7 @@ public final class EdgeAuthenticator: Sendable {
     private let state = Mutex(State())
     private let keySource: KeySource
     private let revocationSource: RevocationSource?
-    private let now: @Sendable () -> Date
+    private let clock: QuadClock
     /// The shortest time between two key fetches triggered by unknown key ids.
     public let refetchInterval: Duration
     /// How many verified tokens are remembered at most.
@@ -83,7 +84,7 @@ public final class EdgeAuthenticator: Sendable {
         refetchInterval: Duration = .seconds(10),
         cacheCapacity: Int = 10_000,
         revocationRetention: Duration = .seconds(60 * 60),
-        now: @escaping @Sendable () -> Date = Date.init,
+        clock: QuadClock = .system(),
         keySource: @escaping KeySource,
         revocationSource: RevocationSource? = nil
     ) {
@@ -92,7 +93,7 @@ public final class EdgeAuthenticator: Sendable {
         self.refetchInterval = refetchInterval
         self.cacheCapacity = cacheCapacity
         self.revocationRetention = revocationRetention
-        self.now = now
+        self.clock = clock
     }
 
     /// Tokens remembered now (tests, metrics).
@@ -114,7 +115,7 @@ public final class EdgeAuthenticator: Sendable {
     /// them (at start, and when identity's events may have been missed).
     public func loadRevocations() async throws {
         guard let revocationSource else { return }
-        let since = now().addingTimeInterval(-TimeInterval(revocationRetention.components.seconds))
+        let since = clock.date.addingTimeInterval(-TimeInterval(revocationRetention.components.seconds))
         let revocations = try await revocationSource(since)
         state.withLock { state in
             for revocation in revocations { Self.remember(revocation, in: &state) }
@@ -127,7 +128,7 @@ public final class EdgeAuthenticator: Sendable {
         state.withLock { state in
             Self.remember(Revocation(sessionID: sessionID, revokedAt: revokedAt), in: &state)
             // Forget what has outlived every token it could refuse.
-            let horizon = now().addingTimeInterval(-TimeInterval(revocationRetention.components.seconds))
+            let horizon = clock.date.addingTimeInterval(-TimeInterval(revocationRetention.components.seconds))
             state.revoked = state.revoked.filter { $0.value >= horizon }
         }
     }
@@ -155,7 +156,7 @@ public final class EdgeAuthenticator: Sendable {
             let before = $0.keys?.verifiers.mapValues(\.publicKey.rawRepresentation)
             if before != keySet.verifiers.mapValues(\.publicKey.rawRepresentation) { $0.verified = [:] }
             $0.keys = keySet
-            $0.lastFetch = now()
+            $0.lastFetch = clock.date
         }
     }
 
@@ -166,7 +167,7 @@ public final class EdgeAuthenticator: Sendable {
     public func rememberedUser(_ metadata: [String: String]) -> String? {
         guard let header = metadata["authorization"], let token = BearerToken.token(in: header) else { return nil }
         let key = String(token)
-        let now = now()
+        let now = clock.date
         return state.withLock { state in
             guard let known = state.verified[key], now < known.expiresAt else { return nil }
             return known.caller.userID
@@ -192,7 +193,7 @@ public final class EdgeAuthenticator: Sendable {
             )
         }
         let token = String(BearerToken.trimmed(rest))
-        let now = now()
+        let now = clock.date
         if let known = state.withLock({ $0.verified[token] }), now < known.expiresAt {
             return try notRevoked(known.caller)
         }
@@ -223,7 +224,7 @@ public final class EdgeAuthenticator: Sendable {
 
     private func verify(_ token: String, keys: AccessTokenKeySet) throws -> Caller {
         do {
-            let claims = try keys.verify(token, now: now())
+            let claims = try keys.verify(token, now: clock.date)
             let caller = Caller(
                 userID: claims.subject,
                 roles: claims.roles,
@@ -241,7 +242,7 @@ public final class EdgeAuthenticator: Sendable {
     }
 
     private func remember(_ token: String, caller: Caller, expiresAt: Date, verifiedWith keys: AccessTokenKeySet) {
-        let now = now()
+        let now = clock.date
         state.withLock { state in
             // Only while the keys that verified it are still the current ones.
             guard state.keys?.keyIDs == keys.keyIDs else { return }
@@ -278,7 +279,7 @@ public final class EdgeAuthenticator: Sendable {
     }
 
     private func refetchIfDue() async -> AccessTokenKeySet? {
-        let now = now()
+        let now = clock.date
         let due = state.withLock { state in
             // A clock that went back makes a fetch due rather than never.
             guard let last = state.lastFetch, last <= now else { return true }

@@ -1,4 +1,5 @@
 public import GatewayDomain
+public import QuadKernel
 public import QuadWire
 import Synchronization
 
@@ -13,20 +14,20 @@ public final class EdgeRateLimiter: Sendable {
     }
 
     private let state: Mutex<State>
-    private let clock: GatewayClock
+    private let clock: QuadClock
     /// How often idle (full) buckets are forgotten.
     private let sweepInterval: Duration = .seconds(60)
 
-    public init(configuration: RateLimitConfiguration, clock: GatewayClock) {
+    public init(configuration: RateLimitConfiguration, clock: QuadClock) {
         self.clock = clock
-        self.state = Mutex(State(limits: CallRateLimits(configuration: configuration), lastSweep: clock.now()))
+        self.state = Mutex(State(limits: CallRateLimits(configuration: configuration), lastSweep: clock.elapsed()))
     }
 
     /// Admits a call of `method` from `peerAddress` (`host:port`), before anything else is
     /// done for it (a token is verified only after), or throws RESOURCE_EXHAUSTED saying how
     /// long to wait.
     public func admit(_ method: MethodDescriptor, peerAddress: String) throws {
-        let now = clock.now()
+        let now = clock.elapsed()
         let callClass: RateLimitClass =
             switch method.rateLimitClass {
             case "login": .login
@@ -49,7 +50,7 @@ public final class EdgeRateLimiter: Sendable {
 
     /// Admits a signed-in call by `user` (once its token verified).
     public func admit(user: String) throws {
-        let now = clock.now()
+        let now = clock.elapsed()
         let decision = state.withLock { $0.limits.admitUser(user, now: now) }
         try refuse(decision, scope: "calls by this user")
     }

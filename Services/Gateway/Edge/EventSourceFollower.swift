@@ -1,5 +1,6 @@
 import GatewayDomain
 public import Logging
+public import QuadKernel
 public import QuadContracts
 import Synchronization
 public import QuadWire
@@ -30,7 +31,7 @@ public struct EventSourceFollower: Sendable {
     public let method: MethodDescriptor
     let transport: any ClientTransport
     let hub: EventFeedHub
-    let clock: GatewayClock
+    let clock: QuadClock
     let logger: Logger
     let initialBackoff: Duration
     let maximumBackoff: Duration
@@ -42,7 +43,7 @@ public struct EventSourceFollower: Sendable {
         method: MethodDescriptor,
         transport: any ClientTransport,
         hub: EventFeedHub,
-        clock: GatewayClock,
+        clock: QuadClock,
         logger: Logger,
         renewal: Duration = .seconds(240),
         initialBackoff: Duration = .milliseconds(100),

@@ -2,7 +2,9 @@ import Crypto
 public import Foundation
 import GatewayDomain
 public import Logging
+public import QuadKernel
 public import QuadContracts
+import QuadServiceKit
 public import QuadWire
 public import QuadWireNIO
 
@@ -34,8 +36,7 @@ public struct Gateway: Sendable {
         catalog: [ServiceDescription] = QuadServiceCatalog.all,
         upstreamTLS: (String) throws -> TLSSettings,
         logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init,
-        clock: GatewayClock = .continuous(),
+        clock: QuadClock = .system(),
         homeTransports: [String: any ClientTransport] = [:]
     ) throws {
         let routes = RoutingTable(catalog: catalog)
@@ -57,7 +58,7 @@ public struct Gateway: Sendable {
         }
         let identity = upstreams["identity"].map { Quad_Identity_V1_Identity.Client(transport: $0) }
         let authenticator = EdgeAuthenticator(
-            now: now,
+            clock: clock,
             keySource: {
                 guard let identity else {
                     throw RPCError(code: .unavailable, message: "no identity upstream is configured")
@@ -129,7 +130,7 @@ public struct Gateway: Sendable {
             homeParts[context] = proxy.transport(for: context)
         }
         homeParts.merge(homeTransports) { _, replacement in replacement }
-        let events = EventFeedHub(now: now(), configuration: configuration.protection.eventFeed)
+        let events = EventFeedHub(now: clock.date, configuration: configuration.protection.eventFeed)
         self.events = events
         self.api = GatewayAPI(
             authenticator: authenticator,

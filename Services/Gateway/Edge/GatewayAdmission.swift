@@ -1,4 +1,5 @@
 public import GatewayDomain
+public import QuadKernel
 public import QuadWire
 public import QuadWireCore
 public import QuadWireNIO
@@ -55,14 +56,14 @@ public final class GatewayAdmission: CallAdmission {
     public init(
         configuration: ConcurrencyLimitConfiguration,
         queue: AdmissionQueueConfiguration = .defaults,
-        clock: GatewayClock,
+        clock: QuadClock,
         user: @escaping @Sendable ([String: String]) -> String? = { _ in nil },
         partition: @escaping @Sendable (MethodDescriptor) -> String = { _ in "gateway" }
     ) {
         self.configuration = configuration
         self.queue = queue
         self.state = Mutex(State(admission: PartitionedAdmission(limits: configuration, queue: queue)))
-        self.now = clock.now
+        self.now = clock.elapsed
         self.user = user
         self.partition = partition
     }

@@ -2,6 +2,7 @@ import Foundation
 public import GatewayDomain
 import Logging
 import NIOCore
+public import QuadKernel
 import QuadServiceKit
 public import QuadWire
 
@@ -22,14 +23,14 @@ public struct GatewayProxy: QuadService {
     private let guards: [String: UpstreamGuard]
     private let admission: EdgeAdmission
     private let protection: GatewayProtectionConfiguration
-    private let clock: GatewayClock
+    private let clock: QuadClock
 
     public init(
         routes: RoutingTable,
         upstreams: [String: any ClientTransport],
         authenticator: EdgeAuthenticator,
         protection: GatewayProtectionConfiguration = .defaults,
-        clock: GatewayClock = .continuous(),
+        clock: QuadClock = .system(),
         rateLimiter: EdgeRateLimiter? = nil
     ) {
         self.routes = routes
@@ -147,7 +148,7 @@ public struct GatewayProxy: QuadService {
             return try await upstream.unary(route.method, request: request, options: options)
         }
         upstreamGuard.recordCall()
-        let started = clock.now()
+        let started = clock.elapsed()
         var options = options
         var attempt = 1
         while true {
@@ -161,7 +162,7 @@ public struct GatewayProxy: QuadService {
                 // The client going away says nothing about the upstream.
                 let outcome: UpstreamOutcome = Task.isCancelled ? .cancelled : UpstreamOutcome(rpcError.code)
                 upstreamGuard.finish(permit, outcome: outcome)
-                let remaining = options.timeout.map { $0 - (clock.now() - started) }
+                let remaining = options.timeout.map { $0 - (clock.elapsed() - started) }
                 let decision = upstreamGuard.retryDecision(
                     protection.retry,
                     attempt: attempt,

@@ -1,4 +1,5 @@
 public import GatewayDomain
+public import QuadKernel
 import QuadWireCore
 public import QuadWire
 import Synchronization
@@ -26,7 +27,7 @@ public final class UpstreamGuard: Sendable {
     public let context: String
     private let configuration: ConcurrencyLimitConfiguration
     private let state: Mutex<State>
-    private let clock: GatewayClock
+    private let clock: QuadClock
     /// Told `false` when the upstream is ejected and `true` when it is readmitted.
     private let healthObserver = Mutex<(@Sendable (Bool) -> Void)?>(nil)
 
@@ -36,7 +37,7 @@ public final class UpstreamGuard: Sendable {
         healthObserver.withLock { $0 = observer }
     }
 
-    public init(context: String, configuration: GatewayProtectionConfiguration, clock: GatewayClock) {
+    public init(context: String, configuration: GatewayProtectionConfiguration, clock: QuadClock) {
         self.context = context
         self.clock = clock
         self.configuration = configuration.concurrency
@@ -58,7 +59,7 @@ public final class UpstreamGuard: Sendable {
 
     /// Admits one attempt, or throws UNAVAILABLE (ejected) / RESOURCE_EXHAUSTED (at its limit).
     public func admit(_ method: MethodDescriptor) throws -> Permit {
-        let now = clock.now()
+        let now = clock.elapsed()
         var quietAtAdmission = false
         let refusal: RPCError? = state.withLock { state in
             quietAtAdmission = state.inflight == 0
@@ -110,7 +111,7 @@ public final class UpstreamGuard: Sendable {
 
     /// Ends an attempt: frees its slot and teaches the limit and the health what happened.
     public func finish(_ permit: Permit, outcome: UpstreamOutcome) {
-        let now = clock.now()
+        let now = clock.elapsed()
         let latency = now - permit.startedAt
         let action = state.withLock { state in
             state.inflight -= 1
@@ -171,7 +172,7 @@ public final class UpstreamGuard: Sendable {
 
     /// The health as of now (Health/Watch, tests).
     public var health: UpstreamHealth.Status {
-        let now = clock.now()
+        let now = clock.elapsed()
         return state.withLock { $0.health.status(now: now) }
     }
 }

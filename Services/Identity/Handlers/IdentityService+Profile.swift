@@ -33,7 +33,7 @@ extension IdentityService {
             phone: request.hasPhone ? request.phone : nil
         )
         let directory = self.directory
-        let now = self.now()
+        let now = clock.date
         let updated = try await database.write { db -> Result<Account, IdentityError> in
             guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
             let applied = Result { () throws(IdentityError) in try update.applied(to: record.account, in: directory) }
@@ -63,7 +63,7 @@ extension IdentityService {
         }
         let event = Quad_Identity_V1_AccountDeleted.with {
             $0.userID = caller.userID
-            $0.deletedAtMicros = ProtoMapping.micros(now())
+            $0.deletedAtMicros = ProtoMapping.micros(clock.date)
         }
         try await database.write { db in
             try IdentityStore.delete(accountID: caller.userID, db)

@@ -33,7 +33,7 @@ extension IdentityService {
     ) async throws -> Quad_Identity_V1_SubmitDasherQuizResponse {
         let caller = try context.requireCaller()
         let answers = request.answers.map { QuizAnswer(questionID: $0.questionID, choiceIndex: Int($0.choiceIndex)) }
-        let now = self.now()
+        let now = clock.date
         let qualification = self.qualification
         // Made before the transaction (token generation is not database work); stored only on a pass.
         let successor = EntityID.generate(now: now)
@@ -88,7 +88,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_RequestRoleResponse {
         let caller = try context.requireCaller()
-        let now = self.now()
+        let now = clock.date
         guard let role = ProtoMapping.role(request.role) else {
             throw IdentityError.invalidArgument([
                 FieldViolation(field: "role", message: "choose ROLE_BUYER or ROLE_RIDE_OFFERER")

@@ -23,7 +23,7 @@ extension IdentityService {
             "SeedAccounts is for operators: call identity directly with the deployment's client certificate, as "
                 + "`quad seed` does"
         )
-        let now = self.now()
+        let now = clock.date
         let inputs = request.accounts.map { account in
             AccountSeeding.Input(
                 registration: ProtoMapping.registration(account.registration),

@@ -12,7 +12,7 @@ extension IdentityService {
         request: Quad_Identity_V1_RegisterRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_RegisterResponse {
-        let now = self.now()
+        let now = clock.date
         let valid = try RegistrationValidator(directory: directory).validate(
             ProtoMapping.registration(request),
             now: now
@@ -58,7 +58,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_LoginResponse {
         let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
-        let attemptedAt = now()
+        let attemptedAt = clock.date
         let configuration = self.configuration
         enum Attempt: Sendable {
             case unknownEmail(key: String)
@@ -93,7 +93,7 @@ extension IdentityService {
         case .unknownEmail(let key):
             // As for a wrong password: the work of a check, then the answer the counted attempt left.
             try await hashing.dummyVerify(request.password)
-            let now = self.now()
+            let now = clock.date
             let outcome = try await database.read { db in
                 try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db).loginFailed(
                     now: now
@@ -107,7 +107,7 @@ extension IdentityService {
             record = counted
         }
         let matches = try await hashing.verify(request.password, against: record.account.passwordHash)
-        let now = self.now()
+        let now = clock.date
         guard matches else {
             // Counted already; the stored state says whether this attempt's window is locked now.
             let outcome = try await database.read { db -> LoginThrottle.FailureAction? in
@@ -149,7 +149,7 @@ extension IdentityService {
         request: Quad_Identity_V1_RefreshRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_RefreshResponse {
-        let now = self.now()
+        let now = clock.date
         let hash = RefreshTokens.hash(request.refreshToken)
         let successor = EntityID.generate(now: now)
         enum Outcome: Sendable {
@@ -205,7 +205,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_LogoutResponse {
         let caller = try context.requireCaller()
-        let now = self.now()
+        let now = clock.date
         let hash = RefreshTokens.hash(request.refreshToken)
         try await database.write { db in
             guard let record = try IdentityStore.refreshToken(hash: hash, db), record.userID == caller.userID else {

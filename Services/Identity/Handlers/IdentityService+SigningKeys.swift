@@ -16,7 +16,7 @@ extension IdentityService {
         try context.requireOperator(
             "rotating the signing key is for operators: call with a client certificate of the deployment"
         )
-        let now = self.now()
+        let now = clock.date
         let kek = keyEncryptionKey
         let window = keyring.verifyingWindow
         let loaded = try await database.write { db in

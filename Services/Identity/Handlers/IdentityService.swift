@@ -2,6 +2,7 @@ public import Crypto
 public import Foundation
 public import IdentityDomain
 public import QuadContracts
+public import QuadKernel
 public import QuadServiceKit
 public import QuadStorage
 import QuadTokens
@@ -12,7 +13,7 @@ import QuadWire
 public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, Sendable {
     let database: QuadDatabase
     let configuration: IdentityConfiguration
-    let now: @Sendable () -> Date
+    let clock: QuadClock
     let directory: CampusDirectory
     let keyring: SigningKeyring
     let keyEncryptionKey: SymmetricKey
@@ -27,13 +28,13 @@ public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, S
         configuration: IdentityConfiguration = IdentityConfiguration(),
         keyEncryptionKey: SymmetricKey,
         seed: CampusDirectory = .demo,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: QuadClock = .system()
     ) async throws {
         self.database = database
         self.configuration = configuration
         self.keyEncryptionKey = keyEncryptionKey
-        self.now = now
-        let start = now()
+        self.clock = clock
+        let start = clock.date
         let window = configuration.accessTokenLifetime + .seconds(60)
         let (directory, loaded) = try await database.write { db in
             try IdentityStore.seedDirectoryIfEmpty(seed, db)
@@ -62,7 +63,7 @@ public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, S
     /// Verifies an access token for `authorization: Bearer` on identity's own port.
     public func verifyBearer(_ token: String) throws -> Caller {
         do {
-            let claims = try keyring.current.verifiers.verify(token, now: now())
+            let claims = try keyring.current.verifiers.verify(token, now: clock.date)
             return Caller(
                 userID: claims.subject,
                 roles: claims.roles,

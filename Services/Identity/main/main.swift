@@ -28,7 +28,8 @@ try await QuadServiceMain.run(
     let identity = try await IdentityService(
         database: environment.database,
         configuration: configuration,
-        keyEncryptionKey: kek
+        keyEncryptionKey: kek,
+        clock: environment.clock
     )
     return ServiceSetup(services: [identity], verifyBearer: { try identity.verifyBearer($0) })
 }

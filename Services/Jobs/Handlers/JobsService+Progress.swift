@@ -139,7 +139,7 @@ extension JobsService {
     {
         let caller = try context.requireCaller()
         let reason = try JobsProtoMapping.disputeReason(request.reason)
-        let disputeID = EntityID.generate(now: now())
+        let disputeID = EntityID.generate(now: clock.date)
         let configuration = configuration.job
         return try await change(jobID: request.jobID, caller: caller) { record, at in
             let events = try record.job.openDispute(

@@ -42,7 +42,7 @@ extension JobsService {
             )
         }
         let addOns = try JobsProtoMapping.addOns(request.addOns)
-        let proposed = EntityID.generate(now: now())
+        let proposed = EntityID.generate(now: clock.date)
         // Every rule of the submission is checked before any money is held: the domain runs on the request with a
         // stand-in estimate and payment intent, which only payments can supply.
         _ = try await refusingAsRPC {

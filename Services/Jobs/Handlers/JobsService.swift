@@ -2,6 +2,7 @@ public import Foundation
 import GRDB
 import JobsLaundry
 public import QuadContracts
+public import QuadKernel
 import QuadServiceKit
 public import QuadStorage
 public import QuadWire
@@ -14,28 +15,28 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     let payments: Quad_Payments_V1_Payments.Client
     let pickupPlaces: any PickupPlaceDirectory
     let configuration: JobsConfiguration
-    let now: @Sendable () -> Date
+    let clock: QuadClock
 
     /// - Parameters:
     ///   - payments: payments' service (holds at submission, final prices at "finished drying").
     ///   - pickupPlaces: where customers are picked up (identity's `GetPickupPlaces`), asked at submission.
-    ///   - now: the clock (tests pass a manual one).
+    ///   - clock: the clock (tests pass a settable one).
     public init(
         database: QuadDatabase,
         payments: any ClientTransport,
         pickupPlaces: any PickupPlaceDirectory,
         configuration: JobsConfiguration = JobsConfiguration(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: QuadClock = .system()
     ) {
         self.database = database
         self.payments = Quad_Payments_V1_Payments.Client(transport: payments)
         self.pickupPlaces = pickupPlaces
         self.configuration = configuration
-        self.now = now
+        self.clock = clock
     }
 
     /// The clock in UTC microseconds.
-    var nowMicros: Int64 { Int64((now().timeIntervalSince1970 * 1_000_000).rounded()) }
+    var nowMicros: Int64 { clock.micros() }
 
     /// Options for a call to payments.
     func paymentsOptions(idempotencyKey: String? = nil) -> CallOptions {

@@ -16,7 +16,8 @@ try await QuadServiceMain.run(
         database: environment.database,
         payments: environment.peers.transport("payments"),
         pickupPlaces: IdentityPickupPlaces(transport: environment.peers.transport("identity")),
-        configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout)
+        configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
+        clock: environment.clock
     )
     return ServiceSetup(services: [jobs])
 }

@@ -163,8 +163,8 @@ extension MatchingService {
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ body: @escaping @Sendable (Database, Int64) throws -> Void
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
-        let clock = now
-        return try await refusingAsRPC { try await database.receive(delivery) { db in try body(db, clock()) } }
+        let micros = clock.micros
+        return try await refusingAsRPC { try await database.receive(delivery) { db in try body(db, micros()) } }
     }
 
     private static func requireSubmission(_ submitted: Quad_Jobs_V1_JobSubmitted, topic: String) throws {

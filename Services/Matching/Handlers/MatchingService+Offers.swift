@@ -41,10 +41,10 @@ extension MatchingService {
         context: ServerContext
     ) async throws -> Quad_Matching_V1_GetMyOfferResponse {
         let caller = try context.requireCaller()
-        let clock = now
+        let micros = clock.micros
         let (held, due) = try await database.read { db in
             let held = try MatchingStore.offer(heldBy: caller.userID, db)
-            return (held, try MatchingStore.hasOffersDue(dorm: held?.dormID ?? caller.dormID, at: clock(), db))
+            return (held, try MatchingStore.hasOffersDue(dorm: held?.dormID ?? caller.dormID, at: micros(), db))
         }
         guard due else { return .with { if let held { $0.offer = MatchingProtoMapping.offer(held) } } }
         return try await write { db, now in

@@ -61,7 +61,7 @@ extension MatchingService {
         guard !jobID.isEmpty else {
             throw RPCError(code: .invalidArgument, message: "job_id: name the job whose standing to read")
         }
-        let clock = now
+        let micros = clock.micros
         return try await refusingAsRPC {
             try await database.read { db in
                 guard let job = try MatchingStore.job(id: jobID, db) else { return .with { $0.standing = .unknown } }
@@ -73,7 +73,7 @@ extension MatchingService {
                 }
                 // An offer past its expiry is no longer answerable: the job is waiting again, whether or not the
                 // timer has swept the offer yet.
-                if let offer = try MatchingStore.offer(ofJob: jobID, db), offer.offer.isOpen(at: clock()) {
+                if let offer = try MatchingStore.offer(ofJob: jobID, db), offer.offer.isOpen(at: micros()) {
                     return .with {
                         $0.standing = .offered
                         $0.dasherID = offer.offer.dasher

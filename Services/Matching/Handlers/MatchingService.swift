@@ -3,6 +3,7 @@ import GRDB
 public import Logging
 import MatchingDomain
 public import QuadContracts
+public import QuadKernel
 import QuadServiceKit
 public import QuadStorage
 import QuadWire
@@ -21,37 +22,31 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
     let profiles: any DasherProfiles
     let configuration: MatchingServiceConfiguration
     let logger: Logger
-    /// The clock, in UTC microseconds.
-    let now: @Sendable () -> Int64
+    let clock: QuadClock
 
     /// - Parameters:
     ///   - profiles: identity's public profiles, for ListAcceptingDashers.
     ///   - logger: For what happens outside a call (the expiry timer).
-    ///   - now: The clock in UTC microseconds (tests pass a manual one).
+    ///   - clock: The clock (tests pass a settable one); the expiry timer waits on it too.
     public init(
         database: QuadDatabase,
         profiles: any DasherProfiles,
         configuration: MatchingServiceConfiguration = .defaults,
         logger: Logger = Logger(label: "quad.matching"),
-        now: @escaping @Sendable () -> Int64 = MatchingService.wallClock
+        clock: QuadClock = .system()
     ) {
         self.database = database
         self.profiles = profiles
         self.configuration = configuration
         self.logger = logger
-        self.now = now
-    }
-
-    /// The system's clock in UTC microseconds.
-    public static let wallClock: @Sendable () -> Int64 = {
-        Int64((Date().timeIntervalSince1970 * 1_000_000).rounded())
+        self.clock = clock
     }
 
     /// Runs `body` in one write at the clock's instant, read when the write runs (so serialized writes see time move
     /// forward); the domain's refusals become their status, with nothing changed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
-        let clock = now
-        return try await refusingAsRPC { try await database.write { db in try body(db, clock()) } }
+        let micros = clock.micros
+        return try await refusingAsRPC { try await database.write { db in try body(db, micros()) } }
     }
 
     /// Finds dorm `dormID`'s queue, lets `operation` change it, and stores what changed with the outbox messages and

@@ -15,12 +15,12 @@ public struct OfferExpiry: Sendable {
         self.interval = interval
     }
 
-    /// Sweeps every ``interval`` of `clock` until the task is cancelled. A failed sweep is logged and tried again at
+    /// Sweeps every ``interval`` of the service's clock until the task is cancelled. A failed sweep is logged and tried again at
     /// the next tick.
-    public func run(clock: some Clock<Duration>) async {
+    public func run() async {
         while !Task.isCancelled {
             do {
-                try await clock.sleep(for: interval)
+                try await service.clock.sleep(interval)
             } catch {
                 return
             }
@@ -32,9 +32,9 @@ public struct OfferExpiry: Sendable {
         }
     }
 
-    /// The sweep as the executable's background work, on the continuous clock.
+    /// The sweep as the executable's background work.
     public var backgroundWork: BackgroundWork {
-        BackgroundWork(name: "offer-expiry") { await run(clock: ContinuousClock()) }
+        BackgroundWork(name: "offer-expiry") { await run() }
     }
 }
 
@@ -48,8 +48,8 @@ extension MatchingService {
     /// - Returns: How many offers expired.
     @discardableResult
     public func expireDueOffers() async throws -> Int {
-        let clock = now
-        let due = try await database.read { db in try MatchingStore.dormsWithOffersDue(at: clock(), db) }
+        let micros = clock.micros
+        let due = try await database.read { db in try MatchingStore.dormsWithOffersDue(at: micros(), db) }
         guard !due.isEmpty else { return 0 }
         return try await write { db, now in
             var expired = 0

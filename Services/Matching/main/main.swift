@@ -18,7 +18,8 @@ try await QuadServiceMain.run(
             timeout: configuration.identityTimeout
         ),
         configuration: configuration,
-        logger: environment.logger
+        logger: environment.logger,
+        clock: environment.clock
     )
     let expiry = OfferExpiry(service: matching, interval: configuration.expiryInterval)
     return ServiceSetup(services: [matching], background: [expiry.backgroundWork])

@@ -1,5 +1,6 @@
 import PaymentsDomain
 public import QuadContracts
+public import QuadKernel
 public import QuadWire
 
 /// The dorms' machine prices from identity's `ListCampuses`, cached (A5, P1).
@@ -23,17 +24,17 @@ public actor IdentityDormDirectory: DormPriceDirectory {
     /// - Parameters:
     ///   - refreshInterval: see ``refreshInterval``; 5 minutes by default: a price change shows within that.
     ///   - unknownDormRetryInterval: see ``unknownDormRetryInterval``; 10 seconds by default.
-    ///   - now: the time in UTC microseconds.
+    ///   - clock: the clock the cache's age is measured on.
     ///   - fetch: `ListCampuses`.
     public init(
         refreshInterval: Int64 = 5 * 60 * 1_000_000,
         unknownDormRetryInterval: Int64 = 10 * 1_000_000,
-        now: @escaping @Sendable () -> Int64,
+        clock: QuadClock,
         fetch: @escaping @Sendable () async throws -> Quad_Identity_V1_ListCampusesResponse
     ) {
         self.refreshInterval = refreshInterval
         self.unknownDormRetryInterval = unknownDormRetryInterval
-        self.now = now
+        self.now = clock.micros
         self.fetch = fetch
     }
 
@@ -42,10 +43,10 @@ public actor IdentityDormDirectory: DormPriceDirectory {
         transport: any ClientTransport,
         timeout: Duration = .seconds(5),
         refreshInterval: Int64 = 5 * 60 * 1_000_000,
-        now: @escaping @Sendable () -> Int64
+        clock: QuadClock
     ) {
         let client = Quad_Identity_V1_Identity.Client(transport: transport)
-        self.init(refreshInterval: refreshInterval, now: now) {
+        self.init(refreshInterval: refreshInterval, clock: clock) {
             try await client.listCampuses(.init(), options: CallOptions(timeout: timeout))
         }
     }

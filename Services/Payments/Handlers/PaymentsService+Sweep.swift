@@ -62,9 +62,9 @@ extension PaymentsService {
         return report
     }
 
-    /// Sweeps holds and settles payouts (``settlePayouts()``) every `interval` on `clock` until the task is
+    /// Sweeps holds and settles payouts (``settlePayouts()``) every `interval` on the service's clock until the task is
     /// cancelled (a ``QuadServiceKit/BackgroundWork``).
-    public func runSweeps(every interval: Duration, clock: any Clock<Duration>) async {
+    public func runSweeps(every interval: Duration) async {
         while !Task.isCancelled {
             let payouts = await settlePayouts()
             if !payouts.paid.isEmpty || !payouts.failed.isEmpty {
@@ -84,7 +84,7 @@ extension PaymentsService {
                 )
             }
             do {
-                try await clock.sleep(for: interval)
+                try await clock.sleep(interval)
             } catch {
                 return
             }

@@ -3,6 +3,7 @@ public import Logging
 import PaymentsDomain
 public import PaymentsProviders
 public import QuadContracts
+public import QuadKernel
 import QuadServiceKit
 public import QuadStorage
 import QuadWire
@@ -26,8 +27,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     /// The products payments prices, holds and captures for, by id.
     let products: PaymentsProducts
     let logger: Logger
-    /// The time in UTC microseconds.
-    let clock: @Sendable () -> Int64
+    let clock: QuadClock
     /// Serializes what is checked, then sent to the provider, then posted: what takes money out of one user's
     /// balance (payouts, transfers; key `user:<id>`), so a balance checked before a payout is sent is still there
     /// when it is posted, and the refunds of one payment (key `intent:<id>`).
@@ -46,7 +46,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     ///   - products: the products served; by default ``PaymentsProducts/standard(laundry:)`` with the
     ///     configuration's laundry schedule.
     ///   - logger: where deliveries and sweeps report what they skipped.
-    ///   - now: the time in UTC microseconds; tests pass a settable clock.
+    ///   - clock: the clock (tests pass a settable one); the sweeps wait on it too.
     public init(
         database: QuadDatabase,
         provider: any PaymentProvider,
@@ -57,7 +57,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         configuration: PaymentsConfiguration = .defaults,
         products: PaymentsProducts? = nil,
         logger: Logger = Logger(label: "quad.payments"),
-        now: @escaping @Sendable () -> Int64 = PaymentsService.systemNow
+        clock: QuadClock = .system()
     ) {
         self.database = database
         self.provider = provider
@@ -68,14 +68,11 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         self.configuration = configuration
         self.products = products ?? .standard(laundry: configuration.laundry)
         self.logger = logger
-        clock = now
+        self.clock = clock
     }
 
-    /// The system clock in UTC microseconds.
-    public static let systemNow: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000_000) }
-
     /// The time now, in UTC microseconds.
-    var nowMicros: Int64 { clock() }
+    var nowMicros: Int64 { clock.micros() }
 
     /// The currency every balance is in.
     var currency: String { configuration.currency }

@@ -1,4 +1,5 @@
 public import PaymentsDomain
+public import QuadKernel
 
 /// A ``PaymentProvider`` that behaves like a card processor without reaching one (P2): holds
 /// that expire after 7 days on the injected clock, captures up to the hold that release the
@@ -9,7 +10,7 @@ public import PaymentsDomain
 /// can succeed; the same key with other parameters is refused).
 ///
 /// State lives in memory and, when the sandbox is opened with a journal file
-/// (``init(now:journalPath:)``), also in that file, one line per call that changed it: a sandbox
+/// (``init(clock:journalPath:)``), also in that file, one line per call that changed it: a sandbox
 /// opened again on the same file knows its holds, payments and answers, as a real processor's
 /// state outlives the payments process that calls it (payments killed between a hold and its
 /// capture captures it once restarted). Without a journal the sandbox forgets everything when
@@ -64,10 +65,10 @@ public actor SandboxPaymentProvider: PaymentProvider {
     /// A sandbox whose state lives in memory only.
     ///
     /// - Parameters:
-    ///   - now: the time in UTC microseconds (tests pass a settable clock).
+    ///   - clock: the clock holds expire and payouts settle on (tests pass a settable one).
     ///   - payoutSettlementDelay: see ``payoutSettlementDelay``.
-    public init(now: @escaping @Sendable () -> Int64, payoutSettlementDelay: Int64 = defaultPayoutSettlementDelay) {
-        self.now = now
+    public init(clock: QuadClock, payoutSettlementDelay: Int64 = defaultPayoutSettlementDelay) {
+        self.now = clock.micros
         self.payoutSettlementDelay = payoutSettlementDelay
         journal = nil
     }
@@ -76,16 +77,16 @@ public actor SandboxPaymentProvider: PaymentProvider {
     /// the state it holds is replayed first.
     ///
     /// - Parameters:
-    ///   - now: the time in UTC microseconds (tests pass a settable clock).
+    ///   - clock: the clock holds expire and payouts settle on (tests pass a settable one).
     ///   - journalPath: the journal file; its directory must exist.
     ///   - payoutSettlementDelay: see ``payoutSettlementDelay``.
     /// - Throws: the file system's error when the file cannot be created, read or opened for appending.
     public init(
-        now: @escaping @Sendable () -> Int64,
+        clock: QuadClock,
         journalPath: String,
         payoutSettlementDelay: Int64 = defaultPayoutSettlementDelay
     ) throws {
-        self.now = now
+        self.now = clock.micros
         self.payoutSettlementDelay = payoutSettlementDelay
         let (journal, records) = try SandboxJournal.open(path: journalPath)
         self.journal = journal

@@ -51,8 +51,8 @@ try await QuadServiceMain.run(
         of: dataDirectoryPlaceholder,
         with: environment.options.dataDirectory
     )
-    let now = PaymentsService.systemNow
-    let provider = try SandboxPaymentProvider(now: now, journalPath: journal)
+    let clock = environment.clock
+    let provider = try SandboxPaymentProvider(clock: clock, journalPath: journal)
     let refresh = settings.directoryRefresh.components
     let payments = PaymentsService(
         database: environment.database,
@@ -60,18 +60,18 @@ try await QuadServiceMain.run(
         directory: IdentityDormDirectory(
             transport: environment.peers.transport("identity"),
             refreshInterval: refresh.seconds * 1_000_000 + refresh.attoseconds / 1_000_000_000_000,
-            now: now
+            clock: clock
         ),
         jobs: JobsStatusClient(transport: environment.peers.transport("jobs")),
         users: IdentityUserDirectory(transport: environment.peers.transport("identity")),
         logger: environment.logger,
-        now: now
+        clock: clock
     )
     let interval = settings.sweepInterval
     return ServiceSetup(
         services: [payments],
         background: [
-            BackgroundWork(name: "hold-sweep") { await payments.runSweeps(every: interval, clock: ContinuousClock()) }
+            BackgroundWork(name: "hold-sweep") { await payments.runSweeps(every: interval) }
         ]
     )
 }

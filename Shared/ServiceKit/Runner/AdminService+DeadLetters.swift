@@ -57,7 +57,7 @@ extension AdminService {
         try context.requireOperator(Self.operatorsOnly)
         let replayed: DeadLetter
         do {
-            replayed = try await database.replayDeadLetter(id: request.id, at: now())
+            replayed = try await database.replayDeadLetter(id: request.id, at: clock.date)
         } catch let error as StorageError {
             switch error.code {
             case .deadLetterNotFound:

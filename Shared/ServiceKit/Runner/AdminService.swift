@@ -1,5 +1,6 @@
 public import Foundation
 public import QuadBuiltInContracts
+public import QuadKernel
 public import QuadStorage
 public import QuadWire
 
@@ -10,26 +11,26 @@ public struct AdminService: Quad_Admin_V1_Admin.ServiceProtocol {
     let name: String
     let database: QuadDatabase
     private let directory: String
-    let now: @Sendable () -> Date
+    let clock: QuadClock
 
     /// Backups go to `directory` (created when needed).
     public init(
         name: String,
         database: QuadDatabase,
         directory: String,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: QuadClock = .system()
     ) {
         self.name = name
         self.database = database
         self.directory = directory
-        self.now = now
+        self.clock = clock
     }
 
     public func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws
         -> Quad_Admin_V1_BackupResponse
     {
         try context.requireOperator("backups are for operators: call with a client certificate of the deployment")
-        let takenAt = now()
+        let takenAt = clock.date
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
         let stamp = formatter.string(from: takenAt).replacingOccurrences(of: ":", with: "")

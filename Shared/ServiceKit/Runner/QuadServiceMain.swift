@@ -1,5 +1,6 @@
 public import GRDB
 import Logging
+import QuadKernel
 import QuadStorage
 import QuadWire
 
@@ -52,16 +53,23 @@ public enum QuadServiceMain {
             classify: PeerDelivery.failure(of:),
             deliver: PeerDelivery.deliver(from: name, peers: peers)
         )
+        let clock = QuadClock.system()
         let environment = ServiceEnvironment(
             name: name,
             options: options,
             database: database,
             logger: process.logger,
+            clock: clock,
             peers: peers,
             relay: relay
         )
         let built = try await setup(environment, own)
-        let admin = AdminService(name: name, database: database, directory: options.dataDirectory + "/backups")
+        let admin = AdminService(
+            name: name,
+            database: database,
+            directory: options.dataDirectory + "/backups",
+            clock: clock
+        )
         try await process.serve(
             tls: try process.mutualTLS(),
             services: built.services + [admin],

@@ -1,4 +1,5 @@
 public import Logging
+public import QuadKernel
 public import QuadStorage
 public import QuadWire
 
@@ -10,6 +11,8 @@ public struct ServiceEnvironment: Sendable {
     public var options: ServiceOptions
     public var database: QuadDatabase
     public var logger: Logger
+    /// The process's clock (``QuadKernel/QuadClock/system()``): hand it to the service.
+    public var clock: QuadClock
     /// The other contexts' services (``Peers``: `--peers`, `--peers-dir`).
     public var peers: Peers
     /// Delivers the database's outbox to the other contexts' `Deliver` methods; the runner runs

@@ -8,22 +8,7 @@ import QuadServiceKit
 public import QuadStorage
 public import QuadWire
 public import ServiceTestSupport
-import Synchronization
-
-/// A settable wall clock for identity's time rules.
-public final class TestWallClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
-
-    public var now: Date { current.withLock { $0 } }
-
-    public func advance(by duration: Duration) {
-        current.withLock {
-            $0 = $0.addingTimeInterval(
-                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-            )
-        }
-    }
-}
+public import QuadTestSupport
 
 /// identity for its tests: a temporary database, the same interceptor the executable uses,
 /// and a cheap scrypt cost so tests are quick; called in-process by default, or over loopback
@@ -35,7 +20,7 @@ public struct IdentityHarness: Sendable {
     public let transport: TestTransport
     /// The service itself, for what tests observe directly (``IdentityService/passwordVerifications``).
     public let service: IdentityService
-    public let clock: TestWallClock
+    public let clock: TestClock
     public let database: QuadDatabase
     /// The dev certificates: identity's, the gateway's, the CLI's client certificate.
     public let certificates: DevCertificateSet
@@ -58,14 +43,14 @@ public struct IdentityHarness: Sendable {
             configuration: .defaults(path: directory + "/identity.sqlite"),
             migrator: IdentityMigrations.migrator
         )
-        let clock = TestWallClock()
+        let clock = TestClock()
         var configuration = IdentityConfiguration()
         configuration.passwordParameters.logN = 10
         let identity = try await IdentityService(
             database: database,
             configuration: configuration,
             keyEncryptionKey: try KeyEncryptionKey.load(configured: "", directory: certificates.directory),
-            now: { clock.now }
+            clock: clock.clock
         )
         return try await TestServer.serve(
             context: "identity",
