@@ -41,25 +41,22 @@ extension JobsService {
         let jobID = request.jobID
         let clock = nowMicros
         // Everything the job can refuse is refused before payments is asked: a trial move on a copy.
-        let record = try await refusingAsRPC {
-            try await database.read { db -> JobRecord in
-                guard let record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else {
-                    throw Self.notFound(jobID)
-                }
-                var trial = record.job
-                let standIn = Money(minorUnits: 1, currency: record.job.submission.estimate.currency)
-                _ = try trial.advance(
-                    by: caller.userID,
-                    to: .finishedDrying,
-                    at: max(clock, record.job.lastChangeAt),
-                    drying: DryingReport(
-                        actualLoads: Int(request.actualLoads),
-                        machineCost: machineCost,
-                        finalTotal: standIn
-                    )
+        guard let record = try await database.job(id: jobID, visibleTo: caller.userID) else {
+            throw Self.notFound(jobID)
+        }
+        try refusingAsRPC {
+            var trial = record.job
+            let standIn = Money(minorUnits: 1, currency: record.job.submission.estimate.currency)
+            _ = try trial.advance(
+                by: caller.userID,
+                to: .finishedDrying,
+                at: max(clock, record.job.lastChangeAt),
+                drying: DryingReport(
+                    actualLoads: Int(request.actualLoads),
+                    machineCost: machineCost,
+                    finalTotal: standIn
                 )
-                return record
-            }
+            )
         }
         let quote = try await payments.quoteLaundry(
             .with {

@@ -12,10 +12,8 @@ extension JobsService {
         let caller = try context.requireCaller()
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
-        return try await database.read { db in
-            guard let job = try JobsStore.view(id: jobID, for: caller.userID, db) else { throw Self.notFound(jobID) }
-            return job
-        }
+        guard let job = try await database.view(id: jobID, for: caller.userID) else { throw Self.notFound(jobID) }
+        return job
     }
 
     /// L12, L15: the caller's jobs as customer, dasher or both; in progress, past or all; newest first, a page at a
@@ -57,9 +55,7 @@ extension JobsService {
         let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
         let token = request.pageToken
         let cursor = try token.isEmpty ? nil : refusingAsRPC { try JobHistoryCursor(token: token) }
-        let page = try await database.read { db in
-            try JobsStore.views(of: party, filter: filter, limit: limit, after: cursor, db)
-        }
+        let page = try await database.views(of: party, filter: filter, limit: limit, after: cursor)
         return .with {
             $0.jobs = page.jobs
             $0.nextPageToken = page.next?.token ?? ""
@@ -72,7 +68,7 @@ extension JobsService {
     {
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
-        let record = try await refusingAsRPC { try await database.read { db in try JobsStore.job(id: jobID, db) } }
+        let record = try await refusingAsRPC { try await database.job(id: jobID) }
         guard let record else { return .with { $0.exists = false } }
         let job = JobsProtoMapping.job(record)
         return .with {

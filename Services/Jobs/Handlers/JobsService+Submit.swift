@@ -20,12 +20,7 @@ extension JobsService {
         let caller = try context.requireCaller()
         let key = try context.requireIdempotencyKey()
         let scope = "quad.jobs.v1.Jobs/SubmitLaundryJob:\(caller.userID)"
-        if let stored = try await database.storedAnswer(
-            scope: scope,
-            key: key,
-            request: request,
-            as: Quad_Jobs_V1_LaundryJob.self
-        ) {
+        if let stored = try await database.storedSubmission(scope: scope, key: key, request: request) {
             return stored
         }
         guard !caller.dormID.isEmpty else {
@@ -61,9 +56,7 @@ extension JobsService {
         }
         // Before any money is held: a job whose dasher could not learn where to pick up is no job (A4).
         let pickup = try await pickupPlace(of: caller)
-        let jobID = try await database.write { db in
-            try JobsStore.reserveJobID(customer: caller.userID, key: key, proposed: proposed, db)
-        }
+        let jobID = try await database.reserveJobID(customer: caller.userID, key: key, proposed: proposed)
         let hold: Quad_Payments_V1_JobHold
         do {
             hold = try await payments.holdForJob(
@@ -111,17 +104,16 @@ extension JobsService {
         let jobConfiguration = configuration.job
         do {
             return try await refusingAsRPC {
-                try await database.idempotent(scope: scope, key: key, request: request) { db in
-                    if let existing = try JobsStore.job(id: jobID, db) {
-                        return JobsProtoMapping.job(existing, for: caller.userID)
-                    }
-                    let (job, events) = try LaundryJob.submit(final, now: at, configuration: jobConfiguration)
-                    var record = JobRecord(job: job, estimateQuote: estimate, pickup: pickup, updatedAt: at)
-                    try JobsOutbox.send(events, record: &record, at: at, db)
-                    try JobsStore.save(record, db)
-                    try JobsFeed.log(["submitted"], record: record, dasherBefore: nil, at: at, db)
-                    return JobsProtoMapping.job(record, for: caller.userID)
-                }
+                try await database.post(
+                    final,
+                    configuration: jobConfiguration,
+                    estimateQuote: estimate,
+                    pickup: pickup,
+                    at: at,
+                    idempotency: scope,
+                    key: key,
+                    request: request
+                )
             }
         } catch {
             await releaseOrphanedHold(jobID: jobID, intent: intent, context: context)
@@ -154,7 +146,7 @@ extension JobsService {
 
     /// Releases the hold of a job that could not be stored, unless a concurrent repeat stored it after all.
     private func releaseOrphanedHold(jobID: String, intent: String, context: ServerContext) async {
-        let stored = (try? await database.read { db in try JobsStore.job(id: jobID, db) != nil }) ?? false
+        let stored = (try? await database.job(id: jobID) != nil) ?? false
         guard !stored else { return }
         do {
             _ = try await payments.releaseHold(

@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 import JobsLaundry
 public import QuadContracts
 public import QuadKernel
@@ -11,7 +10,7 @@ public import QuadWire
 /// dispute claim. Authorization is decided here on every call: a job is seen only by its customer and its assigned
 /// dasher; the domain (``JobsLaundry/LaundryJob``) decides who may change what.
 public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
-    let database: QuadDatabase
+    let database: JobsDatabase
     let payments: Quad_Payments_V1_Payments.Client
     let pickupPlaces: any PickupPlaceDirectory
     let configuration: JobsConfiguration
@@ -28,7 +27,7 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
         configuration: JobsConfiguration = JobsConfiguration(),
         clock: QuadClock = .system()
     ) {
-        self.database = database
+        self.database = JobsDatabase(storage: database)
         self.payments = Quad_Payments_V1_Payments.Client(transport: payments)
         self.pickupPlaces = pickupPlaces
         self.configuration = configuration
@@ -45,8 +44,8 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
         return options
     }
 
-    /// Loads job `jobID` of `caller` in one write, lets `operation` change it at an instant not before its last change,
-    /// and stores it with the outbox messages and feed events its domain events call for.
+    /// Changes job `jobID` of `caller` in one write (``JobsDatabase/change(jobID:of:now:_:)``): `operation` runs at
+    /// an instant not before the job's last change, and what it did is stored with its outbox messages and feed events.
     ///
     /// NOT_FOUND when there is no such job or the caller is neither its customer nor its dasher (a stranger learns
     /// nothing); the domain's refusals become their status, nothing changed.
@@ -56,39 +55,11 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
         _ operation: @escaping @Sendable (inout JobRecord, Int64) throws -> [JobEvent]
     ) async throws -> Quad_Jobs_V1_LaundryJob {
         try Self.requireJobID(jobID)
-        let clock = nowMicros
-        return try await refusingAsRPC {
-            try await database.write { db in
-                guard var record = try JobsStore.job(id: jobID, db), record.isVisible(to: caller.userID) else {
-                    throw Self.notFound(jobID)
-                }
-                let at = max(clock, record.job.lastChangeAt)
-                return try Self.apply(&record, at: at, viewer: caller.userID, db) { record in try operation(&record, at)
-                }
-            }
+        let changed = try await refusingAsRPC {
+            try await database.change(jobID: jobID, of: caller.userID, now: nowMicros, operation)
         }
-    }
-
-    /// Runs `operation` on `record` and stores what it did: the job, its outbox messages, its feed events. Returns
-    /// the job as the wire shows it to `viewer`. A job that ended forgets its pickup place (A4: shown until then).
-    @discardableResult
-    static func apply(
-        _ record: inout JobRecord,
-        at: Int64,
-        viewer: String?,
-        _ db: Database,
-        _ operation: (inout JobRecord) throws -> [JobEvent]
-    ) throws -> Quad_Jobs_V1_LaundryJob {
-        let dasherBefore = record.job.dasher
-        let entriesBefore = record.job.timeline.count
-        let events = try operation(&record)
-        record.updatedAt = max(record.updatedAt, at)
-        if record.job.status != .active { record.pickup = nil }
-        try JobsOutbox.send(events, record: &record, at: at, db)
-        try JobsStore.save(record, db)
-        let changes = record.job.timeline[entriesBefore...].map(JobsProtoMapping.kind)
-        try JobsFeed.log(Array(changes), record: record, dasherBefore: dasherBefore, at: at, db)
-        return JobsProtoMapping.job(record, for: viewer)
+        guard let changed else { throw Self.notFound(jobID) }
+        return changed
     }
 
     static func requireJobID(_ jobID: String) throws {
@@ -100,12 +71,5 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
             code: .notFound,
             message: "job_id: no laundry job \(jobID) of yours (you are neither its customer nor its dasher)"
         )
-    }
-}
-
-extension JobRecord {
-    /// Whether `user` may see the job: its customer or its assigned dasher.
-    func isVisible(to user: String) -> Bool {
-        job.customer == user || job.dasher == user
     }
 }

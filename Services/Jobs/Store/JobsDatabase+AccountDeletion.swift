@@ -1,0 +1,85 @@
+import GRDB
+import JobsLaundry
+import Logging
+import QuadContracts
+import QuadServiceKit
+import QuadStorage
+
+/// `account.deleted`'s write (A3, issue 12 item 4; ``JobsService/accountDeleted(_:_:_:)`` says what it does).
+extension JobsDatabase {
+    /// The reason the customer's side records when jobs sends a deleted dasher away (L6).
+    static let deletedDasherReason = "the dasher's account was deleted"
+
+    /// Applies `account.deleted` for `user` once, every job of theirs in one write, each as the job's own rules allow.
+    func forget(
+        _ user: String,
+        delivery: Quad_Types_V1_OutboxDelivery,
+        now: Int64,
+        logger: Logger
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try await storage.receive(delivery) { db in
+            for var record in try JobsStore.records(of: .either(user), filter: .open, db) {
+                try Self.forget(user, in: &record, at: max(now, record.job.lastChangeAt), logger: logger, db)
+            }
+            try Self.forgetName(
+                ofCustomer: user,
+                inFeedsOf: try JobsStore.records(of: .customer(user), filter: .all, db),
+                db
+            )
+        }
+    }
+
+    /// Blanks the customer's first name in the pickup places that the feed events of `jobs` showed their dashers
+    /// (the assigned one and any sent away since), so that a dasher reading their feed again sees no name either.
+    private static func forgetName(ofCustomer customer: String, inFeedsOf jobs: [JobRecord], _ db: Database) throws {
+        let ids = Set(jobs.map(\.job.id))
+        let dashers = Set(
+            jobs.flatMap { record in record.job.excludedDashers.union(record.job.dasher.map { [$0] } ?? []) }
+        )
+        for dasher in dashers.sorted() where dasher != customer {
+            try EventLog.rewrite(db, userID: dasher, type: Quad_Jobs_V1_JobChanged.protoMessageName) { payload in
+                var changed = try Quad_Jobs_V1_JobChanged(serializedBytes: payload)
+                guard ids.contains(changed.job.jobID), !changed.job.pickup.firstName.isEmpty else { return nil }
+                changed.job.pickup.firstName = ""
+                return try changed.serializedData()
+            }
+        }
+    }
+
+    /// What account deletion does to one open job of `user`; see ``JobsService/accountDeleted(_:_:_:)``.
+    private static func forget(_ user: String, in record: inout JobRecord, at: Int64, logger: Logger, _ db: Database)
+        throws
+    {
+        let job = record.job
+        let pickedUp = job.stage >= .pickedUp
+        do {
+            switch (job.customer == user, pickedUp) {
+            case (true, false):
+                _ = try apply(&record, at: at, viewer: nil, db) { try $0.job.cancel(by: job.customer, at: at) }
+            case (true, true):
+                record.pickup?.firstName = ""
+                record.updatedAt = max(record.updatedAt, at)
+                try JobsStore.save(record, db)
+                logger.notice(
+                    "the customer of a job past pickup deleted their account; the job goes on",
+                    metadata: ["job_id": "\(job.id)", "stage": "\(job.stage)"]
+                )
+            case (false, false):
+                _ = try apply(&record, at: at, viewer: nil, db) {
+                    try $0.job.rejectDasher(by: job.customer, reason: deletedDasherReason, at: at)
+                }
+            case (false, true):
+                logger.warning(
+                    "the dasher of a job past pickup deleted their account; the job needs an operator",
+                    metadata: ["job_id": "\(job.id)", "stage": "\(job.stage)", "customer_id": "\(job.customer)"]
+                )
+            }
+        } catch let refusal as JobsError {
+            // The job's rules refused (it changed meanwhile): nothing changed for it; the others still are.
+            logger.notice(
+                "account.deleted left a job as it was",
+                metadata: ["job_id": "\(job.id)", "reason": "\(refusal.message)"]
+            )
+        }
+    }
+}
