@@ -5,7 +5,7 @@ import GRDB
 extension MatchingHarness {
     /// Dorm `dorm`'s queue as the service keeps it in memory, if it does.
     func cachedQueue(_ dorm: String = dorm) -> ZoneQueueCache.Entry? {
-        service.queues.entry(dorm: dorm)
+        service.database.queues.entry(dorm: dorm)
     }
 
     /// Dorm `dorm`'s queue as stored, read from the tables as a restarted service would.
@@ -19,6 +19,6 @@ extension MatchingHarness {
 
     /// How often a write used a cached queue, and how often it read one from the tables.
     var cacheStatistics: ZoneQueueCache.Statistics {
-        service.queues.statistics
+        service.database.queues.statistics
     }
 }

@@ -69,8 +69,8 @@ struct QueueCacheTests {
             // When: a write offers j1 to Dan, then fails after the matching work, in the same transaction
             struct Abandoned: Error {}
             await #expect(throws: Abandoned.self) {
-                try await h.service.write { db, now in
-                    try h.service.change(dorm: MatchingHarness.dorm, at: now, db) { stored in
+                try await h.service.database.write { db, now in
+                    try h.service.database.change(dorm: MatchingHarness.dorm, at: now, db) { stored in
                         try stored.queue.requestJob(dasher: "dan", now: now).events
                     }
                     throw Abandoned()

@@ -56,7 +56,8 @@ struct JobsDatabase: Sendable {
     /// The job id of `customer`'s submission with idempotency key `key`: `proposed` the first time, the same id on
     /// every repeat (``JobsStore/reserveJobID(customer:key:proposed:_:)``).
     func reserveJobID(customer: String, key: String, proposed: String) async throws -> String {
-        try await storage.write { db in try JobsStore.reserveJobID(customer: customer, key: key, proposed: proposed, db) }
+        try await storage.write { db in try JobsStore.reserveJobID(customer: customer, key: key, proposed: proposed, db)
+        }
     }
 
     /// Stores a submitted job (stage 0) with `job.submitted` for matching and `job.posted` for payments and its

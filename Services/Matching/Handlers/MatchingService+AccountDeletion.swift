@@ -1,8 +1,5 @@
-import GRDB
-import MatchingDomain
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// `account.deleted` (A3, issue 12 item 4): what matching does when a person's account is gone (docs/laundry.md,
@@ -19,14 +16,6 @@ extension MatchingService {
         _ context: ServerContext
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         try Self.require(deleted.userID, "user_id", topic: delivery.topic)
-        let user = deleted.userID
-        return try await receive(delivery) { db, now in
-            for dorm in try MatchingStore.dorms(accepting: user, db) {
-                _ = try self.change(dorm: dorm, at: now, db) { try $0.queue.stopAccepting(dasher: user, now: now) }
-            }
-            for job in try MatchingStore.waitingJobs(customer: user, db) {
-                _ = try self.change(dorm: job.dormID, at: now, db) { try $0.queue.cancel(job: job.job.id, now: now) }
-            }
-        }
+        return try await database.forget(deleted.userID, delivery: delivery)
     }
 }

@@ -10,6 +10,6 @@ extension MatchingService {
         response: MessageWriter<Quad_Events_V1_WatchEventsMessage>,
         context: ServerContext
     ) async throws {
-        try await EventSourceStream.serve(request: request, response: response, database: database, context: context)
+        try await database.serveEvents(request: request, response: response, context: context)
     }
 }

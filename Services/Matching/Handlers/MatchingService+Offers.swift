@@ -1,5 +1,3 @@
-import GRDB
-import MatchingDomain
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire
@@ -18,18 +16,10 @@ extension MatchingService {
     ) async throws -> Quad_Matching_V1_AssignMeResponse {
         let caller = try Self.requireDasher(context)
         let dorm = try Self.requireDorm(caller, context)
-        return try await write { db, now in
-            var answer = JobRequestAnswer.noJobWaiting
-            let (stored, _) = try self.change(dorm: dorm, at: now, db) { stored in
-                let (reply, events) = try stored.queue.requestJob(dasher: caller.userID, now: now)
-                answer = reply
-                return events
-            }
-            switch answer {
-            case .offer(let offer): return .with { $0.offer = MatchingProtoMapping.offer(stored.stored(offer)) }
-            case .noJobWaiting: return .with { $0.noOfferReason = Self.noOfferReason }
-            }
+        guard let offer = try await database.requestJob(dasher: caller.userID, dorm: dorm) else {
+            return .with { $0.noOfferReason = Self.noOfferReason }
         }
+        return .with { $0.offer = MatchingProtoMapping.offer(offer) }
     }
 
     /// The open offer the caller holds, if any: made when they asked, or to them as a customer's preferred dasher.
@@ -41,21 +31,11 @@ extension MatchingService {
         context: ServerContext
     ) async throws -> Quad_Matching_V1_GetMyOfferResponse {
         let caller = try context.requireCaller()
-        let micros = clock.micros
-        let (held, due) = try await database.read { db in
-            let held = try MatchingStore.offer(heldBy: caller.userID, db)
-            return (held, try MatchingStore.hasOffersDue(dorm: held?.dormID ?? caller.dormID, at: micros(), db))
+        var (held, due) = try await database.offer(heldBy: caller.userID, fallbackDorm: caller.dormID)
+        if due {
+            held = try await database.expireOffers(thenFindHeldBy: caller.userID, fallbackDorm: caller.dormID)
         }
-        guard due else { return .with { if let held { $0.offer = MatchingProtoMapping.offer(held) } } }
-        return try await write { db, now in
-            let dorm = try MatchingStore.offer(heldBy: caller.userID, db)?.dormID ?? caller.dormID
-            let (stored, _) = try self.change(dorm: dorm, at: now, db) { $0.queue.expireOffers(now: now) }
-            return .with {
-                if let offer = stored.queue.offer(heldBy: caller.userID) {
-                    $0.offer = MatchingProtoMapping.offer(stored.stored(offer))
-                }
-            }
-        }
+        return .with { if let held { $0.offer = MatchingProtoMapping.offer(held) } }
     }
 
     /// L4: the offered dasher accepts before the offer expires; the job leaves the queue and jobs is told
@@ -67,14 +47,8 @@ extension MatchingService {
     ) async throws -> Quad_Matching_V1_AcceptOfferResponse {
         let caller = try context.requireCaller()
         let offerID = request.offerID
-        return try await write { db, now in
-            let dorm = try MatchingStore.offer(id: offerID, db)?.dormID ?? caller.dormID
-            let (_, events) = try self.change(dorm: dorm, at: now, db) {
-                try $0.queue.accept(offer: offerID, dasher: caller.userID, now: now)
-            }
-            let job = events.lazy.compactMap { if case .offerAccepted(let offer, _) = $0 { offer.job } else { nil } }
-            return .with { $0.jobID = job.first ?? "" }
-        }
+        let job = try await database.accept(offer: offerID, dasher: caller.userID, fallbackDorm: caller.dormID)
+        return .with { $0.jobID = job ?? "" }
     }
 
     /// L4: the offered dasher declines; the job waits for the next dasher and is never offered to them again. Refused
@@ -85,13 +59,8 @@ extension MatchingService {
     ) async throws -> Quad_Matching_V1_DeclineOfferResponse {
         let caller = try context.requireCaller()
         let offerID = request.offerID
-        return try await write { db, now in
-            let dorm = try MatchingStore.offer(id: offerID, db)?.dormID ?? caller.dormID
-            try self.change(dorm: dorm, at: now, db) {
-                try $0.queue.decline(offer: offerID, dasher: caller.userID, now: now)
-            }
-            return .init()
-        }
+        try await database.decline(offer: offerID, dasher: caller.userID, fallbackDorm: caller.dormID)
+        return .init()
     }
 
     /// L5: the job's customer stops waiting for their preferred dasher; any dasher it allows may now take it.
@@ -102,13 +71,7 @@ extension MatchingService {
     ) async throws -> Quad_Matching_V1_ClearPreferredDasherResponse {
         let caller = try context.requireCaller()
         let jobID = request.jobID
-        return try await write { db, now in
-            let job = try MatchingStore.job(id: jobID, db)
-            let dorm = job.flatMap { $0.assignedDasher == nil ? $0.dormID : nil } ?? caller.dormID
-            try self.change(dorm: dorm, at: now, db) {
-                try $0.queue.clearPreference(job: jobID, customer: caller.userID, now: now)
-            }
-            return .init()
-        }
+        try await database.clearPreference(job: jobID, customer: caller.userID, fallbackDorm: caller.dormID)
+        return .init()
     }
 }

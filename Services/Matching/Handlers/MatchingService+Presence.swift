@@ -1,5 +1,3 @@
-import GRDB
-import MatchingDomain
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire
@@ -17,24 +15,12 @@ extension MatchingService {
         let caller = try Self.requireDasher(context)
         let dorm = try Self.requireDorm(caller, context)
         let accepting = request.accepting
-        return try await write { db, now in
-            let dasher = caller.userID
-            for other in try MatchingStore.dorms(accepting: dasher, db) where !accepting || other != dorm {
-                try self.change(dorm: other, at: now, db) { try $0.queue.stopAccepting(dasher: dasher, now: now) }
-            }
-            var since = now
-            if accepting {
-                let (stored, _) = try self.change(dorm: dorm, at: now, db) {
-                    try $0.queue.startAccepting(dasher: dasher, now: now)
-                }
-                since = stored.queue.acceptingSince[dasher] ?? now
-            }
-            return .with {
-                $0.dasherID = dasher
-                $0.dormID = dorm
-                $0.accepting = accepting
-                $0.sinceMicros = since
-            }
+        let since = try await database.setAccepting(accepting, dasher: caller.userID, dorm: dorm)
+        return .with {
+            $0.dasherID = caller.userID
+            $0.dormID = dorm
+            $0.accepting = accepting
+            $0.sinceMicros = since
         }
     }
 
@@ -51,7 +37,7 @@ extension MatchingService {
         guard !dorm.isEmpty else {
             throw RPCError(code: .invalidArgument, message: "dorm_id: name the dorm (your session names none)")
         }
-        let accepting = try await database.read { db in try MatchingStore.acceptingDashers(dorm: dorm, db) }
+        let accepting = try await database.acceptingDashers(dorm: dorm)
         var profiles: [String: Quad_Identity_V1_PublicProfile] = [:]
         if !accepting.isEmpty {
             do {

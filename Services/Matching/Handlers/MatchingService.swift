@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import Logging
 import MatchingDomain
 public import QuadContracts
@@ -16,9 +15,7 @@ import QuadWire
 /// dashers asking at once never get the same job. The database is the queue; each dorm's queue is also kept in
 /// memory (``ZoneQueueCache``), used by a write only when the dorm's stored version says it is the stored queue.
 public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, Sendable {
-    let database: QuadDatabase
-    /// Each dorm's queue as the last write left it.
-    let queues = ZoneQueueCache()
+    let database: MatchingDatabase
     let profiles: any DasherProfiles
     let configuration: MatchingServiceConfiguration
     let logger: Logger
@@ -35,38 +32,11 @@ public final class MatchingService: Quad_Matching_V1_Matching.ServiceProtocol, S
         logger: Logger = Logger(label: "quad.matching"),
         clock: QuadClock = .system()
     ) {
-        self.database = database
+        self.database = MatchingDatabase(storage: database, configuration: configuration.queue, clock: clock)
         self.profiles = profiles
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
-    }
-
-    /// Runs `body` in one write at the clock's instant, read when the write runs (so serialized writes see time move
-    /// forward); the domain's refusals become their status, with nothing changed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
-        let micros = clock.micros
-        return try await refusingAsRPC { try await database.write { db in try body(db, micros()) } }
-    }
-
-    /// Finds dorm `dormID`'s queue, lets `operation` change it, and stores what changed with the outbox messages and
-    /// feed events its events call for (``MatchingStore/change(dorm:configuration:cache:_:_:effects:)``). Call it
-    /// inside ``write(_:)``; a refusal throws before anything is stored. `operation` only changes the queue.
-    @discardableResult
-    func change(
-        dorm dormID: String,
-        at now: Int64,
-        _ db: Database,
-        _ operation: (inout StoredZoneQueue) throws -> [MatchingEvent]
-    ) throws -> (stored: StoredZoneQueue, events: [MatchingEvent]) {
-        try MatchingStore.change(
-            dorm: dormID,
-            configuration: configuration.queue,
-            cache: queues,
-            db,
-            operation,
-            effects: { events, stored in try MatchingEffects.carryOut(events, of: stored, at: now, db) }
-        )
     }
 
     /// The signed-in caller, who must be a dasher (L2, L3).

@@ -48,16 +48,6 @@ extension MatchingService {
     /// - Returns: How many offers expired.
     @discardableResult
     public func expireDueOffers() async throws -> Int {
-        let micros = clock.micros
-        let due = try await database.read { db in try MatchingStore.dormsWithOffersDue(at: micros(), db) }
-        guard !due.isEmpty else { return 0 }
-        return try await write { db, now in
-            var expired = 0
-            for dorm in try MatchingStore.dormsWithOffersDue(at: now, db) {
-                let (_, events) = try self.change(dorm: dorm, at: now, db) { $0.queue.expireOffers(now: now) }
-                expired += events.filter { if case .offerExpired = $0 { true } else { false } }.count
-            }
-            return expired
-        }
+        try await database.expireDueOffers()
     }
 }
