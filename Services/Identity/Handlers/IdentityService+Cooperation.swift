@@ -1,7 +1,6 @@
 import IdentityDomain
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// What identity learns from the other contexts (outbox deliveries) and tells them in bulk.
@@ -22,9 +21,7 @@ extension IdentityService {
             )
         }
         let ids = request.userIds
-        let records = try await database.read { db in
-            try ids.compactMap { try IdentityStore.account(id: $0, db) }
-        }
+        let records = try await database.accounts(ids: ids)
         return .with { $0.profiles = records.map { ProtoMapping.publicProfile(PublicProfile(account: $0.account)) } }
     }
 
@@ -39,13 +36,7 @@ extension IdentityService {
         guard review.stars <= 5, !review.subjectID.isEmpty else {
             throw RPCError(code: .invalidArgument, message: "review.submitted: stars must be 0...5 and subject_id set")
         }
-        return try await database.receive(delivery) { db in
-            guard var record = try IdentityStore.account(id: review.subjectID, db) else { return }
-            let count = Double(record.account.ratingCount)
-            record.account.rating = (record.account.rating * count + Double(review.stars)) / (count + 1)
-            record.account.ratingCount += 1
-            try IdentityStore.update(record, db)
-        }
+        return try await database.addRating(review.stars, to: review.subjectID, delivery: delivery)
     }
 
     /// `job.completed` from jobs, applied once: counts a job done for the dasher (nothing for a deleted account).
@@ -54,11 +45,7 @@ extension IdentityService {
         _ delivery: Quad_Types_V1_OutboxDelivery,
         _ context: ServerContext
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
-        try await database.receive(delivery) { db in
-            guard var record = try IdentityStore.account(id: event.dasherID, db) else { return }
-            record.account.jobsDone += 1
-            try IdentityStore.update(record, db)
-        }
+        try await database.countJobDone(by: event.dasherID, delivery: delivery)
     }
 }
 

@@ -32,9 +32,7 @@ extension IdentityService {
             )
         }
         let ids = request.userIds
-        let records = try await database.read { db in
-            try ids.compactMap { try IdentityStore.account(id: $0, db) }
-        }
+        let records = try await database.accounts(ids: ids)
         return .with {
             $0.places = records.map { record in
                 .with {

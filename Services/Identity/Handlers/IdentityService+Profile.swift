@@ -2,7 +2,6 @@ import Foundation
 import IdentityDomain
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 extension IdentityService {
@@ -12,9 +11,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_Profile {
         let caller = try context.requireCaller()
-        guard let record = try await database.read({ db in try IdentityStore.account(id: caller.userID, db) }) else {
-            throw IdentityError.userNotFound
-        }
+        guard let record = try await database.account(id: caller.userID) else { throw IdentityError.userNotFound }
         return ProtoMapping.profile(record.account)
     }
 
@@ -34,17 +31,7 @@ extension IdentityService {
         )
         let directory = self.directory
         let now = clock.date
-        let updated = try await database.write { db -> Result<Account, IdentityError> in
-            guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
-            let applied = Result { () throws(IdentityError) in try update.applied(to: record.account, in: directory) }
-            guard case .success(let account) = applied else { return applied }
-            if account != record.account {
-                record.account = account
-                try IdentityStore.update(record, db)
-                try IdentityFeed.profileChanged(account, at: now, db)
-            }
-            return .success(record.account)
-        }
+        let updated = try await database.updateProfile(of: caller.userID, update, in: directory, now: now)
         return ProtoMapping.profile(try updated.get())
     }
 
@@ -55,9 +42,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_DeleteAccountResponse {
         let caller = try context.requireCaller()
-        guard let record = try await database.read({ db in try IdentityStore.account(id: caller.userID, db) }) else {
-            throw IdentityError.userNotFound
-        }
+        guard let record = try await database.account(id: caller.userID) else { throw IdentityError.userNotFound }
         guard try await hashing.verify(request.password, against: record.account.passwordHash) else {
             throw IdentityError.wrongConfirmationPassword
         }
@@ -65,14 +50,7 @@ extension IdentityService {
             $0.userID = caller.userID
             $0.deletedAtMicros = ProtoMapping.micros(clock.date)
         }
-        try await database.write { db in
-            try IdentityStore.delete(accountID: caller.userID, db)
-            try Quad_Identity_V1_Identity.Events.send(
-                event,
-                key: "\(Quad_Identity_V1_AccountDeleted.topic):\(caller.userID)",
-                into: db.outbox
-            )
-        }
+        try await database.deleteAccount(caller.userID, told: event)
         context.logger.info("account deleted", metadata: ["user_id": "\(caller.userID)"])
         return .init()
     }
@@ -83,9 +61,7 @@ extension IdentityService {
         context: ServerContext
     ) async throws -> Quad_Identity_V1_PublicProfile {
         _ = try context.requireCaller()
-        guard let record = try await database.read({ db in try IdentityStore.account(id: request.userID, db) }) else {
-            throw IdentityError.userNotFound
-        }
+        guard let record = try await database.account(id: request.userID) else { throw IdentityError.userNotFound }
         return ProtoMapping.publicProfile(PublicProfile(account: record.account))
     }
 }

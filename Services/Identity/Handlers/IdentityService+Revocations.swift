@@ -21,7 +21,7 @@ extension IdentityService {
             )
         }
         let since = Date(micros: request.revokedSinceMicros)
-        let revoked = try await database.read { db in try IdentityStore.revokedSessions(since: since, db) }
+        let revoked = try await database.revokedSessions(since: since)
         return .with {
             $0.sessions = revoked.suffix(Self.revokedSessionsLimit).map { session in
                 .with {

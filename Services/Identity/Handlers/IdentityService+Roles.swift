@@ -2,7 +2,6 @@ import Foundation
 import IdentityDomain
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 extension IdentityService {
@@ -38,38 +37,14 @@ extension IdentityService {
         // Made before the transaction (token generation is not database work); stored only on a pass.
         let successor = EntityID.generate(now: now)
         let newFamily = EntityID.generate(now: now)
-        typealias Graded = (outcome: DasherQualification.Outcome, account: Account, renewed: IssuedRefreshToken?)
-        let result = try await database.write { db -> Result<Graded, IdentityError> in
-            guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
-            let result = Result { () throws(IdentityError) in
-                try qualification.submit(
-                    answers: answers,
-                    roles: record.account.roles,
-                    lastFailedAt: record.quizFailedAt,
-                    now: now
-                )
-            }
-            guard case .success(let outcome) = result else { return result.map { ($0, record.account, nil) } }
-            let rolesChanged = outcome.roles != record.account.roles
-            record.account.roles = outcome.roles
-            record.quizFailedAt = outcome.failedAt ?? record.quizFailedAt
-            try IdentityStore.update(record, db)
-            if rolesChanged { try IdentityFeed.profileChanged(record.account, at: now, db) }
-            guard outcome.grade.passed else { return .success((outcome, record.account, nil)) }
-            // Renew the caller's session as Refresh does: its live refresh token is rotated and
-            // a successor issued in the same family, so the session id (and its revocation) stay one.
-            let renewed: IssuedRefreshToken
-            if let familyID = caller.sessionID,
-                let live = try IdentityStore.liveToken(familyID: familyID, userID: caller.userID, now: now, db)
-            {
-                try IdentityStore.markRotated(tokenID: live, at: now, db)
-                renewed = RefreshTokens.issue(id: successor, familyID: familyID, userID: caller.userID, now: now)
-            } else {
-                renewed = RefreshTokens.issue(id: successor, familyID: newFamily, userID: caller.userID, now: now)
-            }
-            try IdentityStore.insert(renewed.record, db)
-            return .success((outcome, record.account, renewed))
-        }
+        let result = try await database.gradeQuiz(
+            answers,
+            for: caller,
+            qualification: qualification,
+            successor: successor,
+            newFamily: newFamily,
+            now: now
+        )
         let (outcome, account, renewed) = try result.get()
         let session = try renewed.map { try self.session(for: account, refresh: $0, now: now) }
         return .with {
@@ -94,16 +69,7 @@ extension IdentityService {
                 FieldViolation(field: "role", message: "choose ROLE_BUYER or ROLE_RIDE_OFFERER")
             ])
         }
-        let roles = try await database.write { db -> Result<Set<Role>, IdentityError> in
-            guard var record = try IdentityStore.account(id: caller.userID, db) else { return .failure(.userNotFound) }
-            let roles = Result { () throws(IdentityError) in try Role.requesting(role, in: record.account.roles) }
-            guard case .success(let granted) = roles else { return roles }
-            guard granted != record.account.roles else { return roles }
-            record.account.roles = granted
-            try IdentityStore.update(record, db)
-            try IdentityFeed.profileChanged(record.account, at: now, db)
-            return roles
-        }
+        let roles = try await database.grantRequested(role, to: caller.userID, now: now)
         let granted = try roles.get()
         return .with { $0.roles = ProtoMapping.roles(granted) }
     }

@@ -1,9 +1,7 @@
 import Foundation
-import GRDB
 import IdentityDomain
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 extension IdentityService {
@@ -36,9 +34,7 @@ extension IdentityService {
             now: now
         )
         let emails = entries.map(\.registration.email)
-        let existing = try await database.read { db in
-            try emails.compactMap { try IdentityStore.account(email: $0, db) }
-        }
+        let existing = try await database.accounts(emails: emails)
         // Which stored hashes the password matches: one verification per distinct hash.
         var verifiedHashes: Set<String> = []
         var refusedHashes: Set<String> = []
@@ -56,9 +52,7 @@ extension IdentityService {
         let newHash = existing.count < entries.count ? try await hashing.hash(request.password) : ""
         // A refusal thrown inside the write rolls back every account of the call: all or nothing.
         let verified = verifiedHashes
-        let seeded = try await database.write { db in
-            try Self.seed(entries, newHash: newHash, verifiedHashes: verified, now: now, db)
-        }
+        let seeded = try await database.seed(entries, newHash: newHash, verifiedHashes: verified, now: now)
         context.logger.info(
             "accounts seeded",
             metadata: [
@@ -75,64 +69,5 @@ extension IdentityService {
                 }
             }
         }
-    }
-
-    /// One account after seeding, with the refresh token of its new session.
-    struct SeededAccount: Sendable {
-        var account: Account
-        var refresh: IssuedRefreshToken
-        var created: Bool
-    }
-
-    /// Creates or finds every entry in one transaction, grants its roles and starts a session for it.
-    ///
-    /// An account that appeared (or changed its password) since the hashes were verified is refused rather than
-    /// taken over, and nothing of the call is kept: the caller runs it again.
-    private static func seed(
-        _ entries: [AccountSeeding.Entry],
-        newHash: String,
-        verifiedHashes: Set<String>,
-        now: Date,
-        _ db: Database
-    ) throws -> [SeededAccount] {
-        var seeded: [SeededAccount] = []
-        for (index, entry) in entries.enumerated() {
-            let account: Account
-            let created: Bool
-            if var record = try IdentityStore.account(email: entry.registration.email, db) {
-                guard verifiedHashes.contains(record.account.passwordHash) else {
-                    throw AccountSeeding.notSeedable(email: entry.registration.email, index: index)
-                }
-                let roles = record.account.roles.union(entry.roles)
-                if roles != record.account.roles {
-                    record.account.roles = roles
-                    try IdentityStore.update(record, db)
-                    // As SubmitDasherQuiz: the owner's feed hears of a role granted.
-                    try IdentityFeed.profileChanged(record.account, at: now, db)
-                }
-                (account, created) = (record.account, false)
-            } else {
-                var fresh = Account(
-                    id: EntityID.generate(now: now),
-                    registration: entry.registration,
-                    passwordHash: newHash,
-                    now: now
-                )
-                fresh.roles = entry.roles
-                guard try IdentityStore.insert(AccountRecord(account: fresh), db) else {
-                    throw AccountSeeding.notSeedable(email: entry.registration.email, index: index)
-                }
-                (account, created) = (fresh, true)
-            }
-            let refresh = RefreshTokens.issue(
-                id: EntityID.generate(now: now),
-                familyID: EntityID.generate(now: now),
-                userID: account.id,
-                now: now
-            )
-            try IdentityStore.insert(refresh.record, db)
-            seeded.append(SeededAccount(account: account, refresh: refresh, created: created))
-        }
-        return seeded
     }
 }

@@ -1,9 +1,7 @@
 import Foundation
-import GRDB
 import IdentityDomain
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 extension IdentityService {
@@ -30,12 +28,7 @@ extension IdentityService {
             userID: account.id,
             now: now
         )
-        let inserted = try await database.write { db in
-            guard try IdentityStore.insert(AccountRecord(account: account), db) else { return false }
-            try IdentityStore.insert(issued.record, db)
-            return true
-        }
-        guard inserted else { throw IdentityError.emailTaken }
+        guard try await database.register(account, session: issued) else { throw IdentityError.emailTaken }
         context.logger.info("account registered", metadata: ["user_id": "\(account.id)"])
         return try .with {
             $0.profile = ProtoMapping.profile(account)
@@ -60,45 +53,18 @@ extension IdentityService {
         let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
         let attemptedAt = clock.date
         let configuration = self.configuration
-        enum Attempt: Sendable {
-            case unknownEmail(key: String)
-            case locked(Duration)
-            case verify(AccountRecord)
-        }
-        let attempt = try await database.write { db -> Attempt in
-            guard var record = try IdentityStore.account(email: email, db) else {
-                let key = IdentityStore.unknownEmailKey(email)
-                var throttle = try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db)
-                if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) {
-                    return .locked(remaining)
-                }
-                try IdentityStore.saveUnknownEmailThrottle(key, throttle, now: attemptedAt, db)
-                return .unknownEmail(key: key)
-            }
-            var throttle = LoginThrottle(
-                consecutiveFailures: record.failedLogins,
-                lockedUntil: record.lockedUntil,
-                configuration: configuration.login
-            )
-            if case .refuseLocked(_, let remaining) = throttle.loginAttempted(now: attemptedAt) {
-                return .locked(remaining)
-            }
-            record.failedLogins = throttle.consecutiveFailures
-            record.lockedUntil = throttle.lockedUntil
-            try IdentityStore.update(record, db)
-            return .verify(record)
-        }
+        let attempt = try await database.countLoginAttempt(
+            email: email,
+            at: attemptedAt,
+            configuration: configuration.login
+        )
         let record: AccountRecord
         switch attempt {
         case .unknownEmail(let key):
             // As for a wrong password: the work of a check, then the answer the counted attempt left.
             try await hashing.dummyVerify(request.password)
             let now = clock.date
-            let outcome = try await database.read { db in
-                try IdentityStore.unknownEmailThrottle(key, configuration: configuration.login, db).loginFailed(
-                    now: now
-                )
-            }
+            let outcome = try await database.unknownEmailFailure(key: key, at: now, configuration: configuration.login)
             if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
             throw IdentityError.invalidCredentials
         case .locked(let remaining):
@@ -110,14 +76,11 @@ extension IdentityService {
         let now = clock.date
         guard matches else {
             // Counted already; the stored state says whether this attempt's window is locked now.
-            let outcome = try await database.read { db -> LoginThrottle.FailureAction? in
-                guard let current = try IdentityStore.account(id: record.account.id, db) else { return nil }
-                return LoginThrottle(
-                    consecutiveFailures: current.failedLogins,
-                    lockedUntil: current.lockedUntil,
-                    configuration: configuration.login
-                ).loginFailed(now: now)
-            }
+            let outcome = try await database.loginFailure(
+                accountID: record.account.id,
+                at: now,
+                configuration: configuration.login
+            )
             if case .locked(_, let remaining) = outcome { throw IdentityError.accountLocked(remaining: remaining) }
             throw IdentityError.invalidCredentials
         }
@@ -127,16 +90,11 @@ extension IdentityService {
             userID: record.account.id,
             now: now
         )
-        let account = try await database.write { db -> Account? in
-            guard var current = try IdentityStore.account(id: record.account.id, db) else { return nil }
-            var throttle = LoginThrottle(configuration: configuration.login)
-            throttle.loginSucceeded()
-            current.failedLogins = throttle.consecutiveFailures
-            current.lockedUntil = throttle.lockedUntil
-            try IdentityStore.update(current, db)
-            try IdentityStore.insert(issued.record, db)
-            return current.account
-        }
+        let account = try await database.loginSucceeded(
+            accountID: record.account.id,
+            session: issued,
+            configuration: configuration.login
+        )
         guard let account else { throw IdentityError.invalidCredentials }
         return try .with {
             $0.session = try session(for: account, refresh: issued, now: now)
@@ -152,43 +110,7 @@ extension IdentityService {
         let now = clock.date
         let hash = RefreshTokens.hash(request.refreshToken)
         let successor = EntityID.generate(now: now)
-        enum Outcome: Sendable {
-            case rotated(Account, IssuedRefreshToken)
-            case refused(IdentityError)
-        }
-        let outcome = try await database.write { db -> Outcome in
-            let record = try IdentityStore.refreshToken(hash: hash, db)
-            switch RefreshRotation.decide(record: record, now: now) {
-            case .refuse(let reason):
-                return .refused(IdentityError.refreshRefused(reason))
-            case .reuseDetected(let familyID):
-                // Someone presented a token that was already rotated: a copy may be in other
-                // hands, so the whole session (every token of the family) ends.
-                if try IdentityStore.revokeFamily(familyID, at: now, db), let record {
-                    try IdentityFeed.sessionRevoked(
-                        userID: record.userID,
-                        sessionID: familyID,
-                        reason: .refreshTokenReused,
-                        at: now,
-                        db
-                    )
-                }
-                return .refused(IdentityError.refreshRefused(.reused))
-            case .rotate:
-                guard let record, let account = try IdentityStore.account(id: record.userID, db) else {
-                    return .refused(IdentityError.refreshRefused(.unknown))
-                }
-                try IdentityStore.markRotated(tokenID: record.id, at: now, db)
-                let issued = RefreshTokens.issue(
-                    id: successor,
-                    familyID: record.familyID,
-                    userID: record.userID,
-                    now: now
-                )
-                try IdentityStore.insert(issued.record, db)
-                return .rotated(account.account, issued)
-            }
-        }
+        let outcome = try await database.rotateRefreshToken(hash: hash, successor: successor, now: now)
         switch outcome {
         case .refused(let error):
             throw error
@@ -207,20 +129,7 @@ extension IdentityService {
         let caller = try context.requireCaller()
         let now = clock.date
         let hash = RefreshTokens.hash(request.refreshToken)
-        try await database.write { db in
-            guard let record = try IdentityStore.refreshToken(hash: hash, db), record.userID == caller.userID else {
-                return
-            }
-            if try IdentityStore.revokeFamily(record.familyID, at: now, db) {
-                try IdentityFeed.sessionRevoked(
-                    userID: record.userID,
-                    sessionID: record.familyID,
-                    reason: .logout,
-                    at: now,
-                    db
-                )
-            }
-        }
+        try await database.logout(refreshTokenHash: hash, userID: caller.userID, now: now)
         return .init()
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 extension IdentityService {
@@ -19,10 +18,7 @@ extension IdentityService {
         let now = clock.date
         let kek = keyEncryptionKey
         let window = keyring.verifyingWindow
-        let loaded = try await database.write { db in
-            try SigningKeyVault.rotate(kek: kek, now: now, db)
-            return try SigningKeyVault.loaded(kek: kek, now: now, window: window, db)
-        }
+        let loaded = try await database.rotateSigningKey(kek: kek, now: now, window: window)
         keyring.replace(with: loaded)
         context.logger.notice("signing key rotated", metadata: ["key_id": "\(loaded.keyID)"])
         return .with {

@@ -11,7 +11,7 @@ import QuadWire
 /// The identity bounded context (A1–A7): accounts, sessions and tokens, profiles, the campus
 /// directory, the dasher quiz and roles. Authorization is decided here on every call.
 public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, Sendable {
-    let database: QuadDatabase
+    let database: IdentityDatabase
     let configuration: IdentityConfiguration
     let clock: QuadClock
     let directory: CampusDirectory
@@ -30,22 +30,18 @@ public final class IdentityService: Quad_Identity_V1_Identity.ServiceProtocol, S
         seed: CampusDirectory = .demo,
         clock: QuadClock = .system()
     ) async throws {
-        self.database = database
+        self.database = IdentityDatabase(storage: database)
         self.configuration = configuration
         self.keyEncryptionKey = keyEncryptionKey
         self.clock = clock
         let start = clock.date
         let window = configuration.accessTokenLifetime + .seconds(60)
-        let (directory, loaded) = try await database.write { db in
-            try IdentityStore.seedDirectoryIfEmpty(seed, db)
-            let loaded = try SigningKeyVault.load(kek: keyEncryptionKey, now: start, window: window, db)
-            return (try IdentityStore.directory(db), loaded)
-        }
-        if loaded.sealedPlaintext {
-            // The plain key's bytes were zeroed in place (secure_delete); the WAL still holds
-            // the pages from before, until it is checkpointed and emptied.
-            try await database.checkpointAndTruncateLog()
-        }
+        let (directory, loaded) = try await self.database.open(
+            seed: seed,
+            kek: keyEncryptionKey,
+            now: start,
+            window: window
+        )
         self.directory = directory
         keyring = SigningKeyring(
             loaded,
