@@ -14,7 +14,7 @@ import PackageDescription
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
-//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time) (no dependencies)
+//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), QuadClock (no dependencies)
 //   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsCore       a job's lifecycle for every product: worker, status, timeline, cancel, reviews, disputes (pure)
 //   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
@@ -24,6 +24,8 @@ import PackageDescription
 //                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
+//   FleetDocumentsDomain  the document store's rules (pure): types from the bytes, an upload's checks, cap and SHA-256
+//   FleetDocumentsService fleet-documents' store: content-addressed blobs on disk (issue 13, in progress)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -320,6 +322,13 @@ let matching: [Target] = [
 
 // MARK: Tools: the CLI, the load harness (G8), the protoc plugin; the system's tests
 
+let fleetDocuments: [Target] = [
+    module("FleetDocumentsDomain", at: "Services/FleetDocuments/Domain", ["QuadKernel", crypto]),
+    service("FleetDocumentsService", at: "Services/FleetDocuments", sources: ["Store"], exclude: ["Domain"], []),
+    tests("FleetDocumentsDomainTests", ["FleetDocumentsDomain"]),
+    tests("FleetDocumentsServiceTests", ["FleetDocumentsService"]),
+]
+
 let tools: [Target] = [
     executable(
         "quad",
@@ -415,5 +424,5 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
-    targets: wire + kits + identity + gateway + payments + jobs + matching + tools
+    targets: wire + kits + identity + gateway + payments + jobs + matching + fleetDocuments + tools
 )
