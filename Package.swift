@@ -18,6 +18,8 @@ import PackageDescription
 //   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsCore       a job's lifecycle for every product: worker, status, timeline, cancel, reviews, disputes (pure)
 //   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
+//   JobsErrands    errands as a product on JobsCore: its request, stages, purchase and approval (pure; its service part
+//                  comes with its features; docs/adding-a-product.md)
 //   MatchingDomain a zone's queue (a dorm is laundry's zone) of jobs over opaque listings and offers to workers,
 //                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
 //   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
@@ -275,10 +277,12 @@ let payments: [Target] = [
 let jobs: [Target] = [
     module("JobsCore", at: "Services/Jobs/Core", ["QuadKernel"]),
     module("JobsLaundry", at: "Services/Jobs/Laundry", ["JobsCore", "LaundryKernel"]),
+    // Errands' jobs module (docs/adding-a-product.md): its request, stages, purchase and approval, as a JobProduct.
+    module("JobsErrands", at: "Services/Jobs/Errands", ["JobsCore"]),
     service(
         "JobsService",
         at: "Services/Jobs",
-        exclude: ["Core", "Laundry", "main"],
+        exclude: ["Core", "Laundry", "Errands", "main"],
         [
             "JobsLaundry", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
             grdb, logging,
@@ -286,6 +290,7 @@ let jobs: [Target] = [
     ),
     executable("quad-jobs", at: "Services/Jobs/main", ["JobsService", "QuadServiceKit"]),
     tests("JobsDomainTests", ["JobsCore", "JobsLaundry", "QuadTestSupport"]),
+    tests("JobsErrandsTests", ["JobsErrands", "QuadTestSupport"]),
     tests(
         "JobsServiceTests",
         [

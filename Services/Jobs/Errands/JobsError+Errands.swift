@@ -1,0 +1,124 @@
+/// Errands' own refusals: its request's list and times, its stages, its purchase and the buyer's agreement.
+extension JobsError {
+    /// A list longer than the configuration allows.
+    static func tooManyItems(_ count: Int, maximum: Int) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "items has \(count) items; an errand may list at most \(maximum), so split it into several",
+            field: "items"
+        )
+    }
+
+    /// A quantity outside 1...maximum.
+    static func quantityOutOfRange(_ quantity: Int, field: String, maximum: Int) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "\(field) must be between 1 and \(maximum), got \(quantity)",
+            field: field
+        )
+    }
+
+    /// A needed-by time at or before the posting.
+    static func neededByNotAfterPosting(_ neededBy: Int64, now: Int64) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "needed_by_micros \(Microseconds.iso8601(neededBy)) is not after now "
+                + "(\(Microseconds.iso8601(now))); choose when the items must be delivered, later than now",
+            field: "needed_by_micros"
+        )
+    }
+
+    /// Maxima and fee whose sum does not fit in a charge.
+    static func holdOverflows() -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "items: the quantities at their maximum prices and the delivery fee add up to more than can be "
+                + "held; lower a quantity or a maximum price",
+            field: "items"
+        )
+    }
+
+    /// A purchase without one price per item of the list.
+    static func purchaseCount(_ count: Int, items: Int) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "prices has \(count) prices for \(items) items; give the price paid for each item of the list, in "
+                + "its order",
+            field: "prices"
+        )
+    }
+
+    /// Prices paid and fee whose sum does not fit in a charge.
+    static func purchaseOverflows() -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "prices: the items at the prices paid and the delivery fee add up to more than can be charged",
+            field: "prices"
+        )
+    }
+
+    /// A cancellation or a rejection of an accepted errand before the buyer agreed (E4).
+    static func buyerHasNotAgreed(_ errand: Errand, _ operation: JobOperation) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(operation.phrase(errand.id, Errands.vocabulary)): buyer \(errand.buyer ?? "") "
+                + "accepted it, and after acceptance this needs the buyer's agreement; ask them to agree to cancel"
+        )
+    }
+
+    /// A cancellation, a rejection or an agreement once the items were bought.
+    static func afterPurchase(_ errand: Errand, _ operation: JobOperation) -> JobsError {
+        let when =
+            errand.timeline.last { if case .purchaseRecorded = $0.change { true } else { false } }
+            .map { " at \(Microseconds.iso8601($0.at))" } ?? ""
+        return JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(operation.phrase(errand.id, Errands.vocabulary)): the buyer bought the items\(when) "
+                + "with their own money, which only delivery pays back; open a dispute after delivery instead"
+        )
+    }
+
+    /// A second agreement.
+    static func agreedAlready(_ errand: Errand, at: Int64) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.agreeToCancel.phrase(errand.id, Errands.vocabulary)): the buyer agreed "
+                + "already at \(Microseconds.iso8601(at))"
+        )
+    }
+
+    /// An operation of the buyer at the wrong stage: recording a purchase twice, delivering before buying.
+    static func notAtStage(_ errand: Errand, _ operation: JobOperation, expected: ErrandStage) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(operation.phrase(errand.id, Errands.vocabulary)): it is at stage \(errand.stage); "
+                + "this is possible only at stage \(expected)"
+        )
+    }
+
+    /// An approval of a purchase that does not wait for one.
+    static func nothingToApprove(_ errand: Errand) -> JobsError {
+        let situation: String
+        if errand.purchase == nil {
+            situation = "nothing was bought yet; the buyer records the purchase at stage \(ErrandStage.bought)"
+        } else if let approvedAt = errand.purchaseApprovedAt {
+            situation = "its purchase was approved already at \(Microseconds.iso8601(approvedAt))"
+        } else {
+            situation = "every item was bought within its maximum price, so the purchase needs no approval"
+        }
+        return JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.approvePurchase.phrase(errand.id, Errands.vocabulary)): \(situation)"
+        )
+    }
+
+    /// A delivery while items above their maximum wait for the requester.
+    static func purchaseAwaitsApproval(_ errand: Errand) -> JobsError {
+        let items = errand.itemsAboveMaximum.map { "items[\($0)]" }.joined(separator: ", ")
+        return JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.deliver.phrase(errand.id, Errands.vocabulary)): \(items) were bought "
+                + "above their maximum price and wait for the requester's approval"
+        )
+    }
+}
