@@ -1,9 +1,9 @@
 public import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One blob being written: its bytes go to a temporary file of its own; ``commit(as:)`` makes them durable under
