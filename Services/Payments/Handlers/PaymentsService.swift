@@ -17,7 +17,8 @@ import QuadWire
 /// or outbox message in one transaction: a crash in between repeats the provider call with the same key, which
 /// answers the first result again, so money moves once.
 public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, Sendable {
-    let database: QuadDatabase
+    /// Payments' transactions, on the database the service was given.
+    let database: PaymentsDatabase
     let provider: any PaymentProvider
     let paymentMethods: any PaymentMethodVerifier
     let directory: any DormPriceDirectory
@@ -59,7 +60,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         logger: Logger = Logger(label: "quad.payments"),
         clock: QuadClock = .system()
     ) {
-        self.database = database
+        self.database = PaymentsDatabase(database)
         self.provider = provider
         self.paymentMethods = paymentMethods
         self.directory = directory
