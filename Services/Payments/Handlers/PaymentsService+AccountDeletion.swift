@@ -1,8 +1,6 @@
 import PaymentsDomain
-import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// `account.deleted` (A3, issue 12 item 4): what payments does when a person's account is gone (docs/laundry.md,
@@ -21,15 +19,14 @@ extension PaymentsService {
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         try Self.require(deleted.userID, "user_id", "the deleted account")
         let user = deleted.userID
-        let holds = try await database.read { db in try PaymentsStore.openHolds(customer: user, db) }
+        let holds = try await database.openHolds(of: user)
         var report = SweepReport()
         for hold in holds {
             await settleUnconfirmed(hold, policy: sweepPolicy, report: &report)
         }
         let logger = context.logger
         let settled = report
-        return try await database.receive(delivery) { db in
-            let detached = try PaymentsStore.detachPaymentMethods(owner: user, db)
+        return try await database.detachPaymentMethods(of: user, receiving: delivery) { detached in
             logger.info(
                 "account deleted: holds settled, payment methods detached",
                 metadata: [

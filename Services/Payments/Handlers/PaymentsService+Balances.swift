@@ -1,5 +1,4 @@
 import PaymentsDomain
-import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire
@@ -13,19 +12,12 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_Balance {
         let caller = try context.requireCaller()
-        let currency = currency
-        return try await database.read { db in
-            let user = caller.userID
-            let available = try PaymentsStore.balance(of: .userBalance(user: user), in: currency, db)
-            let onHold = try PaymentsStore.balance(of: .customerHold(customer: user), in: currency, db)
-            let pending = try PaymentsStore.payoutsInTransit(user: user, currency: currency, db)
-            let earned = try PaymentsStore.earnedTotal(user: user, currency: currency, db)
-            return .with {
-                $0.available = PaymentsProtoMapping.amount(available)
-                $0.onHold = PaymentsProtoMapping.amount(onHold)
-                $0.pendingPayouts = PaymentsProtoMapping.amount(pending)
-                $0.earnedTotal = PaymentsProtoMapping.amount(earned)
-            }
+        let balances = try await database.balances(of: caller.userID, in: currency)
+        return .with {
+            $0.available = PaymentsProtoMapping.amount(balances.available)
+            $0.onHold = PaymentsProtoMapping.amount(balances.onHold)
+            $0.pendingPayouts = PaymentsProtoMapping.amount(balances.pendingPayouts)
+            $0.earnedTotal = PaymentsProtoMapping.amount(balances.earnedTotal)
         }
     }
 
@@ -49,7 +41,7 @@ extension PaymentsService {
             .customerCharges(customer: caller.userID),
         ]
         let lines = try await refusingAsRPC {
-            try await database.read { db in try PaymentsStore.entries(of: accounts, limit: limit, db) }
+            try await database.entries(of: accounts, limit: limit)
         }
         return .with {
             $0.entries = lines.map { line in
@@ -74,9 +66,7 @@ extension PaymentsService {
         request: Quad_Payments_V1_CheckBooksRequest,
         context: ServerContext
     ) async throws -> Quad_Payments_V1_TrialBalance {
-        let (accounts, postings) = try await refusingAsRPC {
-            try await database.read { db in (try PaymentsStore.accountTotals(db), try PaymentsStore.postingCount(db)) }
-        }
+        let (accounts, postings) = try await refusingAsRPC { try await database.trialBalance() }
         var perCurrency: [String: (debits: Int64, credits: Int64)] = [:]
         for account in accounts {
             perCurrency[account.currency, default: (0, 0)].debits += account.debits

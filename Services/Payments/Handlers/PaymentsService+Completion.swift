@@ -4,7 +4,6 @@ import PaymentsProviders
 import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// L10, P3, P6: a completed job is paid: the hold captured, the rest charged, the dasher credited.
@@ -26,16 +25,10 @@ extension PaymentsService {
         try Self.require(completed.jobID, "job_id", "the completed job")
         try Self.require(completed.dasherID, "dasher_id", "the dasher to credit")
         let jobID = completed.jobID
-        let found = try await refusingAsRPC {
-            try await database.read { db in
-                try PaymentsStore.jobHold(jobID: jobID, db).flatMap { hold in
-                    try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
-                }
-            }
-        }
+        let found = try await refusingAsRPC { try await database.holdAndIntent(ofJob: jobID) }
         guard let found else {
             logger.error("job.completed for a job with no hold; nothing captured", metadata: ["job_id": "\(jobID)"])
-            return try await database.receive(delivery) { _ in }
+            return try await database.markReceived(delivery)
         }
         let (hold, stored) = found
         // The hold's product prices the completion, with the schedule in force now.
@@ -61,7 +54,7 @@ extension PaymentsService {
                     ]
                 )
             }
-            return try await database.receive(delivery) { _ in }
+            return try await database.markReceived(delivery)
         }
         var intent = stored
         let captureAmount = final.total.minorUnits <= intent.held.minorUnits ? final.total : intent.held
@@ -78,7 +71,7 @@ extension PaymentsService {
                 "the provider's hold lapsed before the job was completed; nothing captured",
                 metadata: ["job_id": "\(jobID)", "payment_intent_id": "\(intent.id)"]
             )
-            return try await database.receive(delivery) { _ in }
+            return try await database.markReceived(delivery)
         } catch {
             throw error.rpcError(declined: "the capture was declined")
         }
@@ -106,46 +99,17 @@ extension PaymentsService {
             $0.dasherEarnings = PaymentsProtoMapping.amount(split.workerTotal)
             $0.atMicros = now
         }
-        let paid = intent
-        let allPostings = postings
         return try await refusingAsRPC {
-            try await database.receive(delivery) { db in
-                // Re-check: the hold was read open before the provider was asked.
-                guard try PaymentsStore.intent(id: paid.id, db)?.status == .held else {
-                    throw RPCError(
-                        code: .aborted,
-                        message: "the hold of job \(jobID) changed while it was captured; retry"
-                    )
-                }
-                try PaymentsStore.update(paid, db)
-                try PaymentsStore.append(allPostings, db)
-                try PaymentsStore.update(updatedHold, db)
-                try Quad_Payments_V1_Payments.Events.send(
-                    captured,
-                    key: "\(jobID):\(Quad_Payments_V1_PaymentCaptured.topic)",
-                    into: db.outbox
-                )
-                try PaymentsFeed.log(
-                    .captured,
-                    to: paid.customer,
-                    jobID: jobID,
-                    amount: paid.totalCharged,
-                    reference: paid.id,
-                    at: now,
-                    db
-                )
-                if split.workerTotal.isPositive {
-                    try PaymentsFeed.log(
-                        .earned,
-                        to: completed.dasherID,
-                        jobID: jobID,
-                        amount: split.workerTotal,
-                        reference: paid.id,
-                        at: now,
-                        db
-                    )
-                }
-            }
+            try await database.recordCapture(
+                intent,
+                postings: postings,
+                hold: updatedHold,
+                captured: captured,
+                dasherID: completed.dasherID,
+                earnings: split.workerTotal,
+                now: now,
+                receiving: delivery
+            )
         }
     }
 

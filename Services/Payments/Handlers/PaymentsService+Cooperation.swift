@@ -1,8 +1,6 @@
 import PaymentsDomain
-import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// What payments learns from jobs (outbox deliveries of the events payments.proto says it receives, dispatched by the
@@ -19,17 +17,7 @@ extension PaymentsService {
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         try Self.require(posted.jobID, "job_id", "the posted job")
         let logger = context.logger
-        return try await database.receive(delivery) { db in
-            guard var hold = try PaymentsStore.jobHold(jobID: posted.jobID, db) else {
-                logger.warning(
-                    "job.posted for a job with no hold; nothing to confirm",
-                    metadata: ["job_id": "\(posted.jobID)"]
-                )
-                return
-            }
-            hold.confirmed = true
-            try PaymentsStore.update(hold, db)
-        }
+        return try await database.confirmHold(ofJob: posted.jobID, receiving: delivery, logger: logger)
     }
 
     /// `job.cancelled` (L9): the hold is voided with the provider (key `<job>:release`) and released, and jobs is told
@@ -42,19 +30,13 @@ extension PaymentsService {
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         try Self.require(cancelled.jobID, "job_id", "the cancelled job")
         let logger = context.logger
-        let found = try await refusingAsRPC {
-            try await database.read { db in
-                try PaymentsStore.jobHold(jobID: cancelled.jobID, db).flatMap { hold in
-                    try PaymentsStore.intent(id: hold.paymentIntentID, db).map { (hold, $0) }
-                }
-            }
-        }
+        let found = try await refusingAsRPC { try await database.holdAndIntent(ofJob: cancelled.jobID) }
         guard let found else {
             logger.warning(
                 "job.cancelled for a job with no hold; nothing to release",
                 metadata: ["job_id": "\(cancelled.jobID)"]
             )
-            return try await database.receive(delivery) { _ in }
+            return try await database.markReceived(delivery)
         }
         let (hold, intent) = found
         if intent.status(at: nowMicros) == .captured {
@@ -62,36 +44,12 @@ extension PaymentsService {
                 "job.cancelled for a job whose payment was captured; nothing released",
                 metadata: ["job_id": "\(hold.jobID)", "payment_intent_id": "\(intent.id)"]
             )
-            return try await database.receive(delivery) { _ in }
+            return try await database.markReceived(delivery)
         }
         let voided = try await voidHold(of: intent, hold: hold, logger: logger)
         let now = nowMicros
         return try await refusingAsRPC {
-            try await database.receive(delivery) { db in
-                let ended = try Self.letGo(
-                    intentID: hold.paymentIntentID,
-                    jobID: hold.jobID,
-                    voided: voided,
-                    now: now,
-                    db
-                )
-                guard ended.status == .released || ended.status == .expired else {
-                    // Captured meanwhile: nothing was released, so there is nothing to confirm.
-                    return
-                }
-                let released = Quad_Payments_V1_PaymentReleased.with {
-                    $0.jobID = hold.jobID
-                    $0.paymentIntentID = ended.id
-                    $0.released = PaymentsProtoMapping.amount(ended.held)
-                    $0.atMicros = now
-                    $0.expired = ended.status == .expired
-                }
-                try Quad_Payments_V1_Payments.Events.send(
-                    released,
-                    key: "\(hold.jobID):\(Quad_Payments_V1_PaymentReleased.topic)",
-                    into: db.outbox
-                )
-            }
+            try await database.releaseHold(of: hold, voided: voided, now: now, receiving: delivery)
         }
     }
 }

@@ -3,13 +3,10 @@ import PaymentsProviders
 import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// P5, L13: the money side of a job's dispute.
 extension PaymentsService {
-    static let resolveScope = "quad.payments.v1.Payments/ResolveDispute"
-
     /// `dispute.opened`: opens the dispute with the claim's id, due ``PaymentsDomain/DisputeConfiguration`` later.
     /// A claim payments cannot open (the payment was never captured, everything was refunded, the claim breaks
     /// the dispute's limits) is logged and applied as nothing rather than holding back jobs' later deliveries.
@@ -28,45 +25,17 @@ extension PaymentsService {
         let now = nowMicros
         let configuration = configuration.dispute
         return try await refusingAsRPC {
-            try await database.receive(delivery) { db in
-                guard try PaymentsStore.dispute(id: claim.disputeID, configuration: configuration, db) == nil else {
-                    return
-                }
-                guard let hold = try PaymentsStore.jobHold(jobID: opened.jobID, db),
-                    let intent = try PaymentsStore.intent(id: hold.paymentIntentID, db)
-                else {
-                    logger.error(
-                        "dispute.opened for a job with no payment; nothing opened",
-                        metadata: ["job_id": "\(opened.jobID)"]
-                    )
-                    return
-                }
-                let dispute: Dispute
-                do throws(PaymentsError) {
-                    dispute = try Dispute.open(
-                        id: claim.disputeID,
-                        paymentIntent: intent,
-                        reason: reason,
-                        description: claim.description_p,
-                        evidenceDocumentIDs: claim.evidenceDocumentIds,
-                        now: now,
-                        configuration: configuration
-                    )
-                } catch {
-                    logger.error(
-                        "dispute.opened that payments cannot open; nothing opened",
-                        metadata: [
-                            "job_id": "\(opened.jobID)", "dispute_id": "\(claim.disputeID)",
-                            "error": "\(error.message)",
-                        ]
-                    )
-                    return
-                }
-                _ = try PaymentsStore.insert(
-                    DisputeRecord(dispute: dispute, jobID: opened.jobID, customerID: intent.customer),
-                    db
-                )
-            }
+            try await database.openDispute(
+                id: claim.disputeID,
+                jobID: opened.jobID,
+                reason: reason,
+                description: claim.description_p,
+                evidenceDocumentIDs: claim.evidenceDocumentIds,
+                now: now,
+                configuration: configuration,
+                receiving: delivery,
+                logger: logger
+            )
         }
     }
 
@@ -85,7 +54,7 @@ extension PaymentsService {
         try Self.require(request.disputeID, "dispute_id", "the dispute to show")
         let (id, configuration) = (request.disputeID, configuration.dispute)
         let record = try await refusingAsRPC {
-            try await database.read { db in try PaymentsStore.dispute(id: id, configuration: configuration, db) }
+            try await database.dispute(id: id, configuration: configuration)
         }
         guard let record, caller == nil || caller?.userID == record.customerID else {
             throw RPCError(code: .notFound, message: "dispute_id: no dispute \(id) of yours")
@@ -103,31 +72,19 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_Dispute {
         let key = try context.requireIdempotencyKey()
-        if let stored = try await database.storedAnswer(
-            scope: Self.resolveScope,
-            key: key,
-            request: request,
-            as: Quad_Payments_V1_Dispute.self
-        ) {
+        if let stored = try await database.storedResolution(key: key, request: request) {
             return stored
         }
         try Self.require(request.disputeID, "dispute_id", "the dispute to resolve")
         let (id, configuration) = (request.disputeID, configuration.dispute)
         let intentID = try await refusingAsRPC {
-            try await database.read { db in
-                try PaymentsStore.dispute(id: id, configuration: configuration, db)?.dispute.paymentIntentID
-            }
+            try await database.dispute(id: id, configuration: configuration)?.dispute.paymentIntentID
         }
         guard let intentID else { throw RPCError(code: .notFound, message: "dispute_id: no dispute \(id)") }
         // One resolution of a payment at a time: what is refundable is read, refunded and posted without another
         // refund of the same payment in between.
         return try await gate.withKey("intent:\(intentID)") {
-            if let stored = try await self.database.storedAnswer(
-                scope: Self.resolveScope,
-                key: key,
-                request: request,
-                as: Quad_Payments_V1_Dispute.self
-            ) {
+            if let stored = try await self.database.storedResolution(key: key, request: request) {
                 return stored
             }
             return try await self.resolve(request, key: key)
@@ -141,13 +98,7 @@ extension PaymentsService {
     ) async throws -> Quad_Payments_V1_Dispute {
         let (id, configuration) = (request.disputeID, configuration.dispute)
         let found = try await refusingAsRPC {
-            try await database.read { db -> (DisputeRecord, PaymentIntent, JobHoldRecord)? in
-                guard let record = try PaymentsStore.dispute(id: id, configuration: configuration, db),
-                    let intent = try PaymentsStore.intent(id: record.dispute.paymentIntentID, db),
-                    let hold = try PaymentsStore.jobHold(paymentIntentID: intent.id, db)
-                else { return nil }
-                return (record, intent, hold)
-            }
+            try await database.disputeWithPayment(id: id, configuration: configuration)
         }
         guard let found else { throw RPCError(code: .notFound, message: "dispute_id: no dispute \(id)") }
         var (record, intent) = (found.0, found.1)
@@ -155,7 +106,7 @@ extension PaymentsService {
         let (outcome, recorded) = try Self.outcome(of: request, refundable: intent.refundable)
         let now = nowMicros
         let before = intent
-        let action = try await refusingAsRPC { try record.dispute.resolve(outcome, paymentIntent: &intent, now: now) }
+        let action = try refusingAsRPC { try record.dispute.resolve(outcome, paymentIntent: &intent, now: now) }
         var postings: [Posting] = []
         if case .refund(let refund) = action, case .refund(let amount) = refund.providerCall {
             try await refundAtProvider(amount, of: before, hold: hold, disputeID: id)
@@ -172,40 +123,20 @@ extension PaymentsService {
             $0.refunded = PaymentsProtoMapping.amount(refunded)
             $0.atMicros = now
         }
-        let (changed, answer, allPostings) = (intent, record, postings)
-        let currency = currency
         return try await refusingAsRPC {
-            try await database.idempotent(scope: Self.resolveScope, key: key, request: request) { db in
-                // Re-check: the dispute and its payment were read before the provider was asked.
-                guard let current = try PaymentsStore.dispute(id: id, configuration: configuration, db),
-                    current.dispute.status == .open, try PaymentsStore.intent(id: changed.id, db) == before
-                else {
-                    throw RPCError(
-                        code: .failedPrecondition,
-                        message: "dispute \(id) was resolved meanwhile; read it again"
-                    )
-                }
-                try PaymentsStore.update(changed, db)
-                try PaymentsStore.append(allPostings, db)
-                try PaymentsStore.update(answer, db)
-                try Quad_Payments_V1_Payments.Events.send(
-                    resolved,
-                    key: "\(answer.jobID):\(Quad_Payments_V1_DisputeResolved.topic):\(id)",
-                    into: db.outbox
-                )
-                if refunded.isPositive {
-                    try PaymentsFeed.log(
-                        .refunded,
-                        to: changed.customer,
-                        jobID: answer.jobID,
-                        amount: refunded,
-                        reference: id,
-                        at: now,
-                        db
-                    )
-                }
-                return PaymentsProtoMapping.dispute(answer, currency: currency)
-            }
+            try await database.recordResolution(
+                record,
+                payment: intent,
+                before: before,
+                postings: postings,
+                resolved: resolved,
+                refunded: refunded,
+                now: now,
+                configuration: configuration,
+                currency: currency,
+                request: request,
+                key: key
+            )
         }
     }
 

@@ -1,18 +1,13 @@
-import GRDB
 import Logging
 import PaymentsDomain
 import PaymentsProviders
 import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// P2, L1, L9: holds for jobs of every product, released on request, and intents looked up.
 extension PaymentsService {
-    static let holdScope = "quad.payments.v1.Payments/HoldForJob"
-    static let releaseScope = "quad.payments.v1.Payments/ReleaseHold"
-
     /// Service only (jobs, at submission): prices the job's `lines` with the module of its `product` (and the
     /// prices of its zone, when the product's depend on the place) and holds the estimate on the customer's payment
     /// method. Needs `idempotency-key` (jobs uses the job id): a repeat answers the first hold and places no second
@@ -22,12 +17,7 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_JobHold {
         let key = try context.requireIdempotencyKey()
-        if let stored = try await database.storedAnswer(
-            scope: Self.holdScope,
-            key: key,
-            request: request,
-            as: Quad_Payments_V1_JobHold.self
-        ) {
+        if let stored = try await database.storedHold(key: key, request: request) {
             return stored
         }
         try Self.require(request.jobID, "job_id", "the job the hold is for")
@@ -36,7 +26,7 @@ extension PaymentsService {
         let product = try refusingAsRPC { try products.product(request.product) }
         let items = try refusingAsRPC { try PaymentsProtoMapping.items(request.lines, field: "lines") }
         let methodID = request.paymentMethodID
-        let method = try await database.read { db in try PaymentsStore.paymentMethod(id: methodID, db) }
+        let method = try await database.paymentMethod(id: methodID)
         guard let method, method.owner == request.customerID else {
             throw RPCError(
                 code: .failedPrecondition,
@@ -83,40 +73,15 @@ extension PaymentsService {
             estimateTotal: estimate.total,
             placedAt: now
         )
-        return try await database.idempotent(scope: Self.holdScope, key: key, request: request) { db in
-            if let existing = try PaymentsStore.jobHold(jobID: record.jobID, db) {
-                // Placed under another idempotency key: the provider answered the same authorisation, so this is
-                // the same hold; anything else is a second hold for one job.
-                guard existing.authorizationID == authorization.id,
-                    let stored = try PaymentsStore.intent(id: existing.paymentIntentID, db)
-                else {
-                    throw RPCError(
-                        code: .failedPrecondition,
-                        message: "job_id: job \(record.jobID) has a hold already (intent \(existing.paymentIntentID))"
-                    )
-                }
-                return .with {
-                    $0.estimate = estimateWire
-                    $0.paymentIntent = PaymentsProtoMapping.intent(stored, jobID: record.jobID, at: now)
-                }
-            }
-            _ = try PaymentsStore.insert(intent, db)
-            try PaymentsStore.append(action.postings, db)
-            _ = try PaymentsStore.insert(record, db)
-            try PaymentsFeed.log(
-                .held,
-                to: intent.customer,
-                jobID: record.jobID,
-                amount: intent.held,
-                reference: intent.id,
-                at: now,
-                db
-            )
-            return .with {
-                $0.estimate = estimateWire
-                $0.paymentIntent = PaymentsProtoMapping.intent(intent, jobID: record.jobID, at: now)
-            }
-        }
+        return try await database.placeHold(
+            intent,
+            postings: action.postings,
+            record: record,
+            estimate: estimateWire,
+            now: now,
+            request: request,
+            key: key
+        )
     }
 
     /// The prices of `zoneID` when `pricing` needs them (identity's campus directory: a dorm's machines), else nil.
@@ -144,27 +109,16 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_PaymentIntent {
         let key = try context.requireIdempotencyKey()
-        if let stored = try await database.storedAnswer(
-            scope: Self.releaseScope,
-            key: key,
-            request: request,
-            as: Quad_Payments_V1_PaymentIntent.self
-        ) {
+        if let stored = try await database.storedRelease(key: key, request: request) {
             return stored
         }
         try Self.require(request.paymentIntentID, "payment_intent_id", "the intent whose hold to release")
         let intentID = request.paymentIntentID
-        let found = try await refusingAsRPC {
-            try await database.read { db in
-                try PaymentsStore.jobHold(paymentIntentID: intentID, db).map { hold in
-                    (hold, try PaymentsStore.intent(id: intentID, db))
-                }
-            }
-        }
-        guard let found, let intent = found.1 else {
+        let found = try await refusingAsRPC { try await database.holdAndIntent(ofIntent: intentID) }
+        guard let found else {
             throw RPCError(code: .notFound, message: "payment_intent_id: no payment intent \(intentID)")
         }
-        let hold = found.0
+        let (hold, intent) = found
         if intent.status(at: nowMicros) == .captured {
             throw RPCError(
                 PaymentsError(
@@ -176,10 +130,14 @@ extension PaymentsService {
         let voided = try await voidHold(of: intent, hold: hold, logger: context.logger)
         let now = nowMicros
         return try await refusingAsRPC {
-            try await database.idempotent(scope: Self.releaseScope, key: key, request: request) { db in
-                let released = try Self.letGo(intentID: intentID, jobID: hold.jobID, voided: voided, now: now, db)
-                return PaymentsProtoMapping.intent(released, jobID: hold.jobID, at: now)
-            }
+            try await database.releaseHold(
+                intentID: intentID,
+                jobID: hold.jobID,
+                voided: voided,
+                now: now,
+                request: request,
+                key: key
+            )
         }
     }
 
@@ -196,14 +154,8 @@ extension PaymentsService {
         }
         let (intentID, jobID) = (request.paymentIntentID, request.jobID)
         let found = try await refusingAsRPC {
-            try await database.read { db -> (PaymentIntent, String)? in
-                let hold =
-                    intentID.isEmpty
-                    ? try PaymentsStore.jobHold(jobID: jobID, db)
-                    : try PaymentsStore.jobHold(paymentIntentID: intentID, db)
-                guard let hold, let intent = try PaymentsStore.intent(id: hold.paymentIntentID, db) else { return nil }
-                return (intent, hold.jobID)
-            }
+            intentID.isEmpty
+                ? try await database.holdAndIntent(ofJob: jobID) : try await database.holdAndIntent(ofIntent: intentID)
         }
         guard let found else {
             throw RPCError(
@@ -212,7 +164,8 @@ extension PaymentsService {
                     ? "job_id: no payment intent for job \(jobID)" : "payment_intent_id: no payment intent \(intentID)"
             )
         }
-        return PaymentsProtoMapping.intent(found.0, jobID: found.1, at: nowMicros)
+        let (hold, intent) = found
+        return PaymentsProtoMapping.intent(intent, jobID: hold.jobID, at: nowMicros)
     }
 
     // MARK: Letting a hold go (ReleaseHold, job.cancelled, the sweep)
@@ -235,41 +188,5 @@ extension PaymentsService {
             throw error.rpcError(declined: "the release was declined")
         }
         return true
-    }
-
-    /// Inside a write: ends the hold of `intentID` as it now stands: released (its hold `voided` at the provider),
-    /// recorded as expired when it lapsed, left alone when it was released, expired or captured already. Logs the
-    /// event to the customer and returns the intent.
-    static func letGo(intentID: String, jobID: String, voided: Bool, now: Int64, _ db: Database) throws -> PaymentIntent
-    {
-        guard var intent = try PaymentsStore.intent(id: intentID, db) else {
-            throw RPCError(code: .notFound, message: "payment_intent_id: no payment intent \(intentID)")
-        }
-        guard intent.status == .held else { return intent }
-        let action: PaymentIntent.Action
-        let kind: PaymentsFeed.Kind
-        if intent.status(at: now) == .expired {
-            action = try intent.expire(now: now)
-            kind = .expired
-        } else {
-            // Re-check: the hold was read open before the provider was asked; it must have been voided.
-            guard voided else {
-                throw RPCError(code: .aborted, message: "the hold of intent \(intentID) changed meanwhile; retry")
-            }
-            action = try intent.release(now: now)
-            kind = .released
-        }
-        try PaymentsStore.update(intent, db)
-        try PaymentsStore.append(action.postings, db)
-        try PaymentsFeed.log(
-            kind,
-            to: intent.customer,
-            jobID: jobID,
-            amount: intent.held,
-            reference: intent.id,
-            at: now,
-            db
-        )
-        return intent
     }
 }

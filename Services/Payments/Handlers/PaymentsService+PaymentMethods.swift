@@ -33,13 +33,7 @@ extension PaymentsService {
             lastDigits: details.lastDigits,
             addedAt: now
         )
-        let stored = try await database.write { db in
-            if let existing = try PaymentsStore.paymentMethod(owner: method.owner, token: method.token, db) {
-                return existing
-            }
-            try PaymentsStore.insert(method, db)
-            return method
-        }
+        let stored = try await database.addPaymentMethod(method)
         return PaymentsProtoMapping.paymentMethod(stored)
     }
 
@@ -49,7 +43,7 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_ListPaymentMethodsResponse {
         let caller = try context.requireCaller()
-        let methods = try await database.read { db in try PaymentsStore.paymentMethods(owner: caller.userID, db) }
+        let methods = try await database.paymentMethods(of: caller.userID)
         return .with { $0.paymentMethods = methods.map(PaymentsProtoMapping.paymentMethod) }
     }
 }

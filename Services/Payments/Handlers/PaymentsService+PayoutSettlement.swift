@@ -3,7 +3,6 @@ import PaymentsProviders
 import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// P6: payouts settle. The bank confirms a payout (PAID: it leaves the transit account) or returns it (FAILED: the
@@ -36,7 +35,7 @@ extension PaymentsService {
         }
         let limit = request.limit == 0 ? configuration.defaultLedgerLimit : Int(request.limit)
         let records = try await refusingAsRPC {
-            try await database.read { db in try PaymentsStore.payouts(of: caller.userID, limit: limit, db) }
+            try await database.payouts(of: caller.userID, limit: limit)
         }
         return .with { $0.payouts = records.map(PaymentsProtoMapping.payout) }
     }
@@ -50,7 +49,7 @@ extension PaymentsService {
         let batch = configuration.sweepBatch
         let inTransit: [PayoutRecord]
         do {
-            inTransit = try await database.read { db in try PaymentsStore.payoutsInTransit(limit: batch, db) }
+            inTransit = try await database.payoutsInTransit(limit: batch)
         } catch {
             logger.error("the payout sweep could not read its payouts", metadata: ["error": "\(error)"])
             return report
@@ -88,18 +87,6 @@ extension PaymentsService {
     ) async throws {
         let payout = record.payout
         let posting = try status == .paid ? payout.settledPosting(at: at) : payout.returnedPosting(at: at)
-        try await database.write { db in
-            // Re-check: another sweep (or process) may have settled it since it was read.
-            guard var current = try PaymentsStore.payout(id: payout.id, db), current.status == .inTransit else {
-                return
-            }
-            current.status = status
-            current.failureReason = reason
-            current.settledAt = at
-            try PaymentsStore.update(current, db)
-            try PaymentsStore.append([posting], db)
-            let kind: PaymentsFeed.Kind = status == .paid ? .payoutPaid : .payoutFailed
-            try PaymentsFeed.log(kind, to: payout.user, amount: payout.amount, reference: payout.id, at: at, db)
-        }
+        try await database.settlePayout(record, as: status, reason: reason, at: at, posting: posting)
     }
 }

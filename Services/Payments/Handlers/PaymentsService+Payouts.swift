@@ -1,10 +1,8 @@
 import Foundation
 import PaymentsDomain
 import PaymentsProviders
-import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
-import QuadStorage
 public import QuadWire
 
 /// P6: payouts of a user's balance to their bank, and transfers between users.
@@ -19,13 +17,7 @@ extension PaymentsService {
     ) async throws -> Quad_Payments_V1_Payout {
         let caller = try context.requireCaller()
         let key = try context.requireIdempotencyKey()
-        let scope = "quad.payments.v1.Payments/RequestPayout:\(caller.userID)"
-        if let stored = try await database.storedAnswer(
-            scope: scope,
-            key: key,
-            request: request,
-            as: Quad_Payments_V1_Payout.self
-        ) {
+        if let stored = try await database.storedPayout(user: caller.userID, key: key, request: request) {
             return stored
         }
         let now = nowMicros
@@ -41,21 +33,11 @@ extension PaymentsService {
         let currency = currency
         // One at a time per user: the balance checked before the bank is paid is the balance posted against.
         return try await gate.withKey("user:\(caller.userID)") {
-            if let stored = try await self.database.storedAnswer(
-                scope: scope,
-                key: key,
-                request: request,
-                as: Quad_Payments_V1_Payout.self
-            ) {
+            if let stored = try await self.database.storedPayout(user: payout.user, key: key, request: request) {
                 return stored
             }
-            _ = try await self.database.read { db in
-                try Self.refusingOverdraft {
-                    try payout.posting(
-                        available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db)
-                    )
-                }
-            }
+            let available = try await self.database.balance(of: .userBalance(user: payout.user), in: currency)
+            _ = try Self.refusingOverdraft { try payout.posting(available: available) }
             let receipt: ProviderReceipt
             do throws(ProviderError) {
                 receipt = try await self.provider.payout(
@@ -68,18 +50,14 @@ extension PaymentsService {
             } catch {
                 throw error.rpcError(declined: "the bank refused the payout")
             }
-            return try await self.database.idempotent(scope: scope, key: key, request: request) { db in
-                let posting = try Self.refusingOverdraft {
-                    try payout.posting(
-                        available: PaymentsStore.balance(of: .userBalance(user: payout.user), in: currency, db)
-                    )
-                }
-                try PaymentsStore.append([posting], db)
-                let record = PayoutRecord(payout: payout, status: .inTransit, receiptID: receipt.id)
-                try PaymentsStore.insert(record, db)
-                try PaymentsFeed.log(.payout, to: payout.user, amount: payout.amount, reference: payout.id, at: now, db)
-                return PaymentsProtoMapping.payout(record)
-            }
+            return try await self.database.postPayout(
+                payout,
+                receiptID: receipt.id,
+                currency: currency,
+                now: now,
+                request: request,
+                key: key
+            )
         }
     }
 
@@ -93,7 +71,6 @@ extension PaymentsService {
     ) async throws -> Quad_Payments_V1_TransferReceipt {
         let caller = try context.requireCaller()
         let key = try context.requireIdempotencyKey()
-        let scope = "quad.payments.v1.Payments/Transfer:\(caller.userID)"
         let memo = request.memo.trimmingCharacters(in: .whitespacesAndNewlines)
         guard memo.count <= configuration.maximumMemoLength else {
             throw RPCError(
@@ -112,40 +89,20 @@ extension PaymentsService {
             )
         }
         // A repeat gets the first answer, even if the recipient's account is gone since.
-        let receiptType = Quad_Payments_V1_TransferReceipt.self
-        if let stored = try await database.storedAnswer(scope: scope, key: key, request: request, as: receiptType) {
+        if let stored = try await database.storedTransfer(user: caller.userID, key: key, request: request) {
             return stored
         }
         try await requireRecipient(transfer.toUser)
         let currency = currency
         return try await gate.withKey("user:\(caller.userID)") {
-            try await self.database.idempotent(scope: scope, key: key, request: request) { db in
-                let posting = try Self.refusingOverdraft {
-                    try transfer.posting(
-                        available: PaymentsStore.balance(of: .userBalance(user: transfer.fromUser), in: currency, db)
-                    )
-                }
-                try PaymentsStore.append([posting], db)
-                try PaymentsStore.insert(transfer, memo: memo, db)
-                for user in [transfer.fromUser, transfer.toUser] {
-                    try PaymentsFeed.log(
-                        .transfer,
-                        to: user,
-                        amount: transfer.amount,
-                        reference: transfer.id,
-                        at: now,
-                        db
-                    )
-                }
-                return .with {
-                    $0.transferID = transfer.id
-                    $0.fromUserID = transfer.fromUser
-                    $0.toUserID = transfer.toUser
-                    $0.amount = PaymentsProtoMapping.amount(transfer.amount)
-                    $0.memo = memo
-                    $0.atMicros = now
-                }
-            }
+            try await self.database.postTransfer(
+                transfer,
+                memo: memo,
+                currency: currency,
+                now: now,
+                request: request,
+                key: key
+            )
         }
     }
 

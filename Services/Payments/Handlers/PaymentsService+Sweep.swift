@@ -1,7 +1,6 @@
 import PaymentsDomain
 import PaymentsStore
 import QuadServiceKit
-import QuadStorage
 
 /// P2 and "a hold never outlives its job": the background sweep of holds.
 extension PaymentsService {
@@ -31,15 +30,11 @@ extension PaymentsService {
         let now = nowMicros
         let batch = configuration.sweepBatch
         do {
-            let lapsed = try await database.read { db in try PaymentsStore.lapsedHolds(at: now, limit: batch, db) }
+            let lapsed = try await database.lapsedHolds(at: now, limit: batch)
             for intent in lapsed {
                 do {
-                    let jobID = try await database.read { db in
-                        try PaymentsStore.jobHold(paymentIntentID: intent.id, db)?.jobID
-                    }
-                    _ = try await database.write { db in
-                        try Self.letGo(intentID: intent.id, jobID: jobID ?? "", voided: false, now: now, db)
-                    }
+                    let jobID = try await database.hold(ofIntent: intent.id)?.jobID
+                    try await database.letHoldGo(intentID: intent.id, jobID: jobID ?? "", voided: false, now: now)
                     report.expired.append(intent.id)
                 } catch {
                     logger.error(
@@ -50,9 +45,10 @@ extension PaymentsService {
                 }
             }
             let policy = sweepPolicy
-            let unconfirmed = try await database.read { db in
-                try PaymentsStore.unconfirmedHolds(placedBy: policy.askAboutHoldsPlaced(before: now), limit: batch, db)
-            }
+            let unconfirmed = try await database.unconfirmedHolds(
+                placedBy: policy.askAboutHoldsPlaced(before: now),
+                limit: batch
+            )
             for hold in unconfirmed {
                 await settleUnconfirmed(hold, policy: policy, report: &report)
             }
@@ -98,20 +94,19 @@ extension PaymentsService {
             let status = try await jobs.status(ofJob: hold.jobID)
             switch policy.verdict(jobID: hold.jobID, status: status) {
             case .confirm:
-                try await database.write { db in
-                    guard var current = try PaymentsStore.jobHold(jobID: hold.jobID, db) else { return }
-                    current.confirmed = true
-                    try PaymentsStore.update(current, db)
-                }
+                try await database.confirmHold(ofJob: hold.jobID)
                 report.confirmed.append(hold.paymentIntentID)
             case .release(let reason):
-                let stored = try await database.read { db in try PaymentsStore.intent(id: hold.paymentIntentID, db) }
+                let stored = try await database.intent(id: hold.paymentIntentID)
                 guard let intent = stored else { return }
                 let voided = try await voidHold(of: intent, hold: hold, logger: logger)
                 let now = nowMicros
-                _ = try await database.write { db in
-                    try Self.letGo(intentID: hold.paymentIntentID, jobID: hold.jobID, voided: voided, now: now, db)
-                }
+                try await database.letHoldGo(
+                    intentID: hold.paymentIntentID,
+                    jobID: hold.jobID,
+                    voided: voided,
+                    now: now
+                )
                 logger.notice(
                     "released a hold no job confirmed",
                     metadata: [

@@ -15,9 +15,11 @@ import QuadWire
 /// Every money-moving path calls the provider first, with an idempotency key derived from what it pays for (the
 /// job, the dispute, the caller's own key), and then writes the intent, its postings and the answer, inbox record
 /// or outbox message in one transaction: a crash in between repeats the provider call with the same key, which
-/// answers the first result again, so money moves once.
+/// answers the first result again, so money moves once. Every transaction is one method of ``PaymentsDatabase``; the
+/// handlers validate, call the provider and other services, and map to messages.
 public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, Sendable {
-    let database: QuadDatabase
+    /// Payments' transactions, on the database the service was given.
+    let database: PaymentsDatabase
     let provider: any PaymentProvider
     let paymentMethods: any PaymentMethodVerifier
     let directory: any DormPriceDirectory
@@ -59,7 +61,7 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         logger: Logger = Logger(label: "quad.payments"),
         clock: QuadClock = .system()
     ) {
-        self.database = database
+        self.database = PaymentsDatabase(database)
         self.provider = provider
         self.paymentMethods = paymentMethods
         self.directory = directory
