@@ -14,7 +14,7 @@ import PackageDescription
 //   QuadServiceKit config, logging, metrics, admin port, lifecycle, caller identity
 //   Identity*      the identity service: Domain (pure), Service (store + handlers), executable
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
-//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), QuadClock (no dependencies)
+//   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), QuadClock, JSONString (no dependencies)
 //   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
 //   JobsCore       a job's lifecycle for every product: worker, status, timeline, cancel, reviews, disputes (pure)
 //   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
@@ -125,7 +125,7 @@ let wire: [Target] = [
         at: "Shared/WireInProcess",
         ["QuadWireCore", "QuadWire", "QuadWireNIO", nioCore, nioPosix, nioSSL, logging]
     ),
-    module("QuadDynamicMessages", at: "Shared/DynamicMessages", [protobuf]),
+    module("QuadDynamicMessages", at: "Shared/DynamicMessages", ["QuadKernel", protobuf]),
     tests("QuadWireCoreTests", ["QuadWireCore", "QuadContracts", protobuf]),
     tests(
         "QuadWireNIOTests",
@@ -353,7 +353,7 @@ let tools: [Target] = [
         at: "Tools/QuadLoad/Runner",
         [
             "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts",
-            "QuadDynamicMessages", nioCore,
+            "QuadDynamicMessages", "QuadKernel", nioCore,
         ]
     ),
     executable("quad-load", at: "Tools/quad-load", ["QuadLoad", "QuadLoadCore", "QuadToolKit", argumentParser]),

@@ -1,3 +1,4 @@
+import QuadKernel
 /// JSON to protobuf binary: walks a parsed ``JSONValue`` against a ``MessageInfo``.
 struct BinaryEncoder {
     let pool: DescriptorPool
@@ -27,8 +28,8 @@ struct BinaryEncoder {
                 throw TranscodingError(
                     code: .unknownField,
                     message: path.isEmpty
-                        ? "unknown field \(JSONWriter.quoted(key)) in \(message.fullName)"
-                        : "\(path): unknown field \(JSONWriter.quoted(key)) in \(message.fullName)",
+                        ? "unknown field \(JSONString.quoted(key)) in \(message.fullName)"
+                        : "\(path): unknown field \(JSONString.quoted(key)) in \(message.fullName)",
                     fieldPath: path.appending(field: key).description
                 )
             }
@@ -37,7 +38,7 @@ struct BinaryEncoder {
                 throw TranscodingError(
                     code: .invalidValue,
                     message:
-                        "\(fieldPath): given twice, as \(JSONWriter.quoted(earlier)) and \(JSONWriter.quoted(key))",
+                        "\(fieldPath): given twice, as \(JSONString.quoted(earlier)) and \(JSONString.quoted(key))",
                     fieldPath: fieldPath.description
                 )
             }
@@ -48,7 +49,7 @@ struct BinaryEncoder {
                 if let earlier = keyByOneof[oneof] {
                     throw TranscodingError(
                         code: .invalidValue,
-                        message: "\(fieldPath): oneof \(oneof) is already set by \(JSONWriter.quoted(earlier))",
+                        message: "\(fieldPath): oneof \(oneof) is already set by \(JSONString.quoted(earlier))",
                         fieldPath: fieldPath.description
                     )
                 }

@@ -1,3 +1,4 @@
+import QuadKernel
 /// Where a value sits inside the top-level message, for error messages:
 /// `campuses[2].dorms[0].name`, `metadata["x-trace"]`.
 struct FieldPath: CustomStringConvertible, Sendable {
@@ -22,6 +23,6 @@ struct FieldPath: CustomStringConvertible, Sendable {
 
     /// The path of the value under `key` of the map field at this path.
     func appending(key: String) -> FieldPath {
-        FieldPath(text: "\(text)[\(JSONWriter.quoted(key))]")
+        FieldPath(text: "\(text)[\(JSONString.quoted(key))]")
     }
 }

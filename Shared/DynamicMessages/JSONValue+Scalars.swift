@@ -1,3 +1,4 @@
+import QuadKernel
 /// Reading one scalar field's value out of JSON, with the proto3 JSON mapping's leniency
 /// (integers and floats may be quoted) and errors that name the field path.
 extension JSONValue {
@@ -79,7 +80,7 @@ extension JSONValue {
                 let known = type.values.map(\.name).joined(separator: ", ")
                 throw TranscodingError(
                     code: .invalidValue,
-                    message: "\(path): unknown value \(JSONWriter.quoted(name)) of enum \(type.fullName) "
+                    message: "\(path): unknown value \(JSONString.quoted(name)) of enum \(type.fullName) "
                         + "(expected one of \(known))",
                     fieldPath: path.description
                 )

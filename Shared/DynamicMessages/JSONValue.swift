@@ -1,3 +1,4 @@
+import QuadKernel
 /// A parsed JSON value. Numbers keep their text so 64-bit integers lose no precision, and
 /// objects keep their members in order so duplicates can be reported.
 enum JSONValue: Sendable {
@@ -14,7 +15,7 @@ enum JSONValue: Sendable {
         case .null: "null"
         case .bool(let value): "\(value)"
         case .number(let text): text
-        case .string(let text): text.count <= 40 ? JSONWriter.quoted(text) : "a string"
+        case .string(let text): text.count <= 40 ? JSONString.quoted(text) : "a string"
         case .array: "an array"
         case .object: "an object"
         }

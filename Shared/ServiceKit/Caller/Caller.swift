@@ -1,4 +1,5 @@
 import Foundation
+import QuadKernel
 public import QuadWire
 
 /// The signed-in person a call acts for, as verified at the edge (gateway) or by the

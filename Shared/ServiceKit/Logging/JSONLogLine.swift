@@ -1,4 +1,5 @@
 import Logging
+import QuadKernel
 
 /// Encodes one log event as a single line of JSON, keys in a stable order.
 enum JSONLogLine {

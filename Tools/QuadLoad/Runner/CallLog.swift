@@ -1,3 +1,4 @@
+import QuadKernel
 import Foundation
 public import QuadLoadCore
 import QuadDynamicMessages
@@ -33,10 +34,10 @@ public final class CallLog: Sendable {
     public func write(_ sample: CallSample, journey: String, traceID: String) {
         func ms(_ nanos: UInt64) -> String { String(format: "%.3f", Double(nanos) / 1e6) }
         let line =
-            "{\"journey\":\(JSONWriter.quoted(journey)),\"method\":\(JSONWriter.quoted(sample.name)),"
+            "{\"journey\":\(JSONString.quoted(journey)),\"method\":\(JSONString.quoted(sample.name)),"
             + "\"intended_ms\":\(ms(sample.intended)),\"sent_ms\":\(ms(sample.sent)),"
             + "\"latency_ms\":\(ms(sample.correctedNanoseconds)),\"uncorrected_ms\":\(ms(sample.uncorrectedNanoseconds)),"
-            + "\"status\":\(JSONWriter.quoted(sample.status)),\"trace_id\":\(JSONWriter.quoted(traceID))}\n"
+            + "\"status\":\(JSONString.quoted(sample.status)),\"trace_id\":\(JSONString.quoted(traceID))}\n"
         let full = buffer.withLock { buffer -> Data? in
             buffer.append(contentsOf: line.utf8)
             guard buffer.count >= 65_536 else { return nil }

@@ -1,10 +1,11 @@
-/// The project's one JSON string writer (RFC 8259): the log lines (``JSONLogLine``) and the `x-quad-caller` header
-/// (``Caller/headerValue``) write their strings with it, by hand rather than through `JSONEncoder`, which costs a
-/// coder and a buffer on paths taken for every call.
-enum JSONString {
+/// The project's one JSON string writer (RFC 8259): the log lines and the `x-quad-caller` header (QuadServiceKit),
+/// the JSON `quad call` prints and the field names its errors quote (QuadDynamicMessages) and quad-load's call log
+/// write their strings with it, by hand rather than through `JSONEncoder`, which costs a coder and a buffer on paths
+/// taken for every call.
+public enum JSONString {
     /// Appends `value` as a JSON string literal: quote, backslash and the control characters (U+0000–U+001F and
     /// DEL) escaped, everything else as it is.
-    static func append(_ value: String, to json: inout String) {
+    public static func append(_ value: String, to json: inout String) {
         json += "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -25,5 +26,12 @@ enum JSONString {
             }
         }
         json += "\""
+    }
+
+    /// `value` as a JSON string literal.
+    public static func quoted(_ value: String) -> String {
+        var json = ""
+        append(value, to: &json)
+        return json
     }
 }
