@@ -147,7 +147,7 @@ let wire: [Target] = [
 let kits: [Target] = [
     module("QuadTokens", at: "Shared/Tokens", [crypto]),
     module("QuadCertificates", at: "Shared/Certificates", [x509, crypto, asn1]),
-    module("QuadStorage", at: "Shared/Storage", [grdb, logging, metrics]),
+    module("QuadStorage", at: "Shared/Storage", ["QuadKernel", grdb, logging, metrics]),
     module(
         "QuadServiceKit",
         at: "Shared/ServiceKit",
@@ -187,7 +187,7 @@ let kits: [Target] = [
 // MARK: Bounded contexts: a domain, a service, an executable, their tests
 
 let identity: [Target] = [
-    module("IdentityDomain", at: "Services/Identity/Domain", [crypto, cryptoExtras]),
+    module("IdentityDomain", at: "Services/Identity/Domain", ["QuadKernel", crypto, cryptoExtras]),
     service(
         "IdentityService",
         at: "Services/Identity",
@@ -340,7 +340,7 @@ let tools: [Target] = [
         at: "Tools/quad",
         [
             "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadCertificates",
-            "QuadDynamicMessages", "QuadToolKit", argumentParser, nioCore,
+            "QuadDynamicMessages", "QuadToolKit", "QuadKernel", argumentParser, nioCore,
         ]
     ),
     // What quad and quad-load share: endpoints.json, host:port, the demo seeder (G9).

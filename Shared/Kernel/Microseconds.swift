@@ -28,6 +28,11 @@ public enum Microseconds {
         format(instant, fraction: true)
     }
 
+    /// The UTC calendar date (proleptic Gregorian) of `instant`: a date of birth's "today", a backup's stamp.
+    public static func utcDate(_ instant: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        civilDate(daysSinceEpoch: floorDivision(instant, perDay).quotient)
+    }
+
     private static func format(_ instant: Int64, fraction: Bool) -> String {
         let (days, microsecondOfDay) = floorDivision(instant, perDay)
         let secondOfDay = microsecondOfDay / perSecond

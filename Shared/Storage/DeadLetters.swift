@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+import QuadKernel
 
 /// The table of outbox messages the relay gave up on (``DeadLetter``): moved there in the transaction that
 /// removes them from the outbox, and put back by an operator's replay.
@@ -78,7 +79,7 @@ public enum DeadLetters {
             throw StorageError(
                 code: .deadLetterReplayed,
                 message: "dead letter \(id) is no longer dead: it was replayed at "
-                    + "\(ISO8601DateFormatter().string(from: replayedAt))\(outboxID); a message that is refused for good again "
+                    + "\(Microseconds.iso8601(StorageTime.microseconds(replayedAt)))\(outboxID); a message that is refused for good again "
                     + "comes back as a new dead letter"
             )
         }

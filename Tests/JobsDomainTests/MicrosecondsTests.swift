@@ -26,4 +26,20 @@ struct MicrosecondsTests {
     func readable(duration: Int64, expected: String) {
         #expect(Microseconds.readable(duration) == expected)
     }
+
+    @Test(
+        "gives the UTC calendar date of an instant, leap days and the day before the epoch included",
+        arguments: [
+            (Int64(0), (Int64(1970), Int64(1), Int64(1))),
+            (-1, (1969, 12, 31)),
+            (951_782_400 * Microseconds.perSecond, (2000, 2, 29)),
+            (951_868_799 * Microseconds.perSecond, (2000, 2, 29)),
+            (951_868_800 * Microseconds.perSecond, (2000, 3, 1)),
+            (newYear - 1, (2024, 12, 31)),
+        ]
+    )
+    func utcDate(instant: Int64, expected: (Int64, Int64, Int64)) {
+        let date = Microseconds.utcDate(instant)
+        #expect(date.year == expected.0 && date.month == expected.1 && date.day == expected.2, "\(date)")
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuadBuiltInContracts
 import QuadContracts
+import QuadKernel
 import QuadToolKit
 import QuadWire
 import QuadWireNIO
@@ -207,6 +208,6 @@ enum OutboxFormat {
     /// UTC microseconds as an ISO 8601 time to the second; `-` for 0.
     static func time(_ micros: Int64) -> String {
         guard micros > 0 else { return "-" }
-        return ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(micros) / 1_000_000))
+        return Microseconds.iso8601(micros)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import QuadKernel
 
 /// A calendar date with no time zone (a date of birth), as the proto's `Date`.
 ///
@@ -20,8 +21,9 @@ public struct CalendarDate: Sendable, Hashable, Codable, Comparable, CustomStrin
 
     /// The UTC calendar date of an instant.
     public init(utcDateOf date: Date) {
-        let parts = Self.utcCalendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+        let micros = Int64((date.timeIntervalSince1970 * Double(Microseconds.perSecond)).rounded(.down))
+        let (year, month, day) = Microseconds.utcDate(micros)
+        self.init(year: Int(year), month: Int(month), day: Int(day))
     }
 
     /// Whether the date exists in the proleptic Gregorian calendar (years 1...9999).
@@ -57,10 +59,4 @@ public struct CalendarDate: Sendable, Hashable, Codable, Comparable, CustomStrin
         default: 31
         }
     }
-
-    private static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

@@ -30,10 +30,9 @@ public struct AdminService: Quad_Admin_V1_Admin.ServiceProtocol {
         -> Quad_Admin_V1_BackupResponse
     {
         try context.requireOperator("backups are for operators: call with a client certificate of the deployment")
-        let takenAt = clock.date
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: takenAt).replacingOccurrences(of: ":", with: "")
+        let takenAt = clock.micros()
+        // 20260921T134640Z: the instant to the second, without separators.
+        let stamp = Microseconds.iso8601(takenAt).filter { $0 != ":" && $0 != "-" }
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         // Owner-only: backups hold everything the database does.
         try FilePermissions.ensurePrivateDirectory(url.path)
@@ -50,7 +49,7 @@ public struct AdminService: Quad_Admin_V1_Admin.ServiceProtocol {
             $0.service = name
             $0.path = path
             $0.sizeBytes = size
-            $0.takenAtMicros = Int64((takenAt.timeIntervalSince1970 * 1_000_000).rounded())
+            $0.takenAtMicros = takenAt
         }
     }
 }

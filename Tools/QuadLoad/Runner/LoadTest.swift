@@ -1,4 +1,5 @@
 import Foundation
+import QuadKernel
 public import QuadLoadCore
 public import QuadWire
 import Synchronization
@@ -51,7 +52,7 @@ public struct LoadTest: Sendable {
         onStep: @escaping @Sendable (Double) -> Void = { _ in },
         onProgress: @escaping @Sendable (RunProgress) -> Void = { _ in }
     ) async throws -> LoadReport {
-        let startedAt = ISO8601DateFormatter().string(from: Date())
+        let startedAt = Microseconds.iso8601(QuadClock.systemMicros())
         let clock = RunClock()
         let events = FaultLog()
         let injector = faults.map { hook in Task { await hook(clock) { event in events.append(event) } } }
