@@ -27,7 +27,8 @@ import PackageDescription
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   FleetDocumentsDomain  the document store's rules (pure): types from the bytes, an upload's checks, cap and SHA-256
-//   FleetDocumentsService fleet-documents' store: content-addressed blobs on disk (issue 13, in progress)
+//   FleetDocumentsService fleet-documents' document store: content-addressed blobs, metadata, streamed upload and
+//                  download, access asked of the owners' contexts; quad-fleet-documents (issue 13, in progress)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -329,9 +330,27 @@ let matching: [Target] = [
 
 let fleetDocuments: [Target] = [
     module("FleetDocumentsDomain", at: "Services/FleetDocuments/Domain", ["QuadKernel", crypto]),
-    service("FleetDocumentsService", at: "Services/FleetDocuments", sources: ["Store"], exclude: ["Domain"], []),
+    service(
+        "FleetDocumentsService",
+        at: "Services/FleetDocuments",
+        [
+            "FleetDocumentsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
+            logging,
+        ]
+    ),
+    executable(
+        "quad-fleet-documents",
+        at: "Services/FleetDocuments/main",
+        ["FleetDocumentsService", "QuadServiceKit"]
+    ),
     tests("FleetDocumentsDomainTests", ["FleetDocumentsDomain"]),
-    tests("FleetDocumentsServiceTests", ["FleetDocumentsService"]),
+    tests(
+        "FleetDocumentsServiceTests",
+        [
+            "FleetDocumentsService", "FleetDocumentsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
+            "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, crypto,
+        ]
+    ),
 ]
 
 let tools: [Target] = [
@@ -400,6 +419,7 @@ let package = Package(
         .executable(name: "quad-payments", targets: ["quad-payments"]),
         .executable(name: "quad-jobs", targets: ["quad-jobs"]),
         .executable(name: "quad-matching", targets: ["quad-matching"]),
+        .executable(name: "quad-fleet-documents", targets: ["quad-fleet-documents"]),
         .executable(name: "quad-load", targets: ["quad-load"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),

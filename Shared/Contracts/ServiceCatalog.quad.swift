@@ -6,6 +6,9 @@ public import QuadWire
 public enum QuadServiceCatalog {
     public static let all: [ServiceDescription] = [
         ServiceDescription(
+            name: Quad_Documents_V1_Documents.serviceName, context: Quad_Documents_V1_Documents.context, methods: Quad_Documents_V1_Documents.Method.all, protoFiles: Quad_Documents_V1_Documents.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Gateway_V1_Gateway.serviceName, context: Quad_Gateway_V1_Gateway.context, methods: Quad_Gateway_V1_Gateway.Method.all, protoFiles: Quad_Gateway_V1_Gateway.protoFiles
         ),
         ServiceDescription(

@@ -46,6 +46,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private var stateMachine = ClientConnectionStateMachine()
     private var records: [UInt32: CallRecord] = [:]
+    /// Why each streaming call the server ended refuses the sends that follow (its status: a refusal, not "the
+    /// call has ended"), until its caller lets go of it.
+    private var endedCalls: [ObjectIdentifier: RPCError] = [:]
     private var callIDs: [ObjectIdentifier: UInt32] = [:]
     private var context: ChannelHandlerContext?
     private let handshake: EventLoopPromise<Void>
@@ -129,7 +132,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func send(token: ClientCallToken, _ message: ByteBuffer, halfClose: Bool, promise: EventLoopPromise<Void>) {
         guard let callID = callIDs[ObjectIdentifier(token)], var record = records[callID] else {
-            promise.fail(RPCError(code: .cancelled, message: "the call has ended"))
+            promise.fail(
+                endedCalls[ObjectIdentifier(token)] ?? RPCError(code: .cancelled, message: "the call has ended")
+            )
             return
         }
         if !record.pendingSends.isEmpty {
@@ -176,6 +181,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     /// The caller gave up (cancellation, deadline, or the body returned): send Cancel.
     func abandon(token: ClientCallToken, status: Status) {
+        defer { endedCalls.removeValue(forKey: ObjectIdentifier(token)) }
         guard let callID = callIDs.removeValue(forKey: ObjectIdentifier(token)) else { return }
         let record = records.removeValue(forKey: callID)
         if stateMachine.cancel(callID: callID) { write(Frame(callID: callID, body: .cancel)) }
@@ -281,6 +287,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         record.deadline?.cancel()
         let failure = RPCError(code: end.status.isOK ? .cancelled : end.status.code, message: end.status.message)
         for (_, _, promise) in record.pendingSends { promise.fail(failure) }
+        if case .streaming = record.completion { endedCalls[ObjectIdentifier(record.token)] = failure }
         switch record.completion {
         case .unary(let promise):
             promise.succeed(end)

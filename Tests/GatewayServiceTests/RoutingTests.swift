@@ -13,7 +13,10 @@ struct RoutingTests {
         for method in Quad_Identity_V1_Identity.Method.all where !method.eventSource && !method.serviceOnly {
             #expect(table.route(for: method.fullName)?.context == "identity")
         }
-        #expect(table.contexts == ["identity", "jobs", "matching", "payments"])
+        for method in Quad_Documents_V1_Documents.Method.all {
+            #expect(table.route(for: method.fullName)?.context == "fleet-documents")
+        }
+        #expect(table.contexts == ["fleet-documents", "identity", "jobs", "matching", "payments"])
         #expect(table.eventSources.map(\.context) == ["identity", "jobs", "matching", "payments"])
         #expect(table.eventSources.allSatisfy { $0.method.eventSource && table.route(for: $0.method.fullName) == nil })
     }
@@ -61,7 +64,7 @@ struct RoutingTests {
         )
         let table = RoutingTable(catalog: QuadServiceCatalog.all + [added])
         #expect(table.route(for: "quad.households.v1.Households/CreateHousehold")?.context == "households")
-        #expect(table.contexts == ["households", "identity", "jobs", "matching", "payments"])
+        #expect(table.contexts == ["fleet-documents", "households", "identity", "jobs", "matching", "payments"])
     }
 
     @Test("the anonymous methods are the ones marked in Proto/")

@@ -207,7 +207,7 @@ struct JobsHarness: Sendable {
             defer { toPayments.close() }
             try await InProcessServer.run(
                 context: "jobs",
-                peers: ["matching", "payments", "identity"],
+                peers: ["matching", "payments", "identity", "fleet-documents"],
                 migrator: JobsMigrations.migrator,
                 makeServices: { database, _ in
                     [

@@ -28,7 +28,6 @@ struct ExistenceOracleTests {
         "user_ids": "public profiles are looked up by user id (A4)",
         "preferred_dasher_id": "a dorm's accepting dashers are listed with their ids to its customers (L2)",
         "to_user_id": "a transfer names its recipient; an unknown recipient is refused (payments' own tests)",
-        "evidence_document_ids": "the document store (F8) is not built yet, so no document has an owner",
     ]
 
     /// What each method needs besides the id, so that the call gets past validation to the lookup.
@@ -40,6 +39,7 @@ struct ExistenceOracleTests {
             #""reason": "DISPUTE_REASON_NOT_DONE", "description": "never came back""#,
         "quad.jobs.v1.Jobs/RejectDasher": #""reason": "prefer someone else""#,
         "quad.jobs.v1.Jobs/CancelLaundryJob": #""reason": "changed my mind""#,
+        "quad.documents.v1.Documents/ListDocuments": #""ownerKind": "OWNER_KIND_JOB""#,
     ]
 
     @Test("every routed method that takes an id answers a stranger's foreign id as it answers an unknown one")
@@ -79,12 +79,27 @@ struct ExistenceOracleTests {
             )
             let offer = try await system.offer(for: bob)
             #expect(offer.jobID == waiting.jobID)
+            let evidence = try await DocumentsThroughGatewayTests.upload(
+                Array("%PDF-1.7\n".utf8) + [UInt8](repeating: 1, count: 1_000),
+                .with {
+                    $0.ownerKind = .job
+                    $0.ownerID = done
+                    $0.purpose = .disputeEvidence
+                    $0.fileName = "torn.pdf"
+                    $0.declaredType = .pdf
+                },
+                as: alice,
+                through: system
+            )
 
             let foreign: [String: [String]] = [
                 "job_id": [done, waiting.jobID],
                 "offer_id": [offer.offerID],
                 "payment_method_id": [card],
                 "dispute_id": [disputed.dispute.disputeID],
+                "document_id": [evidence.documentID],
+                "evidence_document_ids": [evidence.documentID],
+                "owner_id": [done, waiting.jobID],
             ]
             for (method, field, inputType) in walked {
                 if Self.publicIDs[field] != nil { continue }

@@ -16,7 +16,7 @@ import Testing
 /// through the gateway like the apps. Services may be killed and restarted (on the same port,
 /// so the gateway's upstream stays valid) for the fault tests.
 final class LaundrySystem: Sendable {
-    static let services = ["identity", "payments", "matching", "jobs"]
+    static let services = ["identity", "payments", "matching", "jobs", "fleet-documents"]
     static var isBuilt: Bool { (services + ["gateway"]).allSatisfy { BuildProducts.exists("quad-\($0)") } }
 
     let layout: UpLayout
@@ -184,6 +184,7 @@ final class LaundrySystem: Sendable {
     var matching: Quad_Matching_V1_Matching.Client { .init(transport: gateway) }
     var payments: Quad_Payments_V1_Payments.Client { .init(transport: gateway) }
     var home: Quad_Gateway_V1_Gateway.Client { .init(transport: gateway) }
+    var documents: Quad_Documents_V1_Documents.Client { .init(transport: gateway) }
 }
 
 /// A signed-in person of the demo campus, calling through the gateway.

@@ -24,6 +24,7 @@ struct ReflectionFilesTests {
         #expect(
             reflection.fileNames == [
                 "google/protobuf/descriptor.proto",
+                "quad/documents/v1/documents.proto",
                 "quad/events/v1/events.proto",
                 "quad/gateway/v1/gateway.proto",
                 "quad/health/v1/health.proto",

@@ -68,6 +68,11 @@ struct EchoService: QuadService {
             .clientStreaming(Echo.join) { (requests: RequestStream<Text>, _) in
                 var parts: [String] = []
                 for try await request in requests {
+                    // A refusal while the client is still sending (an upload refused at its first message).
+                    if request.service == "refuse" {
+                        events.record("join.refused")
+                        throw RPCError(code: .permissionDenied, message: "not yours to join")
+                    }
                     parts.append(request.service)
                     if parts.count == 1 { events.record("join.first") }
                 }

@@ -205,6 +205,29 @@ struct LiveCallTests {
         }
     }
 
+    @Test(
+        "a client stream the server refuses while requests still go out fails with the server's status",
+        .timeLimit(.minutes(1))
+    )
+    func refusedWhileSending() async throws {
+        try await withEchoServer { _, port, certificates, events in
+            let client = try QuadClient.forTest(port: port, certificates: certificates)
+            defer { client.close() }
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) {
+                    (writer: MessageWriter<Text>) in
+                    try await writer.send(text("refuse"))
+                    _ = await events.next("join.refused")
+                    // A round trip on the same connection: the refusal's CallEnd, written first, has arrived.
+                    _ = try await client.unary(Echo.unary, request: text("ping"), as: Text.self, options: .defaults)
+                    try await writer.send(text("more"))
+                }
+            }
+            #expect(error?.code == .permissionDenied)
+            #expect(error?.message == "not yours to join")
+        }
+    }
+
     @Test("graceful shutdown lets an open call finish and refuses new ones", arguments: executions)
     func gracefulShutdown(execution: ServerConfiguration.HandlerExecution) async throws {
         try await withEchoServer(configure: { $0.handlerExecution = execution }) { server, port, certificates, events in

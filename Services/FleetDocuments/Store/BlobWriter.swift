@@ -7,8 +7,9 @@ public import Foundation
 #endif
 
 /// One blob being written: its bytes go to a temporary file of its own; ``commit(as:)`` makes them durable under
-/// their address, ``abandon()`` removes them. Used by one upload at a time (not shared between tasks).
-public final class BlobWriter {
+/// their address, ``abandon()`` removes them. Owned by one upload at a time: it is handed from the task that writes
+/// the chunks to the one that commits (hence `@unchecked Sendable`), never used by two at once.
+public final class BlobWriter: @unchecked Sendable {
     private let store: BlobStore
     /// The temporary file's path.
     public let temporaryPath: String

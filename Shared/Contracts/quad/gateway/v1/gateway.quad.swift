@@ -11,6 +11,7 @@ public enum Quad_Gateway_V1_Gateway {
     /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
     public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
         "google/protobuf/descriptor.proto",
+        "quad/documents/v1/documents.proto",
         "quad/events/v1/events.proto",
         "quad/gateway/v1/gateway.proto",
         "quad/identity/v1/identity.proto",

@@ -11,6 +11,7 @@ public enum Quad_Identity_V1_Identity {
     /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
     public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
         "google/protobuf/descriptor.proto",
+        "quad/documents/v1/documents.proto",
         "quad/events/v1/events.proto",
         "quad/identity/v1/identity.proto",
         "quad/options/v1/options.proto",
@@ -193,6 +194,19 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
+        /// F8, A8, for fleet-documents (service_only): what a user may do with a profile's documents
+        /// (its picture). Anyone sees it, as the public profile shows it; only the profile's owner adds
+        /// or deletes one. owner_kind must be OWNER_KIND_PROFILE, owner_id the profile's user id.
+        public static let documentAccess = MethodDescriptor(
+            service: serviceName,
+            method: "DocumentAccess",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
         /// and job.completed (the dasher's jobs done), from jobs.
         public static let deliver = MethodDescriptor(
@@ -259,7 +273,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -303,6 +317,10 @@ public enum Quad_Identity_V1_Identity {
         /// A4, for the jobs service only (service_only, never routed; PERMISSION_DENIED for any other
         /// peer): customers' first names, dorms and rooms, for their jobs' assigned dashers.
         func getPickupPlaces(request: Quad_Identity_V1_GetPickupPlacesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetPickupPlacesResponse
+        /// F8, A8, for fleet-documents (service_only): what a user may do with a profile's documents
+        /// (its picture). Anyone sees it, as the public profile shows it; only the profile's owner adds
+        /// or deletes one. owner_kind must be OWNER_KIND_PROFILE, owner_id the profile's user id.
+        func documentAccess(request: Quad_Documents_V1_DocumentAccessRequest, context: ServerContext) async throws -> Quad_Documents_V1_DocumentAccessResponse
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
         /// and job.completed (the dasher's jobs done), from jobs.
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
@@ -416,6 +434,13 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.getPickupPlaces, request: request, as: Quad_Identity_V1_GetPickupPlacesResponse.self, options: options)
         }
 
+        /// F8, A8, for fleet-documents (service_only): what a user may do with a profile's documents
+        /// (its picture). Anyone sees it, as the public profile shows it; only the profile's owner adds
+        /// or deletes one. owner_kind must be OWNER_KIND_PROFILE, owner_id the profile's user id.
+        public func documentAccess(_ request: Quad_Documents_V1_DocumentAccessRequest, options: CallOptions = .defaults) async throws -> Quad_Documents_V1_DocumentAccessResponse {
+            try await transport.unary(Method.documentAccess, request: request, as: Quad_Documents_V1_DocumentAccessResponse.self, options: options)
+        }
+
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
         /// and job.completed (the dasher's jobs done), from jobs.
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
@@ -477,6 +502,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.getTokenVerificationKey) { try await self.getTokenVerificationKey(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getPublicProfiles) { try await self.getPublicProfiles(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getPickupPlaces) { try await self.getPickupPlaces(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.documentAccess) { try await self.documentAccess(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.listRevokedSessions) { try await self.listRevokedSessions(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.rotateSigningKey) { try await self.rotateSigningKey(request: $0, context: $1) },

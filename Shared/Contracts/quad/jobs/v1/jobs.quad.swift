@@ -11,6 +11,7 @@ public enum Quad_Jobs_V1_Jobs {
     /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
     public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
         "google/protobuf/descriptor.proto",
+        "quad/documents/v1/documents.proto",
         "quad/events/v1/events.proto",
         "quad/jobs/v1/jobs.proto",
         "quad/options/v1/options.proto",
@@ -141,6 +142,19 @@ public enum Quad_Jobs_V1_Jobs {
             eventSource: false,
             serviceOnly: true
         )
+        /// F8, L13, E5, for fleet-documents (service_only): what a user may do with a job's documents
+        /// (dispute evidence, an errand's receipts): its customer and its assigned worker see and add
+        /// them; each deletes only their own uploads. owner_kind must be OWNER_KIND_JOB.
+        public static let documentAccess = MethodDescriptor(
+            service: serviceName,
+            method: "DocumentAccess",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// Outbox deliveries of the events in `receives`: offer.accepted (matching), payment.captured,
         /// payment.released and dispute.resolved (payments), account.deleted (identity).
         public static let deliver = MethodDescriptor(
@@ -165,7 +179,7 @@ public enum Quad_Jobs_V1_Jobs {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [submitLaundryJob, getLaundryJob, listMyLaundryJobs, advanceStage, reportDrying, approveFinalPrice, rejectDasher, cancelLaundryJob, reviewLaundryJob, disputeLaundryJob, getJobStatus, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [submitLaundryJob, getLaundryJob, listMyLaundryJobs, advanceStage, reportDrying, approveFinalPrice, rejectDasher, cancelLaundryJob, reviewLaundryJob, disputeLaundryJob, getJobStatus, documentAccess, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.jobs.v1.Jobs`; register the value with a server.
@@ -192,6 +206,10 @@ public enum Quad_Jobs_V1_Jobs {
         func disputeLaundryJob(request: Quad_Jobs_V1_DisputeLaundryJobRequest, context: ServerContext) async throws -> Quad_Jobs_V1_LaundryJob
         /// Service only: whether a job exists (payments' sweep of unconfirmed holds).
         func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws -> Quad_Jobs_V1_JobStatus
+        /// F8, L13, E5, for fleet-documents (service_only): what a user may do with a job's documents
+        /// (dispute evidence, an errand's receipts): its customer and its assigned worker see and add
+        /// them; each deletes only their own uploads. owner_kind must be OWNER_KIND_JOB.
+        func documentAccess(request: Quad_Documents_V1_DocumentAccessRequest, context: ServerContext) async throws -> Quad_Documents_V1_DocumentAccessResponse
         /// Outbox deliveries of the events in `receives`: offer.accepted (matching), payment.captured,
         /// payment.released and dispute.resolved (payments), account.deleted (identity).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
@@ -261,6 +279,13 @@ public enum Quad_Jobs_V1_Jobs {
             try await transport.unary(Method.getJobStatus, request: request, as: Quad_Jobs_V1_JobStatus.self, options: options)
         }
 
+        /// F8, L13, E5, for fleet-documents (service_only): what a user may do with a job's documents
+        /// (dispute evidence, an errand's receipts): its customer and its assigned worker see and add
+        /// them; each deletes only their own uploads. owner_kind must be OWNER_KIND_JOB.
+        public func documentAccess(_ request: Quad_Documents_V1_DocumentAccessRequest, options: CallOptions = .defaults) async throws -> Quad_Documents_V1_DocumentAccessResponse {
+            try await transport.unary(Method.documentAccess, request: request, as: Quad_Documents_V1_DocumentAccessResponse.self, options: options)
+        }
+
         /// Outbox deliveries of the events in `receives`: offer.accepted (matching), payment.captured,
         /// payment.released and dispute.resolved (payments), account.deleted (identity).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
@@ -294,6 +319,7 @@ extension Quad_Jobs_V1_Jobs.ServiceProtocol {
             .unary(Quad_Jobs_V1_Jobs.Method.reviewLaundryJob) { try await self.reviewLaundryJob(request: $0, context: $1) },
             .unary(Quad_Jobs_V1_Jobs.Method.disputeLaundryJob) { try await self.disputeLaundryJob(request: $0, context: $1) },
             .unary(Quad_Jobs_V1_Jobs.Method.getJobStatus) { try await self.getJobStatus(request: $0, context: $1) },
+            .unary(Quad_Jobs_V1_Jobs.Method.documentAccess) { try await self.documentAccess(request: $0, context: $1) },
             .unary(Quad_Jobs_V1_Jobs.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .serverStreaming(Quad_Jobs_V1_Jobs.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
         ]

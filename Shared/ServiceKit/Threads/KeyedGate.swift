@@ -1,10 +1,13 @@
-/// Runs work one at a time per key (a user's balance), in arrival order; work on other keys runs alongside.
-actor KeyedGate {
+/// Runs work one at a time per key (a user's balance in payments, a blob's address in fleet-documents), in arrival
+/// order; work on other keys runs alongside.
+public actor KeyedGate {
     private var busy: Set<String> = []
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
 
+    public init() {}
+
     /// Runs `body` once nothing else holds `key`.
-    func withKey<T: Sendable>(_ key: String, _ body: @Sendable () async throws -> T) async throws -> T {
+    public func withKey<T: Sendable>(_ key: String, _ body: @Sendable () async throws -> T) async throws -> T {
         await acquire(key)
         do {
             let result = try await body()

@@ -1,0 +1,199 @@
+public import FleetDocumentsDomain
+import Foundation
+public import Logging
+public import QuadContracts
+public import QuadKernel
+import QuadServiceKit
+public import QuadStorage
+public import QuadWire
+
+/// The document store (F7, F8, A8): uploads streamed in, checked and hashed as they come and kept only whole;
+/// downloads streamed out; an owner's documents listed and deleted as its context allows.
+public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol, Sendable {
+    let database: DocumentsDatabase
+    let owners: any DocumentOwners
+    let configuration: DocumentsConfiguration
+    let clock: QuadClock
+
+    /// - Parameters:
+    ///   - database: fleet-documents' database (``FleetDocumentsMigrations``).
+    ///   - blobDirectory: where the documents' bytes live (created owner-only when missing).
+    ///   - owners: who may see, add and delete an owner's documents (``PeerDocumentOwners``).
+    public init(
+        database: QuadDatabase,
+        blobDirectory: String,
+        owners: any DocumentOwners,
+        configuration: DocumentsConfiguration = DocumentsConfiguration(),
+        clock: QuadClock = .system()
+    ) throws {
+        self.database = DocumentsDatabase(storage: database, blobs: try BlobStore(directory: blobDirectory))
+        self.owners = owners
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Removes what a crash left: uploads cut off and blobs no row names. Call before serving.
+    public func sweepOrphans(logger: Logger) async throws {
+        let report = try await database.sweepOrphans()
+        if report != BlobStore.SweepReport() {
+            logger.notice(
+                "removed what an earlier run left unfinished",
+                metadata: [
+                    "orphan_blobs": "\(report.orphanBlobs.count)", "temporary_files": "\(report.temporaryFiles)",
+                ]
+            )
+        }
+    }
+
+    /// F7: the metadata, then chunks. Every rule is checked as the bytes come (the cap, the type from the first
+    /// bytes, the chunk size), so a refusal comes at the chunk that broke it; the bytes go to a temporary file and
+    /// are kept, with their row, only once the upload ended whole.
+    public func upload(
+        requests: RequestStream<Quad_Documents_V1_UploadRequest>,
+        context: ServerContext
+    ) async throws -> Quad_Documents_V1_Document {
+        let caller = try context.requireCaller()
+        var messages = requests.makeAsyncIterator()
+        guard let first = try await messages.next() else {
+            throw RPCError(code: .invalidArgument, message: "metadata: an upload starts with its metadata; none came")
+        }
+        guard case .metadata(let sent) = first.part else {
+            throw RPCError(
+                code: .failedPrecondition,
+                message: "metadata: an upload's first message is its metadata (owner, purpose, file name, type), "
+                    + "then the chunks"
+            )
+        }
+        let metadata = try DocumentsProtoMapping.metadata(sent)
+        var upload = try refusingAsRPC { try DocumentUpload(metadata, limits: configuration.limits) }
+        try await requireAccess(to: metadata.owner, for: caller.userID, \.mayAdd, "upload to")
+        let writer = try database.blobs.makeWriter()
+        defer { writer.abandon() }
+        while let message = try await messages.next() {
+            guard case .chunk(let chunk) = message.part else {
+                throw RPCError(
+                    code: .failedPrecondition,
+                    message: "metadata: sent again after the upload started; send it once, first"
+                )
+            }
+            try refusingAsRPC { try upload.append(chunk) }
+            try writer.write(chunk)
+        }
+        let uploaded = try refusingAsRPC { try upload.finish() }
+        let now = clock.micros()
+        let record = DocumentRecord(
+            id: EntityID.generate(now: clock.date),
+            owner: metadata.owner,
+            purpose: metadata.purpose,
+            fileName: metadata.fileName,
+            type: uploaded.type,
+            size: uploaded.size,
+            sha256: uploaded.sha256,
+            uploadedBy: caller.userID,
+            uploadedAt: now
+        )
+        try await database.keep(record, bytes: writer)
+        context.logger.info(
+            "document kept",
+            metadata: ["document_id": "\(record.id)", "bytes": "\(record.size)", "owner_kind": "\(record.owner.kind)"]
+        )
+        return DocumentsProtoMapping.document(record)
+    }
+
+    /// F7: the document with its SHA-256, then its bytes in chunks; NOT_FOUND for one the caller may not see.
+    public func download(
+        request: Quad_Documents_V1_DownloadRequest,
+        response: MessageWriter<Quad_Documents_V1_DownloadResponse>,
+        context: ServerContext
+    ) async throws {
+        let caller = try context.requireCaller()
+        let record = try await visibleDocument(request.documentID, to: caller.userID)
+        let reader = try database.blobs.reader(for: record.sha256)
+        defer { reader.close() }
+        try await response.send(.with { $0.document = DocumentsProtoMapping.document(record) })
+        while true {
+            let chunk = try reader.read(upTo: configuration.downloadChunk)
+            if chunk.isEmpty { break }
+            try await response.send(.with { $0.chunk = chunk })
+        }
+    }
+
+    /// F7: an owner's documents, newest first, a page at a time.
+    public func listDocuments(
+        request: Quad_Documents_V1_ListDocumentsRequest,
+        context: ServerContext
+    ) async throws -> Quad_Documents_V1_ListDocumentsResponse {
+        let caller = try context.requireCaller()
+        let owner = try DocumentsProtoMapping.owner(request.ownerKind, request.ownerID)
+        guard request.limit <= configuration.maximumListLimit else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)"
+            )
+        }
+        let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
+        let token = request.pageToken
+        let cursor = try token.isEmpty ? nil : refusingAsRPC { try DocumentCursor(token: token) }
+        try await requireAccess(to: owner, for: caller.userID, \.mayView, "see the documents of")
+        let page = try await database.documents(of: owner, limit: limit, after: cursor)
+        return .with {
+            $0.documents = page.documents.map(DocumentsProtoMapping.document)
+            $0.nextPageToken = page.next?.token ?? ""
+        }
+    }
+
+    /// F7: by its uploader, or by whom the owner's context allows; its bytes go once no other document has them.
+    public func deleteDocument(
+        request: Quad_Documents_V1_DeleteDocumentRequest,
+        context: ServerContext
+    ) async throws -> Quad_Documents_V1_DeleteDocumentResponse {
+        let caller = try context.requireCaller()
+        let record = try await visibleDocument(request.documentID, to: caller.userID)
+        if record.uploadedBy != caller.userID {
+            let access = try await owners.access(to: record.owner, for: caller.userID)
+            guard access.mayDeleteAny else {
+                throw RPCError(
+                    code: .permissionDenied,
+                    message: "document_id: \(record.id) was uploaded by someone else; only they, or whom its "
+                        + "\(record.owner.kind.rawValue) allows, may delete it"
+                )
+            }
+        }
+        try await database.delete(record)
+        context.logger.info("document deleted", metadata: ["document_id": "\(record.id)"])
+        return .init()
+    }
+
+    /// Document `id` if `user` may see it; NOT_FOUND otherwise, the same for a document that does not exist.
+    private func visibleDocument(_ id: String, to user: String) async throws -> DocumentRecord {
+        guard !id.isEmpty else { throw RPCError(code: .invalidArgument, message: "document_id: name the document") }
+        let notFound = RPCError(code: .notFound, message: "document_id: no document \(id) that you may see")
+        guard let record = try await database.document(id: id) else { throw notFound }
+        guard try await owners.access(to: record.owner, for: user).mayView else { throw notFound }
+        return record
+    }
+
+    /// Asks the owner's context; NOT_FOUND for an owner it does not have and, with the same message, for one the
+    /// user may not see (a stranger learns nothing of another's job); PERMISSION_DENIED when they see it but `right`
+    /// is not granted (someone else's profile).
+    private func requireAccess(
+        to owner: DocumentOwner,
+        for user: String,
+        _ right: KeyPath<DocumentAccess, Bool>,
+        _ action: String
+    ) async throws {
+        let access = try await owners.access(to: owner, for: user)
+        guard access.exists, access.mayView else {
+            throw RPCError(
+                code: .notFound,
+                message: "owner_id: no \(owner.kind.rawValue) \(owner.id) whose documents you may see"
+            )
+        }
+        guard access[keyPath: right] else {
+            throw RPCError(
+                code: .permissionDenied,
+                message: "owner_id: you may not \(action) \(owner.kind.rawValue) \(owner.id)"
+            )
+        }
+    }
+}

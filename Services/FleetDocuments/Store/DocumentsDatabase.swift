@@ -1,0 +1,59 @@
+import FleetDocumentsDomain
+import GRDB
+import QuadServiceKit
+import QuadStorage
+
+/// fleet-documents' database and its blobs, and every transaction the handlers ask of them, by name (GRDB's
+/// `AppDatabase` pattern, as every service has).
+///
+/// The order that keeps a row from ever naming a missing blob: an upload's blob is made durable under its address
+/// first, then its row is written; a deletion removes the row first, then the blob once no row names it. A crash
+/// between the two steps leaves only a blob no row names, which ``sweepOrphans()`` removes at start.
+struct DocumentsDatabase: Sendable {
+    /// The service's SQLite database.
+    let storage: QuadDatabase
+    /// The documents' bytes.
+    let blobs: BlobStore
+    /// One blob's commit and row, or one blob's last row and removal, at a time: an upload of the same bytes as a
+    /// document being deleted never sees its blob removed under its new row.
+    let blobGate = KeyedGate()
+
+    /// Document `id`, or nil.
+    func document(id: String) async throws -> DocumentRecord? {
+        try await storage.read { db in try DocumentsStore.document(id: id, db) }
+    }
+
+    /// A page of `owner`'s documents, newest first.
+    func documents(
+        of owner: DocumentOwner,
+        limit: Int,
+        after cursor: DocumentCursor?
+    ) async throws -> (documents: [DocumentRecord], next: DocumentCursor?) {
+        try await storage.read { db in try DocumentsStore.documents(of: owner, limit: limit, after: cursor, db) }
+    }
+
+    /// Keeps an uploaded document: its bytes (written by `writer`) made durable under their SHA-256, then its row.
+    func keep(_ record: DocumentRecord, bytes writer: BlobWriter) async throws {
+        try await blobGate.withKey(record.sha256) {
+            try writer.commit(as: record.sha256)
+            try await storage.write { db in try DocumentsStore.insert(record, db) }
+        }
+    }
+
+    /// Deletes document `record`: its row, then its blob when no other row names it.
+    func delete(_ record: DocumentRecord) async throws {
+        try await blobGate.withKey(record.sha256) {
+            let shared = try await storage.write { db in
+                try DocumentsStore.delete(id: record.id, sha256: record.sha256, db)
+            }
+            if !shared { try blobs.remove(record.sha256) }
+        }
+    }
+
+    /// Removes the temporary files of uploads cut off and the blobs no row names (a crash between a blob and its
+    /// row, or between a row's deletion and its blob's). Run at start, before serving.
+    func sweepOrphans() async throws -> BlobStore.SweepReport {
+        let named = try await storage.read { db in try DocumentsStore.addresses(db) }
+        return try blobs.sweep(keeping: named)
+    }
+}

@@ -1,0 +1,34 @@
+// quad-fleet-documents: the document store (F7, F8, A8); freight's organisations, loads and locations come next
+// (issue 13). Configuration: the common service flags (`--help-config`) plus `--blob-dir`. It asks identity (profiles)
+// and jobs (jobs) who may see a document, through `--peers` or `--peers-dir`.
+import FleetDocumentsService
+import QuadServiceKit
+
+let dataDirectoryPlaceholder = "<data-dir>"
+
+try await QuadServiceMain.run(
+    name: "fleet-documents",
+    migrator: FleetDocumentsMigrations.migrator,
+    settings: { source in
+        try source.string(
+            "blob-dir",
+            default: "\(dataDirectoryPlaceholder)/fleet-documents-blobs",
+            help: "where the documents' bytes are kept (content-addressed, owner-only)"
+        )
+    }
+) { environment, blobDirectory in
+    let documents = try DocumentsService(
+        database: environment.database,
+        blobDirectory: blobDirectory.replacingOccurrences(
+            of: dataDirectoryPlaceholder,
+            with: environment.options.dataDirectory
+        ),
+        owners: PeerDocumentOwners(
+            identity: environment.peers.transport("identity"),
+            jobs: environment.peers.transport("jobs")
+        ),
+        clock: environment.clock
+    )
+    try await documents.sweepOrphans(logger: environment.logger)
+    return ServiceSetup(services: [documents])
+}

@@ -1,0 +1,32 @@
+public import QuadContracts
+import QuadServiceKit
+public import QuadWire
+
+extension JobsService {
+    /// F8, L13, E5, for fleet-documents: a job's documents (dispute evidence, an errand's receipts) are seen and
+    /// added by its customer and its assigned worker; each deletes only their own uploads.
+    public func documentAccess(
+        request: Quad_Documents_V1_DocumentAccessRequest,
+        context: ServerContext
+    ) async throws -> Quad_Documents_V1_DocumentAccessResponse {
+        guard request.ownerKind == .job else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "owner_kind: jobs answers for OWNER_KIND_JOB only, not \(request.ownerKind)"
+            )
+        }
+        guard !request.ownerID.isEmpty, !request.userID.isEmpty else {
+            throw RPCError(code: .invalidArgument, message: "owner_id and user_id: name the job and the user")
+        }
+        guard let record = try await refusingAsRPC({ try await database.job(id: request.ownerID) }) else {
+            return .init()
+        }
+        let party = record.isVisible(to: request.userID)
+        return .with {
+            $0.exists = true
+            $0.mayView = party
+            $0.mayAdd = party
+            $0.mayDeleteAny = false
+        }
+    }
+}
