@@ -7,15 +7,22 @@ import Testing
 @Suite("Documents: a profile picture kept or deleted is told to identity through the outbox (A8)")
 struct PictureEventTests {
     /// The outbox's messages: destination, topic and the event.
-    static func outbox(_ h: DocumentsHarness) async throws -> [(String, String, Quad_Documents_V1_ProfilePictureChanged)] {
+    static func outbox(_ h: DocumentsHarness) async throws -> [(
+        String, String, Quad_Documents_V1_ProfilePictureChanged
+    )] {
         try await h.database.read { db in
             try Row.fetchAll(db, sql: "SELECT destination, topic, payload FROM quad_outbox ORDER BY id").map {
-                ($0["destination"], $0["topic"], try Quad_Documents_V1_ProfilePictureChanged(serializedBytes: $0["payload"] as Data))
+                (
+                    $0["destination"], $0["topic"],
+                    try Quad_Documents_V1_ProfilePictureChanged(serializedBytes: $0["payload"] as Data)
+                )
             }
         }
     }
 
-    @Test("a picture kept tells identity its id; its deletion tells identity it is removed; other documents tell nothing")
+    @Test(
+        "a picture kept tells identity its id; its deletion tells identity it is removed; other documents tell nothing"
+    )
     func events() async throws {
         try await DocumentsHarness.run { h in
             _ = try await h.upload(pdf(size: 1_000), as: "cora")
@@ -24,7 +31,13 @@ struct PictureEventTests {
             let picture = try await h.upload(
                 png,
                 as: "ada",
-                metadata: DocumentsHarness.metadata(.profile, "ada", purpose: .profilePicture, name: "a.png", type: .png)
+                metadata: DocumentsHarness.metadata(
+                    .profile,
+                    "ada",
+                    purpose: .profilePicture,
+                    name: "a.png",
+                    type: .png
+                )
             )
             var sent = try await Self.outbox(h)
             #expect(sent.count == 1)

@@ -21,7 +21,9 @@ struct ProfilePictureTests {
         }
     }
 
-    @Test("the latest picture kept is shown; deleting another changes nothing; deleting it shows none; repeats apply once")
+    @Test(
+        "the latest picture kept is shown; deleting another changes nothing; deleting it shows none; repeats apply once"
+    )
     func pictures() async throws {
         try await IdentityHarness.run { harness in
             let ada = try await harness.register()
