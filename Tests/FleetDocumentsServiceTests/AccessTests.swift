@@ -162,4 +162,32 @@ struct AccessTests {
             #expect(tooMany?.message.hasPrefix("limit:") == true)
         }
     }
+
+    @Test("GetDocuments answers services the documents that exist, in the order asked; users are refused it")
+    func getDocuments() async throws {
+        try await DocumentsHarness.run { h in
+            let first = try await h.upload(pdf(size: 1_000), as: "cora")
+            let second = try await h.upload(pdf(size: 2_000), as: "dan")
+            let answer = try await h.server.withTransport(as: .service("jobs")) { transport in
+                try await Quad_Documents_V1_Documents.Client(transport: transport).getDocuments(
+                    .with { $0.documentIds = [second.documentID, "doc-none", first.documentID] }
+                )
+            }
+            #expect(answer.documents.map(\.documentID) == [second.documentID, first.documentID])
+            #expect(answer.documents.first?.ownerID == "job-1")
+            #expect(answer.documents.first?.purpose == .disputeEvidence)
+            let user = await #expect(throws: RPCError.self) {
+                try await h.as("cora") { _ = try await $0.getDocuments(.with { $0.documentIds = [first.documentID] }) }
+            }
+            #expect(user?.code == .permissionDenied)
+            let tooMany = await #expect(throws: RPCError.self) {
+                _ = try await h.server.withTransport(as: .service("jobs")) { transport in
+                    try await Quad_Documents_V1_Documents.Client(transport: transport).getDocuments(
+                        .with { $0.documentIds = (0..<51).map { "doc-\($0)" } }
+                    )
+                }
+            }
+            #expect(tooMany?.code == .invalidArgument)
+        }
+    }
 }

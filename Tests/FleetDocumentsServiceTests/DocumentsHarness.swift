@@ -60,6 +60,7 @@ struct DocumentsHarness: Sendable {
         let owners = Self.owners
         try await InProcessServer.run(
             context: "fleet-documents",
+            peers: ["jobs"],
             migrator: FleetDocumentsMigrations.migrator,
             makeServices: { database, certificates in
                 let blobs = (certificates.directory as NSString).deletingLastPathComponent + "/blobs"

@@ -13,7 +13,7 @@ struct RoutingTests {
         for method in Quad_Identity_V1_Identity.Method.all where !method.eventSource && !method.serviceOnly {
             #expect(table.route(for: method.fullName)?.context == "identity")
         }
-        for method in Quad_Documents_V1_Documents.Method.all {
+        for method in Quad_Documents_V1_Documents.Method.all where !method.serviceOnly {
             #expect(table.route(for: method.fullName)?.context == "fleet-documents")
         }
         #expect(table.contexts == ["fleet-documents", "identity", "jobs", "matching", "payments"])

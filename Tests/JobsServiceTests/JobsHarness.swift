@@ -11,6 +11,29 @@ import Synchronization
 import QuadTestSupport
 import SwiftProtobuf
 
+/// fleet-documents as jobs sees it: the documents the test put there; `down` makes it unavailable.
+final class DocumentsDouble: DocumentDirectory {
+    let state = Mutex<(documents: [String: Quad_Documents_V1_Document], down: Bool)>(([:], false))
+
+    /// Keeps a document of `owner` for `purpose` under `id`.
+    func put(_ id: String, job owner: String, purpose: Quad_Documents_V1_DocumentPurpose = .disputeEvidence) {
+        state.withLock {
+            $0.documents[id] = .with {
+                $0.documentID = id
+                $0.ownerKind = .job
+                $0.ownerID = owner
+                $0.purpose = purpose
+            }
+        }
+    }
+
+    func documents(ids: [String]) async throws -> [Quad_Documents_V1_Document] {
+        let (documents, down) = state.withLock { ($0.documents, $0.down) }
+        if down { throw RPCError(code: .unavailable, message: "fleet-documents is down") }
+        return ids.compactMap { documents[$0] }
+    }
+}
+
 /// payments as jobs sees it, for jobs' own tests: holds (idempotent per key, a card named "declined" is declined),
 /// releases and final quotes, each recorded. The real payments is tested in PaymentsServiceTests and with jobs in
 /// LaundrySystemTests.
@@ -187,6 +210,7 @@ struct JobsHarness: Sendable {
     let payments: PaymentsDouble
     let clock: TestClock
     let pickupPlaces: PickupPlacesDouble
+    let documents: DocumentsDouble
 
     static let dorm = "dorm-maple-hall"
 
@@ -197,6 +221,7 @@ struct JobsHarness: Sendable {
         let payments = PaymentsDouble()
         let clock = TestClock()
         let pickupPlaces = PickupPlacesDouble()
+        let documents = DocumentsDouble()
         try await InProcessServer.run(
             context: "payments",
             peers: ["jobs"],
@@ -215,6 +240,7 @@ struct JobsHarness: Sendable {
                             database: existing ?? database,
                             payments: toPayments,
                             pickupPlaces: pickupPlaces,
+                            documents: documents,
                             clock: clock.clock
                         )
                     ]
@@ -227,7 +253,8 @@ struct JobsHarness: Sendable {
                         database: database,
                         payments: payments,
                         clock: clock,
-                        pickupPlaces: pickupPlaces
+                        pickupPlaces: pickupPlaces,
+                        documents: documents
                     )
                 )
             }

@@ -121,6 +121,26 @@ struct DocumentsThroughGatewayTests {
                 options: cora.options
             )
             #expect(listed.documents.map(\.documentID) == [filed.documentID])
+
+            // Once the job is done, Cora disputes it with that evidence; jobs checks with fleet-documents that it
+            // is evidence of this job, and refuses Ada's picture.
+            try await system.runToPaid(job.jobID, customer: cora, dasher: dan)
+            func dispute(_ evidence: [String]) async throws -> Quad_Jobs_V1_LaundryJob {
+                try await system.jobs.disputeLaundryJob(
+                    .with {
+                        $0.jobID = job.jobID
+                        $0.reason = .damagedItems
+                        $0.description_p = "a shirt came back torn"
+                        $0.evidenceDocumentIds = evidence
+                    },
+                    options: cora.options
+                )
+            }
+            let foreign = await #expect(throws: RPCError.self) { _ = try await dispute([kept.documentID]) }
+            #expect(foreign?.code == .failedPrecondition)
+            #expect(foreign?.message.contains("is not evidence of job") == true)
+            let disputed = try await dispute([filed.documentID])
+            #expect(disputed.dispute.evidenceDocumentIds == [filed.documentID])
         }
     }
 }

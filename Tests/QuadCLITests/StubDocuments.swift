@@ -69,4 +69,8 @@ final class StubDocuments: Quad_Documents_V1_Documents.ServiceProtocol {
     func deleteDocument(request: Quad_Documents_V1_DeleteDocumentRequest, context: ServerContext) async throws
         -> Quad_Documents_V1_DeleteDocumentResponse
     { .init() }
+
+    func getDocuments(request: Quad_Documents_V1_GetDocumentsRequest, context: ServerContext) async throws
+        -> Quad_Documents_V1_GetDocumentsResponse
+    { .init() }
 }

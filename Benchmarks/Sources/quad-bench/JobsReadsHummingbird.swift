@@ -81,7 +81,8 @@ enum JobsReadsHummingbird {
             jobs: JobsService(
                 database: database,
                 payments: peers.transport("payments"),
-                pickupPlaces: IdentityPickupPlaces(transport: peers.transport("identity"))
+                pickupPlaces: IdentityPickupPlaces(transport: peers.transport("identity")),
+                documents: FleetDocumentsDirectory(transport: peers.transport("fleet-documents"))
             ),
             interceptor: CallerIdentityInterceptor()
         )

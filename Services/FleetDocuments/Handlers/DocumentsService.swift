@@ -164,6 +164,25 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
         return .init()
     }
 
+    /// The most documents one GetDocuments answers.
+    static let getDocumentsLimit = 50
+
+    /// For other services (service_only): documents by id, those that exist, in the order asked; a context that
+    /// names documents (a dispute's evidence) checks what they are and whose.
+    public func getDocuments(
+        request: Quad_Documents_V1_GetDocumentsRequest,
+        context: ServerContext
+    ) async throws -> Quad_Documents_V1_GetDocumentsResponse {
+        guard request.documentIds.count <= Self.getDocumentsLimit else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "document_ids: at most \(Self.getDocumentsLimit) at once, not \(request.documentIds.count)"
+            )
+        }
+        let records = try await database.documents(ids: request.documentIds)
+        return .with { $0.documents = records.map(DocumentsProtoMapping.document) }
+    }
+
     /// Document `id` if `user` may see it; NOT_FOUND otherwise, the same for a document that does not exist.
     private func visibleDocument(_ id: String, to user: String) async throws -> DocumentRecord {
         guard !id.isEmpty else { throw RPCError(code: .invalidArgument, message: "document_id: name the document") }

@@ -23,6 +23,11 @@ struct DocumentsDatabase: Sendable {
         try await storage.read { db in try DocumentsStore.document(id: id, db) }
     }
 
+    /// The documents of `ids` that exist, in the order asked.
+    func documents(ids: [String]) async throws -> [DocumentRecord] {
+        try await storage.read { db in try ids.compactMap { try DocumentsStore.document(id: $0, db) } }
+    }
+
     /// A page of `owner`'s documents, newest first.
     func documents(
         of owner: DocumentOwner,

@@ -136,6 +136,8 @@ extension JobsService {
     {
         let caller = try context.requireCaller()
         let reason = try JobsProtoMapping.disputeReason(request.reason)
+        try Self.requireJobID(request.jobID)
+        try await requireEvidence(request.evidenceDocumentIds, of: request.jobID)
         let disputeID = EntityID.generate(now: clock.date)
         let configuration = configuration.job
         return try await change(jobID: request.jobID, caller: caller) { record, at in
@@ -149,6 +151,34 @@ extension JobsService {
             )
             record.disputeID = disputeID
             return events
+        }
+    }
+
+    /// L13: each evidence document must be one of job `jobID`'s, kept for its dispute (uploaded to fleet-documents
+    /// with purpose dispute evidence): FAILED_PRECONDITION naming the first that is not (an id that exists nowhere
+    /// reads the same as another's document); UNAVAILABLE, nothing changed, when fleet-documents cannot say.
+    private func requireEvidence(_ ids: [String], of jobID: String) async throws {
+        let named = ids.filter { !$0.isEmpty }
+        guard !named.isEmpty else { return }
+        let found: [Quad_Documents_V1_Document]
+        do {
+            found = try await documents.documents(ids: Array(Set(named)))
+        } catch let error as RPCError {
+            throw RPCError(
+                code: .unavailable,
+                message: "fleet-documents cannot check the evidence now (\(error.message)); nothing changed: retry"
+            )
+        }
+        let evidence = Set(
+            found.filter { $0.ownerKind == .job && $0.ownerID == jobID && $0.purpose == .disputeEvidence }
+                .map(\.documentID)
+        )
+        if let stranger = named.first(where: { !evidence.contains($0) }) {
+            throw RPCError(
+                code: .failedPrecondition,
+                message: "evidence_document_ids: \(stranger) is not evidence of job \(jobID); upload it to the job "
+                    + "first (Documents/Upload, owner OWNER_KIND_JOB, purpose DOCUMENT_PURPOSE_DISPUTE_EVIDENCE)"
+            )
         }
     }
 }

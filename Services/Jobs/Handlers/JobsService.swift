@@ -13,23 +13,27 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     let database: JobsDatabase
     let payments: Quad_Payments_V1_Payments.Client
     let pickupPlaces: any PickupPlaceDirectory
+    let documents: any DocumentDirectory
     let configuration: JobsConfiguration
     let clock: QuadClock
 
     /// - Parameters:
     ///   - payments: payments' service (holds at submission, final prices at "finished drying").
     ///   - pickupPlaces: where customers are picked up (identity's `GetPickupPlaces`), asked at submission.
+    ///   - documents: what the documents a dispute names are (fleet-documents' `GetDocuments`).
     ///   - clock: the clock (tests pass a settable one).
     public init(
         database: QuadDatabase,
         payments: any ClientTransport,
         pickupPlaces: any PickupPlaceDirectory,
+        documents: any DocumentDirectory,
         configuration: JobsConfiguration = JobsConfiguration(),
         clock: QuadClock = .system()
     ) {
         self.database = JobsDatabase(storage: database)
         self.payments = Quad_Payments_V1_Payments.Client(transport: payments)
         self.pickupPlaces = pickupPlaces
+        self.documents = documents
         self.configuration = configuration
         self.clock = clock
     }

@@ -16,6 +16,7 @@ try await QuadServiceMain.run(
         database: environment.database,
         payments: environment.peers.transport("payments"),
         pickupPlaces: IdentityPickupPlaces(transport: environment.peers.transport("identity")),
+        documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
         configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
         clock: environment.clock
     )

@@ -63,8 +63,20 @@ public enum Quad_Documents_V1_Documents {
             eventSource: false,
             serviceOnly: false
         )
+        /// For other services (service_only, never routed): documents by id, so that a context naming
+        /// documents (a dispute's evidence, an errand's receipts) checks what they are and whose.
+        public static let getDocuments = MethodDescriptor(
+            service: serviceName,
+            method: "GetDocuments",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [upload, download, listDocuments, deleteDocument]
+        public static let all: [MethodDescriptor] = [upload, download, listDocuments, deleteDocument, getDocuments]
     }
 
     /// Implement this to serve `quad.documents.v1.Documents`; register the value with a server.
@@ -79,6 +91,9 @@ public enum Quad_Documents_V1_Documents {
         func listDocuments(request: Quad_Documents_V1_ListDocumentsRequest, context: ServerContext) async throws -> Quad_Documents_V1_ListDocumentsResponse
         /// By its uploader, or by whom the owner's context allows (a dispatcher, the profile's owner).
         func deleteDocument(request: Quad_Documents_V1_DeleteDocumentRequest, context: ServerContext) async throws -> Quad_Documents_V1_DeleteDocumentResponse
+        /// For other services (service_only, never routed): documents by id, so that a context naming
+        /// documents (a dispute's evidence, an errand's receipts) checks what they are and whose.
+        func getDocuments(request: Quad_Documents_V1_GetDocumentsRequest, context: ServerContext) async throws -> Quad_Documents_V1_GetDocumentsResponse
     }
 
     /// A typed client of `quad.documents.v1.Documents` over any transport.
@@ -117,6 +132,12 @@ public enum Quad_Documents_V1_Documents {
             try await transport.unary(Method.deleteDocument, request: request, as: Quad_Documents_V1_DeleteDocumentResponse.self, options: options)
         }
 
+        /// For other services (service_only, never routed): documents by id, so that a context naming
+        /// documents (a dispute's evidence, an errand's receipts) checks what they are and whose.
+        public func getDocuments(_ request: Quad_Documents_V1_GetDocumentsRequest, options: CallOptions = .defaults) async throws -> Quad_Documents_V1_GetDocumentsResponse {
+            try await transport.unary(Method.getDocuments, request: request, as: Quad_Documents_V1_GetDocumentsResponse.self, options: options)
+        }
+
     }
 }
 
@@ -128,6 +149,7 @@ extension Quad_Documents_V1_Documents.ServiceProtocol {
             .serverStreaming(Quad_Documents_V1_Documents.Method.download) { try await self.download(request: $0, response: $1, context: $2) },
             .unary(Quad_Documents_V1_Documents.Method.listDocuments) { try await self.listDocuments(request: $0, context: $1) },
             .unary(Quad_Documents_V1_Documents.Method.deleteDocument) { try await self.deleteDocument(request: $0, context: $1) },
+            .unary(Quad_Documents_V1_Documents.Method.getDocuments) { try await self.getDocuments(request: $0, context: $1) },
         ]
     }
 

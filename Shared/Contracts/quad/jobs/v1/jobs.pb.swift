@@ -835,6 +835,7 @@ public nonisolated struct Quad_Jobs_V1_DisputeLaundryJobRequest: Sendable {
 
   public var description_p: String = String()
 
+  /// documents of this job (fleet-documents, purpose dispute evidence)
   public var evidenceDocumentIds: [String] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

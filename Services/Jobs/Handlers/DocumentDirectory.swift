@@ -1,0 +1,28 @@
+public import QuadContracts
+public import QuadWire
+
+/// Where jobs checks the documents a request names (a dispute's evidence, L13): fleet-documents' `GetDocuments` in
+/// the service (``FleetDocumentsDirectory``), a table in tests.
+public protocol DocumentDirectory: Sendable {
+    /// The documents of `ids` that exist.
+    ///
+    /// - Throws: `RPCError` when fleet-documents cannot answer (UNAVAILABLE when it is down).
+    func documents(ids: [String]) async throws -> [Quad_Documents_V1_Document]
+}
+
+/// fleet-documents' `GetDocuments` (service-only).
+public struct FleetDocumentsDirectory: DocumentDirectory {
+    private let client: Quad_Documents_V1_Documents.Client
+    private let timeout: Duration
+
+    /// A directory that asks fleet-documents over `transport` (`environment.peers.transport("fleet-documents")`),
+    /// each call waiting at most `timeout`.
+    public init(transport: any ClientTransport, timeout: Duration = .seconds(5)) {
+        client = Quad_Documents_V1_Documents.Client(transport: transport)
+        self.timeout = timeout
+    }
+
+    public func documents(ids: [String]) async throws -> [Quad_Documents_V1_Document] {
+        try await client.getDocuments(.with { $0.documentIds = ids }, options: CallOptions(timeout: timeout)).documents
+    }
+}
