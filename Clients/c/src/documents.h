@@ -1,0 +1,45 @@
+/* The document store's streams (Proto/quad/documents/v1/documents.proto) and the `documents`
+ * and `upload` commands: Upload is client-streaming, Download server-streaming, both under the
+ * wire's credit (docs/wire.md sections 6 and 9). */
+#ifndef QUAD_DOCUMENTS_H
+#define QUAD_DOCUMENTS_H
+
+#include <stdio.h>
+
+#include "conn.h"
+#include "quad/documents/v1/documents.pb-c.h"
+
+#define DOCUMENTS_SERVICE "quad.documents.v1.Documents"
+
+/* UploadRequest.chunk: "the bytes in chunks of at most 256 KiB". */
+#define DOCUMENTS_CHUNK_BYTES (256 * 1024)
+
+/* The server's deadline for one Upload or Download (its cap is 300 s): generous enough for the
+ * 25 MiB limit through the gateway against a debug build. */
+#define DOCUMENTS_TIMEOUT_MS 240000
+
+/* Streams `file` from its current position to its end as an Upload with `meta` first, in
+ * chunks of DOCUMENTS_CHUNK_BYTES. Returns 0 with `*document` (free with
+ * protobuf_c_message_free_unpacked) and the lowercase hex SHA-256 of the bytes sent in
+ * `sha256_hex`; otherwise -1, and `status` says why (free it with reply_free either way). When
+ * the server ends the call before the last chunk (a refusal), sending stops at once. */
+int documents_upload(conn *c, const char *bearer, const Quad__Documents__V1__UploadMetadata *meta, FILE *file,
+                     Quad__Documents__V1__Document **document, char sha256_hex[65], reply *status);
+
+/* Downloads `document_id` and checks it against `expected` (read from its start): the
+ * Document comes first, then chunks whose bytes must equal the file's, whose count must be its
+ * size and whose SHA-256 must be the Document's sha256. Returns 0 with `*document`; otherwise
+ * -1, and `status` says why: the server's status, or a local DATA_LOSS for bytes that differ. */
+int documents_download(conn *c, const char *bearer, const char *document_id, FILE *expected,
+                       Quad__Documents__V1__Document **document, reply *status);
+
+void documents_print(FILE *out, const Quad__Documents__V1__Document *document);
+
+/* `documents FILE`: sign up, upload FILE (a PNG or JPEG) as the new user's profile picture,
+ * print the Document, download it and compare, then check that the same bytes declared as the
+ * other type are refused INVALID_ARGUMENT. `upload FILE`: sign up, upload, print. Each returns
+ * the exit status: 0, or 1 after printing `status CODE_NAME: message` to stderr. */
+int documents_round_trip(conn *c, const char *path);
+int documents_upload_only(conn *c, const char *path);
+
+#endif
