@@ -46,8 +46,8 @@ static int send_part(conn *c, uint32_t id, const Quad__Documents__V1__UploadRequ
     int rc = conn_send_message(c, id, &part->base, remaining_ms(deadline));
     if (rc < 0) {
         conn_cancel(c, id);
-        reply_set_local(status, STATUS_DEADLINE_EXCEEDED, "the server granted no credit for the next chunk in time; "
-                                                          "cancelled");
+        reply_set_local(status, STATUS_DEADLINE_EXCEEDED, "no credit for the next chunk within %d s; cancelled",
+                        DOCUMENTS_WAIT_MS / 1000);
     }
     return rc;
 }
@@ -58,13 +58,12 @@ int documents_upload(conn *c, const char *bearer, const Quad__Documents__V1__Upl
     *status = (reply){0};
     metadata md[] = {{"authorization", bearer}};
     uint32_t id;
-    if (conn_start_stream(c, DOCUMENTS_SERVICE "/Upload", (uint64_t)DOCUMENTS_TIMEOUT_MS * 1000, md, 1, &id) < 0) {
+    if (conn_start_stream(c, DOCUMENTS_SERVICE "/Upload", 0, md, 1, &id) < 0) {
         reply_set_local(status, STATUS_UNAVAILABLE, "cannot start Upload: %s",
                         conn_is_open(c) ? "the server sent GoAway" : conn_failure(c));
         return -1;
     }
-    /* Our own wait is one second longer than the server's deadline, so that its CallEnd wins. */
-    int64_t deadline = monotonic_ms() + DOCUMENTS_TIMEOUT_MS + 1000;
+    int64_t deadline = monotonic_ms() + DOCUMENTS_WAIT_MS;
 
     Quad__Documents__V1__UploadRequest part = QUAD__DOCUMENTS__V1__UPLOAD_REQUEST__INIT;
     part.part_case = QUAD__DOCUMENTS__V1__UPLOAD_REQUEST__PART_METADATA;
@@ -127,7 +126,8 @@ static int next_response(conn *c, uint32_t id, int64_t deadline, Quad__Documents
     }
     if (rc < 0) {
         conn_cancel(c, id);
-        reply_set_local(status, STATUS_DEADLINE_EXCEEDED, "Download sent nothing more within its deadline; cancelled");
+        reply_set_local(status, STATUS_DEADLINE_EXCEEDED, "Download sent nothing more within %d s; cancelled",
+                        DOCUMENTS_WAIT_MS / 1000);
         return -1;
     }
     *response = quad__documents__v1__download_response__unpack(NULL, payload.len, payload.data);
@@ -148,13 +148,13 @@ int documents_download(conn *c, const char *bearer, const char *document_id, FIL
     Quad__Documents__V1__DownloadRequest request = QUAD__DOCUMENTS__V1__DOWNLOAD_REQUEST__INIT;
     request.document_id = (char *)document_id;
     uint32_t id;
-    if (conn_start_request(c, DOCUMENTS_SERVICE "/Download", &request.base, (uint64_t)DOCUMENTS_TIMEOUT_MS * 1000,
+    if (conn_start_request(c, DOCUMENTS_SERVICE "/Download", &request.base, 0,
                            md, 1, &id) < 0) {
         reply_set_local(status, STATUS_UNAVAILABLE, "cannot start Download: %s",
                         conn_is_open(c) ? "the server sent GoAway" : conn_failure(c));
         return -1;
     }
-    int64_t deadline = monotonic_ms() + DOCUMENTS_TIMEOUT_MS + 1000;
+    int64_t deadline = monotonic_ms() + DOCUMENTS_WAIT_MS;
 
     /* The Document first. */
     Quad__Documents__V1__DownloadResponse *response;
