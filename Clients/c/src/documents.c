@@ -263,7 +263,8 @@ static Quad__Documents__V1__DocumentType picture_type(FILE *file) {
     uint8_t start[8];
     size_t length = fread(start, 1, sizeof start, file);
     rewind(file);
-    if (length >= sizeof png && memcmp(start, png, sizeof png) == 0) return QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_PNG;
+    if (length >= sizeof png && memcmp(start, png, sizeof png) == 0)
+        return QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_PNG;
     if (length >= sizeof jpeg && memcmp(start, jpeg, sizeof jpeg) == 0)
         return QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_JPEG;
     return QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_UNSPECIFIED;
@@ -280,25 +281,46 @@ typedef struct {
 static void session_end(session *s) {
     if (s->file) fclose(s->file);
     free(s->bearer);
+    *s = (session){0};
 }
 
-/* Returns 0, or the exit status after saying why on stderr. */
-static int session_begin(conn *c, const char *path, session *s) {
-    *s = (session){0};
+/* Opens `path` for the session and fills the metadata's file name and declared type. Returns
+ * 0, or the exit status after saying why on stderr. */
+static int session_next_file(session *s, const char *path) {
+    if (s->file) fclose(s->file);
     s->file = fopen(path, "rb");
     if (s->file == NULL) {
         fprintf(stderr, "cannot open %s: %s\n", path, strerror(errno));
         return 66;
     }
-    quad__documents__v1__upload_metadata__init(&s->meta);
     s->meta.declared_type = picture_type(s->file);
     if (s->meta.declared_type == QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_UNSPECIFIED) {
         fprintf(stderr, "%s is not a PNG or JPEG (by its first bytes): a profile picture must be one\n", path);
-        session_end(s);
         return 65;
     }
     const char *slash = strrchr(path, '/');
     s->meta.file_name = (char *)(slash ? slash + 1 : path);
+    return 0;
+}
+
+/* Whether `path` can be uploaded: 0, or the exit status after saying why. */
+static int check_file(const char *path) {
+    session s = {0};
+    int rc = session_next_file(&s, path);
+    session_end(&s);
+    return rc;
+}
+
+/* Opens the first file and signs a new user up. Returns 0, or the exit status after saying why
+ * on stderr (the session then holds nothing). */
+static int session_begin(conn *c, const char *path, session *s) {
+    *s = (session){0};
+    quad__documents__v1__upload_metadata__init(&s->meta);
+    int rc = session_next_file(s, path);
+    if (rc != 0) {
+        session_end(s);
+        return rc;
+    }
     s->meta.owner_kind = QUAD__DOCUMENTS__V1__OWNER_KIND__OWNER_KIND_PROFILE;
     s->meta.purpose = QUAD__DOCUMENTS__V1__DOCUMENT_PURPOSE__DOCUMENT_PURPOSE_PROFILE_PICTURE;
 
@@ -339,8 +361,10 @@ static int upload_and_print(conn *c, session *s, Quad__Documents__V1__Document *
 }
 
 int documents_upload_only(conn *c, const char *path) {
+    int rc = check_file(path);
+    if (rc != 0) return rc;
     session s;
-    int rc = session_begin(c, path, &s);
+    rc = session_begin(c, path, &s);
     if (rc != 0) return rc;
     Quad__Documents__V1__Document *document = NULL;
     rc = upload_and_print(c, &s, &document);
@@ -349,17 +373,17 @@ int documents_upload_only(conn *c, const char *path) {
     return rc;
 }
 
-int documents_round_trip(conn *c, const char *path) {
-    session s;
-    int rc = session_begin(c, path, &s);
-    if (rc != 0) return rc;
+/* One file's round trip in a signed-in session: upload, download and compare, the mistyped
+ * upload refused. Returns the exit status. */
+static int round_trip(conn *c, session *s) {
     Quad__Documents__V1__Document *uploaded = NULL, *downloaded = NULL;
     reply status = {0};
-    rc = upload_and_print(c, &s, &uploaded);
+    Quad__Documents__V1__DocumentType declared_type = s->meta.declared_type;
+    int rc = upload_and_print(c, s, &uploaded);
     if (rc != 0) goto done;
 
     int64_t started = monotonic_ms();
-    if (documents_download(c, s.bearer, uploaded->document_id, s.file, &downloaded, &status) < 0) {
+    if (documents_download(c, s->bearer, uploaded->document_id, s->file, &downloaded, &status) < 0) {
         rc = fail(&status);
         goto done;
     }
@@ -367,7 +391,8 @@ int documents_round_trip(conn *c, const char *path) {
     int64_t ms = monotonic_ms() - started;
     printf("downloaded in %" PRId64 " ms (%.1f MiB/s): %" PRId64 " bytes, the same as the file's, SHA-256 %s\n", ms,
            mib_per_second(downloaded->size_bytes, ms), downloaded->size_bytes, downloaded->sha256);
-    if (strcmp(downloaded->document_id, uploaded->document_id) != 0 || strcmp(downloaded->sha256, uploaded->sha256) != 0) {
+    if (strcmp(downloaded->document_id, uploaded->document_id) != 0 ||
+        strcmp(downloaded->sha256, uploaded->sha256) != 0) {
         fprintf(stderr, "status DATA_LOSS: Download's Document (%s, %s) is not the uploaded one (%s, %s)\n",
                 downloaded->document_id, downloaded->sha256, uploaded->document_id, uploaded->sha256);
         rc = 1;
@@ -376,14 +401,14 @@ int documents_round_trip(conn *c, const char *path) {
 
     /* The same bytes declared as the other picture type: the store tells the type from the
      * bytes, and must refuse. */
-    s.meta.declared_type = s.meta.declared_type == QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_PNG
-                               ? QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_JPEG
-                               : QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_PNG;
-    const char *declared = enum_name(&quad__documents__v1__document_type__descriptor, (int)s.meta.declared_type);
+    s->meta.declared_type = declared_type == QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_PNG
+                                ? QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_JPEG
+                                : QUAD__DOCUMENTS__V1__DOCUMENT_TYPE__DOCUMENT_TYPE_PNG;
+    const char *declared = enum_name(&quad__documents__v1__document_type__descriptor, (int)s->meta.declared_type);
     Quad__Documents__V1__Document *wrongly_kept = NULL;
     char sent_hex[65];
-    rewind(s.file);
-    if (documents_upload(c, s.bearer, &s.meta, s.file, &wrongly_kept, sent_hex, &status) == 0) {
+    rewind(s->file);
+    if (documents_upload(c, s->bearer, &s->meta, s->file, &wrongly_kept, sent_hex, &status) == 0) {
         fprintf(stderr, "status OK: the upload declared %s was kept as %s; expected INVALID_ARGUMENT\n", declared,
                 wrongly_kept->document_id);
         protobuf_c_message_free_unpacked(&wrongly_kept->base, NULL);
@@ -400,8 +425,27 @@ int documents_round_trip(conn *c, const char *path) {
     reply_free(&status);
 
 done:
+    s->meta.declared_type = declared_type;
     if (uploaded) protobuf_c_message_free_unpacked(&uploaded->base, NULL);
     if (downloaded) protobuf_c_message_free_unpacked(&downloaded->base, NULL);
+    return rc;
+}
+
+int documents_round_trip(conn *c, char *const paths[], size_t n_paths) {
+    /* Every file is checked before anyone signs up. */
+    for (size_t i = 0; i < n_paths; i++) {
+        int rc = check_file(paths[i]);
+        if (rc != 0) return rc;
+    }
+    session s;
+    int rc = session_begin(c, paths[0], &s);
+    for (size_t i = 0; rc == 0 && i < n_paths; i++) {
+        if (i > 0) rc = session_next_file(&s, paths[i]);
+        if (rc == 0) {
+            printf("%s:\n", s.meta.file_name);
+            rc = round_trip(c, &s);
+        }
+    }
     session_end(&s);
     return rc;
 }

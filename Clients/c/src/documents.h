@@ -37,11 +37,12 @@ int documents_download(conn *c, const char *bearer, const char *document_id, FIL
 
 void documents_print(FILE *out, const Quad__Documents__V1__Document *document);
 
-/* `documents FILE`: sign up, upload FILE (a PNG or JPEG) as the new user's profile picture,
- * print the Document, download it and compare, then check that the same bytes declared as the
- * other type are refused INVALID_ARGUMENT. `upload FILE`: sign up, upload, print. Each returns
- * the exit status: 0, or 1 after printing `status CODE_NAME: message` to stderr. */
-int documents_round_trip(conn *c, const char *path);
+/* `documents FILE...`: sign up, then for each FILE (a PNG or JPEG) upload it as the new user's
+ * profile picture, print the Document, download it and compare, and check that the same bytes
+ * declared as the other type are refused INVALID_ARGUMENT. `upload FILE`: sign up, upload,
+ * print. Each returns the exit status: 0, or 1 after printing `status CODE_NAME: message` to
+ * stderr (65: a FILE is not a PNG or JPEG; 66: it cannot be opened). */
+int documents_round_trip(conn *c, char *const paths[], size_t n_paths);
 int documents_upload_only(conn *c, const char *path);
 
 #endif

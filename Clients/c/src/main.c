@@ -2,7 +2,7 @@
  * docs/wire.md and Proto/ only.
  *
  *   quad-c-client --addr HOST:PORT --ca CA.pem [--cert CERT.pem --key KEY.pem]
- *                 [--server-name NAME] demo|conformance|documents FILE|upload FILE
+ *                 [--server-name NAME] demo|conformance|documents FILE...|upload FILE
  */
 #include <getopt.h>
 #include <signal.h>
@@ -22,14 +22,15 @@
 static void usage(FILE *out) {
     fprintf(out,
             "usage: quad-c-client --addr HOST:PORT --ca CA.pem [--cert CERT.pem --key KEY.pem]\n"
-            "                     [--server-name NAME] COMMAND [FILE]\n"
+            "                     [--server-name NAME] COMMAND [FILE...]\n"
             "\n"
             "commands:\n"
-            "  demo            register a new user, log in, print its profile\n"
-            "  conformance     run the checks an outside client must pass (TAP-like output)\n"
-            "  documents FILE  register a new user, upload FILE (PNG or JPEG) as their profile\n"
-            "                  picture, download it and compare, check a mistyped upload is refused\n"
-            "  upload FILE     register a new user, upload FILE as their profile picture\n"
+            "  demo               register a new user, log in, print its profile\n"
+            "  conformance        run the checks an outside client must pass (TAP-like output)\n"
+            "  documents FILE...  register a new user; upload each FILE (PNG or JPEG) as their\n"
+            "                     profile picture, download it and compare, check that the same\n"
+            "                     bytes declared as the other type are refused\n"
+            "  upload FILE        register a new user, upload FILE as their profile picture\n"
             "\n"
             "--server-name is the name the server's certificate must carry (default: HOST).\n"
             "Without --cert/--key no client certificate is presented.\n");
@@ -77,8 +78,12 @@ int main(int argc, char **argv) {
         }
     }
     const char *command = optind < argc ? argv[optind] : "";
-    bool takes_file = strcmp(command, "documents") == 0 || strcmp(command, "upload") == 0;
-    if (address == NULL || tls.ca_file == NULL || optind != argc - 1 - takes_file ||
+    /* demo and conformance take nothing more; upload one FILE; documents one or more. */
+    int files = argc - optind - 1;
+    bool files_fit = strcmp(command, "documents") == 0 ? files >= 1
+                     : strcmp(command, "upload") == 0  ? files == 1
+                                                       : files == 0;
+    if (address == NULL || tls.ca_file == NULL || optind >= argc || !files_fit ||
         (tls.cert_file == NULL) != (tls.key_file == NULL)) {
         usage(stderr);
         return 64;
@@ -92,7 +97,7 @@ int main(int argc, char **argv) {
     tls.port = port;
 
     if (strcmp(command, "conformance") == 0) return conformance_run(&tls);
-    if (strcmp(command, "demo") != 0 && !takes_file) {
+    if (strcmp(command, "demo") != 0 && strcmp(command, "documents") != 0 && strcmp(command, "upload") != 0) {
         fprintf(stderr, "unknown command '%s'\n", command);
         usage(stderr);
         return 64;
@@ -106,7 +111,7 @@ int main(int argc, char **argv) {
     }
     int rc;
     if (strcmp(command, "documents") == 0)
-        rc = documents_round_trip(c, argv[optind + 1]);
+        rc = documents_round_trip(c, argv + optind + 1, (size_t)files);
     else if (strcmp(command, "upload") == 0)
         rc = documents_upload_only(c, argv[optind + 1]);
     else
