@@ -39,14 +39,15 @@ static void sha256_discard(sha256 *h) {
     h->context = NULL;
 }
 
-/* Sends one UploadRequest. Returns what conn_send_message returns; on -1 (no credit within the
- * deadline) the call is cancelled and `status` set. */
+/* Sends one UploadRequest. Returns what conn_send_message returns; on -1 (it could not be sent
+ * before `deadline`) the call is cancelled and `status` set. */
 static int send_part(conn *c, uint32_t id, const Quad__Documents__V1__UploadRequest *part, int64_t deadline,
                      reply *status) {
     int rc = conn_send_message(c, id, &part->base, remaining_ms(deadline));
     if (rc < 0) {
         conn_cancel(c, id);
-        reply_set_local(status, STATUS_DEADLINE_EXCEEDED, "no credit for the next chunk within %d s; cancelled",
+        reply_set_local(status, STATUS_DEADLINE_EXCEEDED, "the next chunk could not go out within %d s (no credit from the "
+                        "server, or the connection did not drain); cancelled",
                         DOCUMENTS_WAIT_MS / 1000);
     }
     return rc;
