@@ -65,6 +65,13 @@ public enum QuadEventPayload {
     }
 }
 
+extension Quad_Documents_V1_ProfilePictureChanged: QuadEvent {
+    /// `profile_picture.changed`, from fleet-documents to identity.
+    public static let topic = "profile_picture.changed"
+    public static let producer = "fleet-documents"
+    public static let consumers: [String] = ["identity"]
+}
+
 extension Quad_Identity_V1_AccountDeleted: QuadEvent {
     /// `account.deleted`, from identity to jobs, matching and payments.
     public static let topic = "account.deleted"
@@ -154,6 +161,7 @@ public enum QuadEventCatalog {
     /// `payload` decoded as the event sent under `topic`; `nil` for a topic no event declares.
     public static func decode(topic: String, payload: Data) throws -> (any QuadEvent)? {
         switch topic {
+        case Quad_Documents_V1_ProfilePictureChanged.topic: return try Quad_Documents_V1_ProfilePictureChanged(serializedBytes: payload)
         case Quad_Identity_V1_AccountDeleted.topic: return try Quad_Identity_V1_AccountDeleted(serializedBytes: payload)
         case Quad_Jobs_V1_JobSubmitted.topic: return try Quad_Jobs_V1_JobSubmitted(serializedBytes: payload)
         case Quad_Jobs_V1_JobPosted.topic: return try Quad_Jobs_V1_JobPosted(serializedBytes: payload)
@@ -167,6 +175,21 @@ public enum QuadEventCatalog {
         case Quad_Payments_V1_PaymentReleased.topic: return try Quad_Payments_V1_PaymentReleased(serializedBytes: payload)
         case Quad_Payments_V1_DisputeResolved.topic: return try Quad_Payments_V1_DisputeResolved(serializedBytes: payload)
         default: return nil
+        }
+    }
+}
+
+extension Quad_Documents_V1_Documents {
+    /// The events fleet-documents sends: each `send` enqueues the event for every context that receives it, in
+    /// the caller's transaction (QuadServiceKit's `db.outbox`), so the change and its messages commit together.
+    public enum Events {
+        /// `profile_picture.changed`, to identity (A8): a picture was kept for a profile (document_id), or
+        /// one was deleted (removed). identity shows the latest kept in the profile and the public profile,
+        /// and forgets a deleted one that it shows.
+        /// Topic `profile_picture.changed`, to identity; `key` is unique to this effect (the receivers
+        /// apply each key once).
+        public static func send(_ event: Quad_Documents_V1_ProfilePictureChanged, key: String, into outbox: some EventOutbox) throws {
+            try outbox.enqueue(event, key: key)
         }
     }
 }
@@ -291,6 +314,14 @@ extension Quad_Identity_V1_Identity {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
+        /// `profile_picture.changed`, to identity (A8): a picture was kept for a profile (document_id), or
+        /// one was deleted (removed). identity shows the latest kept in the profile and the public profile,
+        /// and forgets a deleted one that it shows.
+        func profilePictureChanged(
+            _ event: Quad_Documents_V1_ProfilePictureChanged,
+            _ delivery: Quad_Types_V1_OutboxDelivery,
+            _ context: ServerContext
+        ) async throws -> Quad_Types_V1_DeliveryReceipt
     }
 }
 
@@ -305,10 +336,12 @@ extension Quad_Identity_V1_Identity.Deliver {
             return try await reviewSubmitted(QuadEventPayload.decode(Quad_Jobs_V1_ReviewSubmitted.self, from: request), request, context)
         case Quad_Jobs_V1_JobCompleted.topic:
             return try await jobCompleted(QuadEventPayload.decode(Quad_Jobs_V1_JobCompleted.self, from: request), request, context)
+        case Quad_Documents_V1_ProfilePictureChanged.topic:
+            return try await profilePictureChanged(QuadEventPayload.decode(Quad_Documents_V1_ProfilePictureChanged.self, from: request), request, context)
         default:
             throw RPCError(
                 code: .invalidArgument,
-                message: "topic: identity receives review.submitted and job.completed; not '\(request.topic)'"
+                message: "topic: identity receives review.submitted, job.completed and profile_picture.changed; not '\(request.topic)'"
             )
         }
     }

@@ -53,6 +53,8 @@ final class InProcessCall: ServerCallConnection, Sendable {
         /// The end, kept for a completion that is not there yet.
         var end: CallEnd<ByteBuffer>?
         var ended = false
+        /// What a send after the end fails with: the end's status (a refusal), as the wire's client says it.
+        var sendFailure: RPCError?
         /// The handler's request stream (`nil` for a unary method).
         var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
         var requestsClosed = false
@@ -140,7 +142,9 @@ final class InProcessCall: ServerCallConnection, Sendable {
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let refusal: RPCError? = state.withLock { state in
-                if state.ended { return RPCError(code: .cancelled, message: "the call has ended") }
+                if state.ended {
+                    return state.sendFailure ?? RPCError(code: .cancelled, message: "the call has ended")
+                }
                 if state.requestsClosed {
                     return RPCError(code: .failedPrecondition, message: "the request stream is closed")
                 }
@@ -277,6 +281,7 @@ final class InProcessCall: ServerCallConnection, Sendable {
             )? in
             guard !state.ended else { return nil }
             state.ended = true
+            state.sendFailure = Self.callerFailure(end)
             if let handlerError {
                 state.requests?.finish(throwing: handlerError)
             } else {
@@ -298,11 +303,16 @@ final class InProcessCall: ServerCallConnection, Sendable {
         deadline?.cancel()
         if handlerError != nil { cancellation.fire() }
         // As the wire's client fails sends still waiting for credit when the end arrives.
-        let callerFailure = RPCError(code: end.status.isOK ? .cancelled : end.status.code, message: end.status.message)
+        let callerFailure = Self.callerFailure(end)
         for send in callerSends { send.resume(throwing: callerFailure) }
         let handlerFailure = handlerError ?? RPCError(code: .cancelled, message: "the call ended")
         for send in handlerSends { send.resume(throwing: handlerFailure) }
         if let completion { deliver(end, to: completion) }
+    }
+
+    /// What a caller's send fails with once the call ended: the end's status, or CANCELLED for an OK end.
+    private static func callerFailure(_ end: CallEnd<ByteBuffer>) -> RPCError {
+        RPCError(code: end.status.isOK ? .cancelled : end.status.code, message: end.status.message)
     }
 
     /// What the caller sees of the end, exactly as the wire's client reports a CallEnd.

@@ -11,19 +11,23 @@ struct AccessTests {
             let kept = try await h.upload(pdf(size: 2_000), as: "cora")
             let list = await #expect(throws: RPCError.self) {
                 try await h.as("eve") { documents in
-                    _ = try await documents.listDocuments(.with {
-                        $0.ownerKind = .job
-                        $0.ownerID = "job-1"
-                    })
+                    _ = try await documents.listDocuments(
+                        .with {
+                            $0.ownerKind = .job
+                            $0.ownerID = "job-1"
+                        }
+                    )
                 }
             }
             #expect(list?.code == .notFound)
             let unknownJob = await #expect(throws: RPCError.self) {
                 try await h.as("eve") { documents in
-                    _ = try await documents.listDocuments(.with {
-                        $0.ownerKind = .job
-                        $0.ownerID = "job-7"
-                    })
+                    _ = try await documents.listDocuments(
+                        .with {
+                            $0.ownerKind = .job
+                            $0.ownerID = "job-7"
+                        }
+                    )
                 }
             }
             #expect(unknownJob?.message == list?.message.replacingOccurrences(of: "job-1", with: "job-7"))
@@ -62,7 +66,13 @@ struct AccessTests {
     func profilePicture() async throws {
         try await DocumentsHarness.run { h in
             let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 3, count: 3_000)
-            let picture = DocumentsHarness.metadata(.profile, "ada", purpose: .profilePicture, name: "me.jpg", type: .jpeg)
+            let picture = DocumentsHarness.metadata(
+                .profile,
+                "ada",
+                purpose: .profilePicture,
+                name: "me.jpg",
+                type: .jpeg
+            )
             let kept = try await h.upload(jpeg, as: "ada", metadata: picture)
             #expect(kept.type == .jpeg)
             let (_, seen) = try await h.download(kept.documentID, as: "ben")
@@ -110,12 +120,14 @@ struct AccessTests {
             var token = ""
             repeat {
                 let page = try await h.as("dan") { documents in
-                    try await documents.listDocuments(.with {
-                        $0.ownerKind = .job
-                        $0.ownerID = "job-1"
-                        $0.limit = 2
-                        $0.pageToken = token
-                    })
+                    try await documents.listDocuments(
+                        .with {
+                            $0.ownerKind = .job
+                            $0.ownerID = "job-1"
+                            $0.limit = 2
+                            $0.pageToken = token
+                        }
+                    )
                 }
                 #expect(page.documents.count <= 2)
                 seen += page.documents.map(\.documentID)
@@ -125,22 +137,26 @@ struct AccessTests {
             #expect(seen.count == 5)
             let bad = await #expect(throws: RPCError.self) {
                 try await h.as("dan") { documents in
-                    _ = try await documents.listDocuments(.with {
-                        $0.ownerKind = .job
-                        $0.ownerID = "job-1"
-                        $0.pageToken = "not a token"
-                    })
+                    _ = try await documents.listDocuments(
+                        .with {
+                            $0.ownerKind = .job
+                            $0.ownerID = "job-1"
+                            $0.pageToken = "not a token"
+                        }
+                    )
                 }
             }
             #expect(bad?.code == .invalidArgument)
             #expect(bad?.message.hasPrefix("page_token:") == true)
             let tooMany = await #expect(throws: RPCError.self) {
                 try await h.as("dan") { documents in
-                    _ = try await documents.listDocuments(.with {
-                        $0.ownerKind = .job
-                        $0.ownerID = "job-1"
-                        $0.limit = 201
-                    })
+                    _ = try await documents.listDocuments(
+                        .with {
+                            $0.ownerKind = .job
+                            $0.ownerID = "job-1"
+                            $0.limit = 201
+                        }
+                    )
                 }
             }
             #expect(tooMany?.message.hasPrefix("limit:") == true)

@@ -69,6 +69,13 @@ struct DocumentsThroughGatewayTests {
             let (seen, bytes) = try await Self.download(kept.documentID, as: ben, through: system)
             #expect(seen.sha256 == kept.sha256)
             #expect(bytes == png)
+            // identity learns of the picture from fleet-documents' outbox and shows it to everyone (A8).
+            let shown = try await system.eventually("Ada's public profile shows her picture") {
+                try await system.identity.getPublicProfile(.with { $0.userID = ada.userID }, options: ben.options)
+            } until: {
+                $0.pictureDocumentID == kept.documentID
+            }
+            #expect(shown.firstName == "Ada")
             let notBens = await #expect(throws: RPCError.self) {
                 _ = try await Self.upload(png, picture, as: ben, through: system)
             }
@@ -89,7 +96,8 @@ struct DocumentsThroughGatewayTests {
                 LaundrySystem.submission(card: card),
                 options: cora.options(key: "documents-1")
             )
-            let evidence = Array("%PDF-1.7\n".utf8) + (0..<(3 * 1_024 * 1_024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            let evidence =
+                Array("%PDF-1.7\n".utf8) + (0..<(3 * 1_024 * 1_024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
             let claim = Quad_Documents_V1_UploadMetadata.with {
                 $0.ownerKind = .job
                 $0.ownerID = job.jobID

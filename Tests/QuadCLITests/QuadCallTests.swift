@@ -101,6 +101,56 @@ struct QuadCallTests {
         }
     }
 
+    @Test("--upload streams a file after the request; --download writes a stream's bytes into a new file")
+    func files() async throws {
+        let documents = StubDocuments()
+        try await Self.withServer(hosting: [documents]) { call in
+            let directory = NSTemporaryDirectory() + "quad-call-files-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let bytes = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+            let source = directory + "/receipt.pdf"
+            #expect(FileManager.default.createFile(atPath: source, contents: Data(bytes)))
+            let upload = try await call([
+                "quad.documents.v1.Documents/Upload",
+                #"{"metadata": {"fileName": "receipt.pdf", "ownerKind": "OWNER_KIND_JOB", "ownerId": "job-1"}}"#,
+                "--upload", source, "--chunk-size", "100000",
+            ])
+            #expect(upload.status == 0, "\(upload.output)")
+            #expect(upload.output.contains(#""documentId": "doc-1""#), "\(upload.output)")
+            #expect(upload.output.contains(#""sizeBytes": "600000""#), "\(upload.output)")
+            // The metadata, then six chunks of 100 000 bytes.
+            #expect(documents.kept.withLock { $0["doc-1"]?.messages } == 7)
+
+            let target = directory + "/back.pdf"
+            let download = try await call([
+                "quad.documents.v1.Documents/Download", #"{"documentId": "doc-1"}"#, "--download", target,
+            ])
+            #expect(download.status == 0, "\(download.output)")
+            #expect(download.output.contains(#""fileName": "receipt.pdf""#), "\(download.output)")
+            #expect(!download.output.contains("chunk"), "the bytes go to the file, not the terminal")
+            #expect(FileManager.default.contents(atPath: target) == Data(bytes))
+            let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? NSNumber
+            #expect(mode?.intValue == 0o600)
+
+            let again = try await call([
+                "quad.documents.v1.Documents/Download", #"{"documentId": "doc-1"}"#, "--download", target,
+            ])
+            #expect(again.status == 2)
+            #expect(again.output.contains("exists; name a new file"), "\(again.output)")
+            let wrongWay = try await call([
+                "quad.documents.v1.Documents/Download", #"{"documentId": "doc-1"}"#, "--upload", source,
+            ])
+            #expect(wrongWay.status == 2)
+            #expect(wrongWay.output.contains("--upload is for a method that takes a stream"), "\(wrongWay.output)")
+            let missing = try await call([
+                "quad.documents.v1.Documents/Upload", #"{"metadata": {}}"#, "--upload", directory + "/none.pdf",
+            ])
+            #expect(missing.status == 2)
+            #expect(missing.output.contains("cannot read"), "\(missing.output)")
+        }
+    }
+
     @Test("prints each message of a server stream, then the status that ended it")
     func serverStreaming() async throws {
         try await Self.withServer { call in

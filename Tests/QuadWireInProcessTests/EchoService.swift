@@ -85,7 +85,14 @@ struct EchoService: QuadService {
             },
             .clientStreaming(Echo.join) { (requests: RequestStream<Text>, _) in
                 var parts: [String] = []
-                for try await request in requests { parts.append(request.service) }
+                for try await request in requests {
+                    // A refusal while the caller is still sending (an upload refused at its first message).
+                    if request.service == "refuse" {
+                        events.record("join.refused")
+                        throw RPCError(code: .permissionDenied, message: "not yours to join")
+                    }
+                    parts.append(request.service)
+                }
                 return text(parts.joined(separator: ","))
             },
             .clientStreaming(Echo.slowJoin) { (requests: RequestStream<Text>, _) in

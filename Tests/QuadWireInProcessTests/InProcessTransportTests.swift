@@ -107,6 +107,25 @@ struct InProcessTransportTests {
         }
     }
 
+    @Test("a client stream the handler refuses while requests still go out fails with the handler's status")
+    func refusedWhileSending() async throws {
+        try await withInProcessEcho { transport, events, _ in
+            let client = transport.client()
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await client.clientStreaming(Echo.join, as: Text.self, options: .defaults) {
+                    (writer: MessageWriter<Text>) in
+                    try await writer.send(text("refuse"))
+                    _ = await events.next("join.refused")
+                    // The handler has thrown; one more round trip lets the end reach the call.
+                    _ = try await client.unary(Echo.unary, request: text("ping"), as: Text.self, options: .defaults)
+                    try await writer.send(text("more"))
+                }
+            }
+            #expect(error?.code == .permissionDenied)
+            #expect(error?.message == "not yours to join")
+        }
+    }
+
     @Test("a bidirectional stream answers each message", arguments: executions)
     func bidirectional(execution: ServerConfiguration.HandlerExecution) async throws {
         try await withInProcessEcho(configure: { $0.handlerExecution = execution }) { transport, _, _ in

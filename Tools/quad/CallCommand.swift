@@ -15,7 +15,9 @@ struct CallCommand: AsyncParsableCommand {
             ADDRESS is host:port, or a service name (identity, gateway, ...) looked up in the endpoints file \
             `quad up` writes. The request is encoded with the descriptors the server's Reflection service returns, \
             so any method of any Quad server can be called. A server-streaming method prints each response as it \
-            arrives until the stream ends. `quad call ADDRESS list` lists the services the server hosts.
+            arrives until the stream ends. A client-streaming method sends the request and, with --upload FILE, the \
+            file in chunks (a document's upload); with --download FILE a server stream's bytes go into FILE (a \
+            document's download). `quad call ADDRESS list` lists the services the server hosts.
 
             TLS: services accept mutual TLS only. --ca, --cert and --key default to the files named in the \
             endpoints file, else to .quad/certs/{ca,client,client-key}.pem (`quad certs` makes them).
@@ -61,6 +63,28 @@ struct CallCommand: AsyncParsableCommand {
     /// Request metadata flags.
     @Option(name: [.customLong("metadata"), .customShort("H")], help: "Request metadata as key=value; repeatable.")
     var metadata: [String] = []
+
+    /// A file to stream up.
+    @Option(
+        help: """
+            For a method that takes a stream of requests (e.g. quad.documents.v1.Documents/Upload): after the JSON \
+            request, send this file in messages of the request type with its one bytes field set to each chunk.
+            """
+    )
+    var upload: String?
+
+    /// Bytes per upload message.
+    @Option(help: "The bytes per message of --upload (default 262144, the document store's chunk).")
+    var chunkSize: Int = 256 * 1_024
+
+    /// A file to stream down into.
+    @Option(
+        help: """
+            For a method that answers with a stream (e.g. quad.documents.v1.Documents/Download): write the one bytes \
+            field of each response into this new file (owner-only); print the responses without it.
+            """
+    )
+    var download: String?
 
     /// The call's deadline.
     @Option(help: "The call's deadline, e.g. 500ms, 5s, 2m (default: 10s for unary calls, none for streams).")
@@ -122,7 +146,16 @@ struct CallCommand: AsyncParsableCommand {
             timeout: timeout ?? (dynamicCall.method.serverStreaming ? nil : Self.defaultUnaryTimeout),
             metadata: metadata
         )
-        try await dynamicCall.run(on: client, json: try requestJSON(), options: options, output: Console.out)
+        guard chunkSize > 0, chunkSize <= 4 * 1_024 * 1_024 - 64 else {
+            throw CLIError("--chunk-size: 1 to 4194240 bytes (a message fits one 4 MiB frame), not \(chunkSize)")
+        }
+        try await dynamicCall.run(
+            on: client,
+            json: try requestJSON(),
+            files: DynamicCall.Files(upload: upload, download: download, chunkSize: chunkSize),
+            options: options,
+            output: Console.out
+        )
     }
 
     /// The JSON argument, or stdin when it is `-`.

@@ -159,7 +159,7 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
                 )
             }
         }
-        try await database.delete(record)
+        try await database.delete(record, at: clock.micros())
         context.logger.info("document deleted", metadata: ["document_id": "\(record.id)"])
         return .init()
     }

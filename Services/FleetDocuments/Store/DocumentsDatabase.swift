@@ -32,19 +32,25 @@ struct DocumentsDatabase: Sendable {
         try await storage.read { db in try DocumentsStore.documents(of: owner, limit: limit, after: cursor, db) }
     }
 
-    /// Keeps an uploaded document: its bytes (written by `writer`) made durable under their SHA-256, then its row.
+    /// Keeps an uploaded document: its bytes (written by `writer`) made durable under their SHA-256, then its row
+    /// with what it tells other contexts (``DocumentsOutbox``).
     func keep(_ record: DocumentRecord, bytes writer: BlobWriter) async throws {
         try await blobGate.withKey(record.sha256) {
             try writer.commit(as: record.sha256)
-            try await storage.write { db in try DocumentsStore.insert(record, db) }
+            try await storage.write { db in
+                try DocumentsStore.insert(record, db)
+                try DocumentsOutbox.kept(record, at: record.uploadedAt, db)
+            }
         }
     }
 
-    /// Deletes document `record`: its row, then its blob when no other row names it.
-    func delete(_ record: DocumentRecord) async throws {
+    /// Deletes document `record` at `now`: its row with what that tells other contexts, then its blob when no other
+    /// row names it.
+    func delete(_ record: DocumentRecord, at now: Int64) async throws {
         try await blobGate.withKey(record.sha256) {
             let shared = try await storage.write { db in
-                try DocumentsStore.delete(id: record.id, sha256: record.sha256, db)
+                try DocumentsOutbox.deleted(record, at: now, db)
+                return try DocumentsStore.delete(id: record.id, sha256: record.sha256, db)
             }
             if !shared { try blobs.remove(record.sha256) }
         }

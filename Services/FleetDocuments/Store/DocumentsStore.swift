@@ -38,7 +38,8 @@ enum DocumentsStore {
         sql += " ORDER BY uploaded_at DESC, id DESC LIMIT ?"
         let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments + [limit + 1])
         let page = try rows.prefix(limit).map(DocumentRecord.init(row:))
-        let next = rows.count > limit ? page.last.map { DocumentCursor(uploadedAt: $0.uploadedAt, documentID: $0.id) } : nil
+        let next =
+            rows.count > limit ? page.last.map { DocumentCursor(uploadedAt: $0.uploadedAt, documentID: $0.id) } : nil
         return (page, next)
     }
 

@@ -127,3 +127,30 @@ extension IdentityDatabase {
         }
     }
 }
+
+extension IdentityDatabase {
+    /// `profile_picture.changed`, applied once (A8): shows `picture` on account `userID`, or, with `replacing`, stops
+    /// showing that document if it is the one shown. A change is told to the owner's feed; nothing for an account
+    /// that is gone.
+    func setPicture(
+        _ picture: String?,
+        replacing removed: String?,
+        of userID: String,
+        at now: Date,
+        delivery: Quad_Types_V1_OutboxDelivery
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try await storage.receive(delivery) { db in
+            guard var record = try IdentityStore.account(id: userID, db) else { return }
+            let shown: String?
+            if let removed {
+                shown = record.account.pictureDocumentID == removed ? nil : record.account.pictureDocumentID
+            } else {
+                shown = picture
+            }
+            guard shown != record.account.pictureDocumentID else { return }
+            record.account.pictureDocumentID = shown
+            try IdentityStore.update(record, db)
+            try IdentityFeed.profileChanged(record.account, at: now, db)
+        }
+    }
+}

@@ -397,6 +397,27 @@ public nonisolated struct Quad_Documents_V1_DeleteDocumentResponse: Sendable {
   public init() {}
 }
 
+/// `profile_picture.changed`, to identity (A8): a picture was kept for a profile (document_id), or
+/// one was deleted (removed). identity shows the latest kept in the profile and the public profile,
+/// and forgets a deleted one that it shows.
+public nonisolated struct Quad_Documents_V1_ProfilePictureChanged: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var documentID: String = String()
+
+  public var removed: Bool = false
+
+  public var atMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// What the store asks an owner's context about a user (`DocumentAccess`).
 public nonisolated struct Quad_Documents_V1_DocumentAccessRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -860,6 +881,51 @@ nonisolated extension Quad_Documents_V1_DeleteDocumentResponse: SwiftProtobuf.Me
   }
 
   public static func ==(lhs: Quad_Documents_V1_DeleteDocumentResponse, rhs: Quad_Documents_V1_DeleteDocumentResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Documents_V1_ProfilePictureChanged: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ProfilePictureChanged"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}document_id\0\u{1}removed\0\u{3}at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.documentID) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.removed) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.atMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if !self.documentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.documentID, fieldNumber: 2)
+    }
+    if self.removed != false {
+      try visitor.visitSingularBoolField(value: self.removed, fieldNumber: 3)
+    }
+    if self.atMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.atMicros, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Documents_V1_ProfilePictureChanged, rhs: Quad_Documents_V1_ProfilePictureChanged) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.documentID != rhs.documentID {return false}
+    if lhs.removed != rhs.removed {return false}
+    if lhs.atMicros != rhs.atMicros {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

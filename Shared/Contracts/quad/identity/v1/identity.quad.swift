@@ -208,7 +208,8 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: true
         )
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
-        /// and job.completed (the dasher's jobs done), from jobs.
+        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8), from
+        /// fleet-documents.
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -322,7 +323,8 @@ public enum Quad_Identity_V1_Identity {
         /// or deletes one. owner_kind must be OWNER_KIND_PROFILE, owner_id the profile's user id.
         func documentAccess(request: Quad_Documents_V1_DocumentAccessRequest, context: ServerContext) async throws -> Quad_Documents_V1_DocumentAccessResponse
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
-        /// and job.completed (the dasher's jobs done), from jobs.
+        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8), from
+        /// fleet-documents.
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// For the gateway (not routed): the sessions revoked since a time, so that after a restart
         /// it refuses their access tokens until they expire, as it does for the SessionRevoked
@@ -442,7 +444,8 @@ public enum Quad_Identity_V1_Identity {
         }
 
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
-        /// and job.completed (the dasher's jobs done), from jobs.
+        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8), from
+        /// fleet-documents.
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }
