@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # End-to-end check of the C client against the real system: builds the client, starts Quad with
 # `quad up` in a temporary data directory, runs `quad-c-client demo` through the gateway (TLS,
-# no client certificate, as an app) and against identity directly (mutual TLS), and
-# `quad-c-client conformance` against identity, then stops Quad. Exits 0 only if all pass.
+# no client certificate, as an app) and against identity directly (mutual TLS),
+# `quad-c-client conformance` against identity, and `quad-c-client documents` through the
+# gateway with generated PNGs of 3 MiB and of exactly 25 MiB (the store's limit) and `upload`
+# of 25 MiB + 1 byte (refused RESOURCE_EXHAUSTED), then stops Quad and removes every file it
+# made. Exits 0 only if all pass.
 #
 # usage: run-against-quad-up.sh [QUAD_BIN]     (or QUAD_BIN=... in the environment)
-#   QUAD_BIN  the built `quad` CLI; `quad up` starts quad-identity and quad-gateway from the same directory.
+#   QUAD_BIN  the built `quad` CLI; `quad up` starts the services (quad-identity, quad-gateway,
+#             quad-fleet-documents, ...) from the same directory.
 # Needs make, a C compiler, protoc + protoc-gen-c, the protobuf-c and OpenSSL headers, jq and
 # pgrep.
 set -euo pipefail
@@ -115,10 +119,12 @@ gateway_args=(
 
 # Runs the client in the background and waits for it: bash runs a trap only after a foreground
 # command ends, but interrupts `wait` at once, so SIGINT/SIGTERM clean up without delay.
-# usage: run_client LABEL COMMAND ARGS...
+# usage: run_client LABEL OPTIONS COMMAND [FILE...]  (OPTIONS: the name of an array: args, gateway_args)
 run_client() {
-    echo "== quad-c-client $2 ($1)"
-    "$client" "${@:3}" "$2" &
+    local label=$1 command=("${@:3}")
+    local -n options=$2
+    echo "== quad-c-client ${command[*]##*/} ($label)"
+    "$client" "${options[@]}" "${command[@]}" &
     client_pid=$!
     local status=0
     wait "$client_pid" || status=$?
@@ -126,6 +132,35 @@ run_client() {
     return "$status"
 }
 
-run_client "through the gateway, no client certificate" demo "${gateway_args[@]}"
-run_client "identity directly, mutual TLS" demo "${args[@]}"
-run_client "identity directly, mutual TLS" conformance "${args[@]}"
+# Like run_client, but the call must fail: exit status 1 and `status CODE: ...` on stderr.
+# usage: expect_status CODE LABEL OPTIONS COMMAND [FILE...]
+expect_status() {
+    local code=$1 status=0
+    shift
+    run_client "$@" 2>"$tmp/stderr" || status=$?
+    cat "$tmp/stderr" >&2
+    if [[ $status -ne 1 ]] || ! grep -q "^status $code: " "$tmp/stderr"; then
+        echo "expected exit status 1 and 'status $code: ...', got exit status $status" >&2
+        return 1
+    fi
+    echo "refused as expected: $code"
+}
+
+# A "PNG" of SIZE bytes: the store checks the 8-byte signature only, so random bytes follow.
+# usage: png PATH SIZE
+png() {
+    { printf '\211PNG\r\n\032\n'; head -c "$(($2 - 8))" /dev/urandom; } >"$1"
+}
+mib=$((1024 * 1024))
+png "$tmp/picture.png" $((3 * mib + 12345))
+png "$tmp/at-limit.png" $((25 * mib))
+png "$tmp/over-limit.png" $((25 * mib + 1))
+
+run_client "through the gateway, no client certificate" gateway_args demo
+run_client "identity directly, mutual TLS" args demo
+run_client "identity directly, mutual TLS" args conformance
+# One user for both files: the gateway allows an address 5 registrations at once (10 an hour).
+run_client "through the gateway: 3 MiB + 12345 bytes, and exactly 25 MiB, the limit" \
+    gateway_args documents "$tmp/picture.png" "$tmp/at-limit.png"
+expect_status RESOURCE_EXHAUSTED "through the gateway: 25 MiB + 1 byte, past the limit" \
+    gateway_args upload "$tmp/over-limit.png"

@@ -52,8 +52,8 @@ void check_list_services(tally *t, conn *c) {
 
 /* FileContainingSymbol: the defining file first, then its dependencies breadth first. */
 void check_file_containing_symbol(tally *t, conn *c) {
-    const char *what = "Reflection/FileContainingSymbol gives identity.proto, then its imports events.proto, "
-                       "options.proto and types.proto, then descriptor.proto";
+    const char *what = "Reflection/FileContainingSymbol gives identity.proto, then its imports documents.proto, "
+                       "events.proto, options.proto and types.proto, then descriptor.proto";
     Quad__Reflection__V1__FileContainingSymbolRequest request = QUAD__REFLECTION__V1__FILE_CONTAINING_SYMBOL_REQUEST__INIT;
     request.symbol = IDENTITY_SERVICE "/Register";
     ProtobufCMessage *response;
@@ -67,9 +67,9 @@ void check_file_containing_symbol(tally *t, conn *c) {
     }
     reply_free(&status);
     Quad__Reflection__V1__FileContainingSymbolResponse *files = (Quad__Reflection__V1__FileContainingSymbolResponse *)response;
-    const char *expected[] = {"quad/identity/v1/identity.proto", "quad/events/v1/events.proto",
-                              "quad/options/v1/options.proto", "quad/types/v1/types.proto",
-                              "google/protobuf/descriptor.proto"};
+    const char *expected[] = {"quad/identity/v1/identity.proto", "quad/documents/v1/documents.proto",
+                              "quad/events/v1/events.proto",     "quad/options/v1/options.proto",
+                              "quad/types/v1/types.proto",       "google/protobuf/descriptor.proto"};
     const size_t count = sizeof expected / sizeof expected[0];
     char got[512] = "";
     bool in_order = files->n_file_descriptor_proto == count;

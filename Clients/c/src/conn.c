@@ -17,6 +17,8 @@
 #define INITIAL_CREDIT 16
 #define CREDIT_BATCH 8
 #define PONGS_REMEMBERED 16
+/* conn_send_message waits while more than this is queued for the socket. */
+#define OUTPUT_HIGH_WATER (1024u * 1024u)
 
 typedef struct {
     uint32_t id;
@@ -27,6 +29,8 @@ typedef struct {
     size_t first_message, n_messages, messages_capacity;
     uint32_t server_credit; /* Message frames the server may still send us */
     uint32_t consumed;      /* messages taken since our last Credit */
+    uint32_t client_credit; /* Message frames we may still send on our request stream */
+    bool half_closed;       /* we sent our half-close: no more Messages */
 } call;
 
 struct conn {
@@ -72,7 +76,7 @@ void reply_free(reply *r) {
     *r = (reply){0};
 }
 
-static void set_local_reply(reply *r, uint32_t code, const char *fmt, ...) {
+void reply_set_local(reply *r, uint32_t code, const char *fmt, ...) {
     char text[768];
     va_list args;
     va_start(args, fmt);
@@ -104,6 +108,7 @@ static call *add_call(conn *c, uint32_t id) {
     if (k == NULL) abort();
     k->id = id;
     k->server_credit = INITIAL_CREDIT;
+    k->client_credit = INITIAL_CREDIT;
     c->calls[c->n_calls++] = k;
     return k;
 }
@@ -182,7 +187,7 @@ static void end_open_calls(conn *c, uint32_t above_id, uint32_t code, const char
     for (size_t i = 0; i < c->n_calls; i++) {
         call *k = c->calls[i];
         if (k->ended || k->id <= above_id) continue;
-        set_local_reply(&k->result, code, "%s", message);
+        reply_set_local(&k->result, code, "%s", message);
         k->ended = true;
     }
 }
@@ -240,7 +245,7 @@ static void receive_end(conn *c, call *k, const Quad__Wire__V1__CallEnd *end) {
 static void receive_message(conn *c, call *k, const Quad__Wire__V1__Message *message) {
     if (k->server_credit == 0) {
         /* Section 9: a sender past its credit breaks only that call. */
-        set_local_reply(&k->result, STATUS_RESOURCE_EXHAUSTED, "the server sent more messages than its credit allowed");
+        reply_set_local(&k->result, STATUS_RESOURCE_EXHAUSTED, "the server sent more messages than its credit allowed");
         k->ended = true;
         send_cancel(c, k->id);
         return;
@@ -307,8 +312,11 @@ static void dispatch(conn *c, const Quad__Wire__V1__Frame *frame) {
         receive_message(c, k, frame->message);
         return;
     case QUAD__WIRE__V1__FRAME__BODY_CREDIT:
-        /* A grant for our request stream. This client never sends stream messages (no identity
-         * method takes a request stream), so there is nothing to unblock. */
+        /* A grant for our request stream (section 9); conn_send_message waits for it. */
+        if (UINT32_MAX - k->client_credit < frame->credit->messages)
+            k->client_credit = UINT32_MAX;
+        else
+            k->client_credit += frame->credit->messages;
         return;
     default:
         return;
@@ -440,12 +448,17 @@ int conn_start(conn *c, const Quad__Wire__V1__CallStart *start, uint32_t *call_i
     return 0;
 }
 
-int conn_start_request(conn *c, const char *method, const ProtobufCMessage *request, uint64_t timeout_micros,
-                       const metadata *md, size_t n_md, uint32_t *call_id) {
-    size_t size = protobuf_c_message_get_packed_size(request);
-    uint8_t *payload = malloc(size ? size : 1);
-    if (payload == NULL) abort();
-    protobuf_c_message_pack(request, payload);
+/* A CallStart with the given metadata and, if `payload` is not NULL, that first request. */
+static int start_call(conn *c, const char *method, const ProtobufCMessage *payload_message, bool half_close,
+                      uint64_t timeout_micros, const metadata *md, size_t n_md, uint32_t *call_id) {
+    uint8_t *payload = NULL;
+    size_t size = 0;
+    if (payload_message != NULL) {
+        size = protobuf_c_message_get_packed_size(payload_message);
+        payload = malloc(size ? size : 1);
+        if (payload == NULL) abort();
+        protobuf_c_message_pack(payload_message, payload);
+    }
 
     Quad__Wire__V1__CallStart__MetadataEntry *entries = calloc(n_md ? n_md : 1, sizeof *entries);
     Quad__Wire__V1__CallStart__MetadataEntry **entry_pointers = calloc(n_md ? n_md : 1, sizeof *entry_pointers);
@@ -463,28 +476,91 @@ int conn_start_request(conn *c, const char *method, const ProtobufCMessage *requ
     start.metadata = entry_pointers;
     start.payload.data = payload;
     start.payload.len = size;
-    /* Section 6: the one request rides in the CallStart, even when it encodes to zero bytes. */
-    start.has_payload = 1;
-    start.half_close = 1;
+    /* Section 6: a request in the CallStart is there even when it encodes to zero bytes. */
+    start.has_payload = payload_message != NULL;
+    start.half_close = half_close;
     int rc = conn_start(c, &start, call_id);
+    if (rc == 0 && half_close) find_call(c, *call_id)->half_closed = true;
     free(payload);
     free(entries);
     free(entry_pointers);
     return rc;
 }
 
+int conn_start_request(conn *c, const char *method, const ProtobufCMessage *request, uint64_t timeout_micros,
+                       const metadata *md, size_t n_md, uint32_t *call_id) {
+    /* Section 6: the one request rides in the CallStart, with the half-close. */
+    return start_call(c, method, request, true, timeout_micros, md, n_md, call_id);
+}
+
+int conn_start_stream(conn *c, const char *method, uint64_t timeout_micros, const metadata *md, size_t n_md,
+                      uint32_t *call_id) {
+    /* Section 6, client streaming: like Quad's client, no request in the CallStart; every
+     * request goes in a Message frame. */
+    return start_call(c, method, NULL, false, timeout_micros, md, n_md, call_id);
+}
+
+/* Queues a Message frame for the call; the caller has checked that it may. */
+static void queue_message(conn *c, uint32_t call_id, const uint8_t *data, size_t length, bool half_close) {
+    Quad__Wire__V1__Message message = QUAD__WIRE__V1__MESSAGE__INIT;
+    message.payload.data = (uint8_t *)data;
+    message.payload.len = length;
+    message.half_close = half_close;
+    Quad__Wire__V1__Frame frame = QUAD__WIRE__V1__FRAME__INIT;
+    frame.call_id = call_id;
+    frame.body_case = QUAD__WIRE__V1__FRAME__BODY_MESSAGE;
+    frame.message = &message;
+    queue_frame(c, &frame);
+    flush(c);
+}
+
+int conn_send_message(conn *c, uint32_t call_id, const ProtobufCMessage *request, int wait_ms) {
+    call *k = find_call(c, call_id);
+    if (k == NULL || k->ended) return 1;
+    if (k->half_closed) return -1;
+    int64_t deadline = monotonic_ms() + wait_ms;
+    /* Section 9: never past the server's credit. Also wait while our output queue is long, so a
+     * slow socket holds back the sender instead of growing the queue. */
+    while (!k->ended && (k->client_credit == 0 || buffer_length(&c->out) >= OUTPUT_HIGH_WATER) &&
+           monotonic_ms() < deadline)
+        conn_io(c, remaining_ms(deadline));
+    if (k->ended) return 1; /* the server answered early (or the connection was lost) */
+    if (k->client_credit == 0 || buffer_length(&c->out) >= OUTPUT_HIGH_WATER) return -1;
+    size_t size = protobuf_c_message_get_packed_size(request);
+    uint8_t *payload = malloc(size ? size : 1);
+    if (payload == NULL) abort();
+    protobuf_c_message_pack(request, payload);
+    k->client_credit--;
+    queue_message(c, call_id, payload, size, false);
+    free(payload);
+    /* Read what has come meanwhile (a Credit, or the server's early CallEnd) without waiting. */
+    conn_io(c, 0);
+    return 0;
+}
+
+int conn_half_close(conn *c, uint32_t call_id) {
+    call *k = find_call(c, call_id);
+    if (k == NULL || k->ended) return 1;
+    if (k->half_closed) return -1;
+    /* Section 6: like Quad's client, a Message of its own with an empty payload; it spends no
+     * credit. */
+    k->half_closed = true;
+    queue_message(c, call_id, NULL, 0, true);
+    return 0;
+}
+
 void conn_await(conn *c, uint32_t call_id, int wait_ms, reply *out) {
     *out = (reply){0};
     call *k = find_call(c, call_id);
     if (k == NULL) {
-        set_local_reply(out, STATUS_INTERNAL, "call %u is not open", (unsigned)call_id);
+        reply_set_local(out, STATUS_INTERNAL, "call %u is not open", (unsigned)call_id);
         return;
     }
     int64_t deadline = monotonic_ms() + wait_ms;
     while (!k->ended && monotonic_ms() < deadline) conn_io(c, remaining_ms(deadline));
     if (!k->ended) {
         /* Section 10: our own timer fired first: cancel and report the deadline locally. */
-        set_local_reply(out, STATUS_DEADLINE_EXCEEDED, "no answer within %d ms; cancelled", wait_ms);
+        reply_set_local(out, STATUS_DEADLINE_EXCEEDED, "no answer within %d ms; cancelled", wait_ms);
         conn_cancel(c, call_id);
         return;
     }
@@ -499,10 +575,10 @@ void conn_unary(conn *c, const char *method, const ProtobufCMessage *request, in
     if (conn_start_request(c, method, request, (uint64_t)timeout_ms * 1000, md, n_md, &id) < 0) {
         *out = (reply){0};
         if (c->goaway)
-            set_local_reply(out, STATUS_UNAVAILABLE, "the server sent GoAway (\"%s\"); open a new connection",
+            reply_set_local(out, STATUS_UNAVAILABLE, "the server sent GoAway (\"%s\"); open a new connection",
                             c->goaway_reason);
         else
-            set_local_reply(out, STATUS_UNAVAILABLE, "%s", c->failure);
+            reply_set_local(out, STATUS_UNAVAILABLE, "%s", c->failure);
         return;
     }
     conn_await(c, id, timeout_ms + 1000, out);
@@ -515,12 +591,12 @@ int conn_call(conn *c, const char *method, const ProtobufCMessage *request,
     conn_unary(c, method, request, timeout_ms, md, n_md, status);
     if (status->code != STATUS_OK) return -1;
     if (!status->has_payload) {
-        set_local_reply(status, STATUS_INTERNAL, "%s ended OK without a response", method);
+        reply_set_local(status, STATUS_INTERNAL, "%s ended OK without a response", method);
         return -1;
     }
     *response = protobuf_c_message_unpack(response_type, NULL, status->payload.len, status->payload.data);
     if (*response == NULL) {
-        set_local_reply(status, STATUS_INTERNAL, "the response of %s does not decode as %s", method,
+        reply_set_local(status, STATUS_INTERNAL, "the response of %s does not decode as %s", method,
                         response_type->name);
         return -1;
     }

@@ -37,6 +37,9 @@ typedef struct {
 
 void reply_free(reply *r);
 
+/* Replaces `r` with a status decided by this client (`local`): code and printf-style message. */
+void reply_set_local(reply *r, uint32_t code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Connects (TCP + TLS, section 2). Returns NULL with the reason in `err`. */
 conn *conn_open(const tls_options *options, char *err, size_t err_size);
 
@@ -67,6 +70,23 @@ int conn_start(conn *c, const Quad__Wire__V1__CallStart *start, uint32_t *call_i
  * CallStart with has_payload and half_close set. `timeout_micros` 0 sets no deadline. */
 int conn_start_request(conn *c, const char *method, const ProtobufCMessage *request, uint64_t timeout_micros,
                        const metadata *md, size_t n_md, uint32_t *call_id);
+
+/* Opens a client-streaming (or bidirectional) call: a CallStart without a request and not
+ * half-closed; the requests follow with conn_send_message, then conn_half_close. */
+int conn_start_stream(conn *c, const char *method, uint64_t timeout_micros, const metadata *md, size_t n_md,
+                      uint32_t *call_id);
+
+/* Sends one request of a call's request stream as a Message frame, within the server's credit
+ * (section 9): the call starts with 16 and each Credit from the server adds to it. Waits up to
+ * `wait_ms` for credit (the connection's I/O runs meanwhile). Returns 0 once the message is
+ * queued; 1 if the call has ended instead (the server answered early, or the connection was
+ * lost: stop sending, conn_await gives the status); -1 if no credit came within `wait_ms` or
+ * the call was already half-closed. */
+int conn_send_message(conn *c, uint32_t call_id, const ProtobufCMessage *request, int wait_ms);
+
+/* Ends the call's request stream: a Message with half_close and no payload (spends no credit).
+ * Returns 0, 1 if the call has ended already, -1 if it was half-closed already. */
+int conn_half_close(conn *c, uint32_t call_id);
 
 /* Waits up to `wait_ms` for the call to end and takes its reply (the call is then forgotten).
  * If the wait runs out first, the call is cancelled (Cancel sent) and the reply is a local

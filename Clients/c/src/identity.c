@@ -106,7 +106,7 @@ static const char *enum_name(const ProtobufCEnumDescriptor *type, int value) {
     return v ? v->name : "(unknown)";
 }
 
-static void format_micros(char *out, size_t size, int64_t micros) {
+void format_micros(char *out, size_t size, int64_t micros) {
     time_t seconds = (time_t)(micros / 1000000);
     struct tm utc;
     if (micros == 0 || gmtime_r(&seconds, &utc) == NULL) {
@@ -141,6 +141,30 @@ void identity_print_profile(FILE *out, const Quad__Identity__V1__Profile *p) {
     fprintf(out, "  rating: %.2f (%u ratings)\n", p->rating, (unsigned)p->rating_count);
     fprintf(out, "  jobs_done: %u\n", (unsigned)p->jobs_done);
     fprintf(out, "  picture_document_id: %s\n", p->picture_document_id[0] ? p->picture_document_id : "(none)");
+}
+
+int identity_sign_up(conn *c, credentials *account, char **bearer, char *user_id, size_t user_id_size,
+                     reply *status) {
+    campus_choice campus;
+    if (identity_choose_campus(c, &campus, status) < 0) return -1;
+    reply_free(status);
+    if (identity_register_new(c, &campus, account, status) < 0) return -1;
+    reply_free(status);
+    Quad__Identity__V1__LoginResponse *login;
+    if (identity_login(c, account, &login, status) < 0) return -1;
+    int rc = -1;
+    if (login->session == NULL || login->session->access_token[0] == '\0' || login->profile == NULL) {
+        reply_set_local(status, STATUS_INTERNAL, "Login answered OK without an access token or a profile");
+    } else {
+        *bearer = malloc(strlen("Bearer ") + strlen(login->session->access_token) + 1);
+        if (*bearer == NULL) abort();
+        strcpy(*bearer, "Bearer ");
+        strcat(*bearer, login->session->access_token);
+        snprintf(user_id, user_id_size, "%s", login->profile->user_id);
+        rc = 0;
+    }
+    protobuf_c_message_free_unpacked(&login->base, NULL);
+    return rc;
 }
 
 static int fail(reply *status) {

@@ -43,6 +43,15 @@ void identity_fill_register(Quad__Identity__V1__RegisterRequest *request, const 
 int identity_login(conn *c, const credentials *account, Quad__Identity__V1__LoginResponse **response,
                    reply *status);
 
+/* Chooses a campus, registers a new account (`*account`) and logs in: `*bearer` is
+ * "Bearer <access token>" for the authorization metadata (free it), `user_id` the account's
+ * user id. Returns 0, or -1 with `status` saying why. */
+int identity_sign_up(conn *c, credentials *account, char **bearer, char *user_id, size_t user_id_size,
+                     reply *status);
+
+/* An RFC 3339 UTC time ("2026-11-27T13:36:44Z") for one of Quad's *_micros fields; 0 as it is. */
+void format_micros(char *out, size_t size, int64_t micros);
+
 void identity_print_profile(FILE *out, const Quad__Identity__V1__Profile *profile);
 
 /* `demo`: register, log in, read the profile with the access token, print it. Returns the exit

@@ -1,16 +1,19 @@
-/* quad-c-client: a client for Quad's identity service written from docs/wire.md and Proto/ only.
+/* quad-c-client: a client for Quad's identity service and document store written from
+ * docs/wire.md and Proto/ only.
  *
  *   quad-c-client --addr HOST:PORT --ca CA.pem [--cert CERT.pem --key KEY.pem]
- *                 [--server-name NAME] demo|conformance
+ *                 [--server-name NAME] demo|conformance|documents FILE...|upload FILE
  */
 #include <getopt.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "conformance.h"
 #include "conn.h"
+#include "documents.h"
 #include "identity.h"
 
 /* Like Quad's client: 5 s for the TCP connect and the TLS handshake together. */
@@ -19,11 +22,15 @@
 static void usage(FILE *out) {
     fprintf(out,
             "usage: quad-c-client --addr HOST:PORT --ca CA.pem [--cert CERT.pem --key KEY.pem]\n"
-            "                     [--server-name NAME] COMMAND\n"
+            "                     [--server-name NAME] COMMAND [FILE...]\n"
             "\n"
             "commands:\n"
-            "  demo         register a new user, log in, print its profile\n"
-            "  conformance  run the checks an outside client must pass (TAP-like output)\n"
+            "  demo               register a new user, log in, print its profile\n"
+            "  conformance        run the checks an outside client must pass (TAP-like output)\n"
+            "  documents FILE...  register a new user; upload each FILE (PNG or JPEG) as their\n"
+            "                     profile picture, download it and compare, check that the same\n"
+            "                     bytes declared as the other type are refused\n"
+            "  upload FILE        register a new user, upload FILE as their profile picture\n"
             "\n"
             "--server-name is the name the server's certificate must carry (default: HOST).\n"
             "Without --cert/--key no client certificate is presented.\n");
@@ -70,7 +77,13 @@ int main(int argc, char **argv) {
         default: usage(stderr); return 64;
         }
     }
-    if (address == NULL || tls.ca_file == NULL || optind != argc - 1 ||
+    const char *command = optind < argc ? argv[optind] : "";
+    /* demo and conformance take nothing more; upload one FILE; documents one or more. */
+    int files = argc - optind - 1;
+    bool files_fit = strcmp(command, "documents") == 0 ? files >= 1
+                     : strcmp(command, "upload") == 0  ? files == 1
+                                                       : files == 0;
+    if (address == NULL || tls.ca_file == NULL || optind >= argc || !files_fit ||
         (tls.cert_file == NULL) != (tls.key_file == NULL)) {
         usage(stderr);
         return 64;
@@ -83,9 +96,8 @@ int main(int argc, char **argv) {
     tls.host = host;
     tls.port = port;
 
-    const char *command = argv[optind];
     if (strcmp(command, "conformance") == 0) return conformance_run(&tls);
-    if (strcmp(command, "demo") != 0) {
+    if (strcmp(command, "demo") != 0 && strcmp(command, "documents") != 0 && strcmp(command, "upload") != 0) {
         fprintf(stderr, "unknown command '%s'\n", command);
         usage(stderr);
         return 64;
@@ -97,7 +109,13 @@ int main(int argc, char **argv) {
         fprintf(stderr, "status UNAVAILABLE: %s\n", err);
         return 1;
     }
-    int rc = identity_demo(c);
+    int rc;
+    if (strcmp(command, "documents") == 0)
+        rc = documents_round_trip(c, argv + optind + 1, (size_t)files);
+    else if (strcmp(command, "upload") == 0)
+        rc = documents_upload_only(c, argv[optind + 1]);
+    else
+        rc = identity_demo(c);
     conn_close(c);
     return rc;
 }
