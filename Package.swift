@@ -335,7 +335,7 @@ let fleetDocuments: [Target] = [
         at: "Services/FleetDocuments",
         [
             "FleetDocumentsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
-            logging,
+            logging, crypto,
         ]
     ),
     executable(
@@ -348,7 +348,7 @@ let fleetDocuments: [Target] = [
         "FleetDocumentsServiceTests",
         [
             "FleetDocumentsService", "FleetDocumentsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
-            "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, crypto,
+            "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadBuiltInContracts", grdb, crypto,
         ]
     ),
 ]

@@ -1,7 +1,9 @@
 import FleetDocumentsDomain
 import FleetDocumentsService
+import Crypto
 import Foundation
 import GRDB
+import QuadBuiltInContracts
 import QuadContracts
 import QuadServiceKit
 import QuadStorage
@@ -9,6 +11,7 @@ import QuadTestSupport
 import QuadWire
 import ServiceTestSupport
 import Synchronization
+import Testing
 
 /// The owners' contexts as fleet-documents sees them, with identity's and jobs' rules (their own tests check that
 /// the real ones answer so): anyone sees a profile's documents and only its owner adds or deletes them; a job's
@@ -41,12 +44,15 @@ final class OwnersDouble: DocumentOwners {
     }
 }
 
-/// fleet-documents' document store in-process, with ``OwnersDouble`` and a blob directory of its own.
+/// fleet-documents' document store in-process, with ``OwnersDouble`` and a blob directory of its own, and the
+/// runner's Admin service with fleet-documents' backup hook (backups in `<directory>/backups`, on a clock that stands
+/// still, so every backup is of the same second).
 struct DocumentsHarness: Sendable {
     let server: InProcessServer
     let database: QuadDatabase
     let blobDirectory: String
     let owners: OwnersDouble
+    let documents: DocumentsService
 
     static let owners = OwnersDouble(
         profiles: ["ada", "ben"],
@@ -58,21 +64,29 @@ struct DocumentsHarness: Sendable {
         _ body: @Sendable (DocumentsHarness) async throws -> Void
     ) async throws {
         let owners = Self.owners
+        let made = Mutex<DocumentsService?>(nil)
         try await InProcessServer.run(
             context: "fleet-documents",
             peers: ["jobs"],
             migrator: FleetDocumentsMigrations.migrator,
             makeServices: { database, certificates in
-                let blobs = (certificates.directory as NSString).deletingLastPathComponent + "/blobs"
-                return [
-                    try DocumentsService(
-                        database: database,
-                        blobDirectory: blobs,
-                        owners: owners,
-                        configuration: configuration,
-                        clock: TestClock().clock
-                    )
-                ]
+                let directory = (certificates.directory as NSString).deletingLastPathComponent
+                let documents = try DocumentsService(
+                    database: database,
+                    blobDirectory: directory + "/blobs",
+                    owners: owners,
+                    configuration: configuration,
+                    clock: TestClock().clock
+                )
+                made.withLock { $0 = documents }
+                let admin = AdminService(
+                    name: "fleet-documents",
+                    database: database,
+                    directory: directory + "/backups",
+                    clock: TestClock().clock,
+                    hook: BackupHook { try await documents.backUp(copyDatabase: $0) }
+                )
+                return [documents, admin]
             }
         ) { server, database in
             try await body(
@@ -80,9 +94,17 @@ struct DocumentsHarness: Sendable {
                     server: server,
                     database: database,
                     blobDirectory: server.directory + "/blobs",
-                    owners: owners
+                    owners: owners,
+                    documents: try #require(made.withLock { $0 })
                 )
             )
+        }
+    }
+
+    /// `quad backup`'s call: Admin's Backup, as an operator.
+    func backUp() async throws -> Quad_Admin_V1_BackupResponse {
+        try await server.withTransport(as: .operator) { transport in
+            try await Quad_Admin_V1_Admin.Client(transport: transport).backup(.init())
         }
     }
 
@@ -166,6 +188,33 @@ struct DocumentsHarness: Sendable {
             .reduce(0) { $0 + ((try? manager.contentsOfDirectory(atPath: blobDirectory + "/" + $1).count) ?? 0) }
         return (blobs, temporary)
     }
+}
+
+/// The blobs a backup's database copy names, checked: each is in `<copy>.blobs/<aa>/<sha256>` and reads as its
+/// SHA-256. Returns the rows of the copy and the blobs it names, by address with their bytes.
+func backedUp(_ copy: String) throws -> (rows: [(id: String, sha256: String)], blobs: [String: [UInt8]]) {
+    var configuration = Configuration()
+    configuration.readonly = true
+    let queue = try DatabaseQueue(path: copy, configuration: configuration)
+    defer { try? queue.close() }
+    let rows = try queue.read { db in
+        try Row.fetchAll(db, sql: "SELECT id, sha256 FROM document").map {
+            (id: $0["id"] as String, sha256: $0["sha256"] as String)
+        }
+    }
+    var blobs: [String: [UInt8]] = [:]
+    for row in rows where blobs[row.sha256] == nil {
+        let path = copy + ".blobs/" + row.sha256.prefix(2) + "/" + row.sha256
+        let bytes = try #require(FileManager.default.contents(atPath: path), "\(row.id)'s blob \(path) is missing")
+        #expect(hex(Array(bytes)) == row.sha256, "\(path) does not read as its SHA-256")
+        blobs[row.sha256] = Array(bytes)
+    }
+    return (rows, blobs)
+}
+
+/// The SHA-256 of `bytes`, in lowercase hex.
+func hex(_ bytes: [UInt8]) -> String {
+    SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
 }
 
 /// `size` bytes of a PDF (its signature, then a pattern).

@@ -84,15 +84,22 @@ struct QuadUpSystemTests {
             #expect(backup.status == 0, "\(backup.output)")
             let backups = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/data/backups")) ?? []
             #expect(backups.contains { $0.hasPrefix("identity-") && $0.hasSuffix(".sqlite") }, "\(backup.output)")
+            // and fleet-documents' with the blobs its rows name beside it
+            #expect(
+                backups.contains { $0.hasPrefix("fleet-documents-") && $0.hasSuffix(".sqlite.blobs") },
+                "\(backup.output)"
+            )
 
             // And nothing quad up or the services left is readable by anyone else (issue 11 item 1)
+            // (fleet-documents' backup has a directory of blobs beside its copy: <copy>.blobs/)
+            let blobBackups = backups.filter { $0.hasSuffix(".blobs") }.map { directory + "/data/backups/" + $0 }
             for path in [
                 directory, directory + "/data", directory + "/data/backups", directory + "/logs", directory + "/run",
-            ] {
+            ] + blobBackups {
                 #expect(Self.mode(path) == 0o700, "\(path) is \(String(Self.mode(path), radix: 8))")
             }
             var files = [layout.endpoints, directory + "/logs/identity.log", directory + "/data/identity.sqlite"]
-            files += backups.map { directory + "/data/backups/" + $0 }
+            files += backups.filter { !$0.hasSuffix(".blobs") }.map { directory + "/data/backups/" + $0 }
             for path in files {
                 #expect(Self.mode(path) == 0o600, "\(path) is \(String(Self.mode(path), radix: 8))")
             }

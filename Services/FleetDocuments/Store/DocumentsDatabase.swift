@@ -17,6 +17,8 @@ struct DocumentsDatabase: Sendable {
     /// One blob's commit and row, or one blob's last row and removal, at a time: an upload of the same bytes as a
     /// document being deleted never sees its blob removed under its new row.
     let blobGate = KeyedGate()
+    /// Held by each backup while it copies the database and then the blobs it names (``backUp(copyDatabase:)``).
+    let removals = BlobRemovalHold()
 
     /// Document `id`, or nil.
     func document(id: String) async throws -> DocumentRecord? {
@@ -57,7 +59,12 @@ struct DocumentsDatabase: Sendable {
                 try DocumentsOutbox.deleted(record, at: now, db)
                 return try DocumentsStore.delete(id: record.id, sha256: record.sha256, db)
             }
-            if !shared { try blobs.remove(record.sha256) }
+            if !shared {
+                // A backup running now may have copied the database before this row went; it copies this blob
+                // after, so the blob stays until it has.
+                await removals.waitUntilReleased()
+                try blobs.remove(record.sha256)
+            }
         }
     }
 

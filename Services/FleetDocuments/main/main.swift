@@ -30,5 +30,6 @@ try await QuadServiceMain.run(
         clock: environment.clock
     )
     try await documents.sweepOrphans(logger: environment.logger)
-    return ServiceSetup(services: [documents])
+    // quad backup copies the blobs the database copy names beside it (<copy>.blobs/).
+    return ServiceSetup(services: [documents], backup: BackupHook { try await documents.backUp(copyDatabase: $0) })
 }

@@ -68,7 +68,8 @@ public enum QuadServiceMain {
             name: name,
             database: database,
             directory: options.dataDirectory + "/backups",
-            clock: clock
+            clock: clock,
+            hook: built.backup
         )
         try await process.serve(
             tls: try process.mutualTLS(),

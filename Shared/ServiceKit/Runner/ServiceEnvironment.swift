@@ -28,14 +28,19 @@ public struct ServiceSetup: Sendable {
     public var verifyBearer: (@Sendable (String) throws -> Caller)?
     /// Work beside the server until shutdown (sweeps, timers); the outbox relay is the runner's.
     public var background: [BackgroundWork]
+    /// The service's own files for `quad backup` to copy with its database (``BackupHook``); nil for a service that
+    /// has only its database.
+    public var backup: BackupHook?
 
     public init(
         services: [any QuadService],
         verifyBearer: (@Sendable (String) throws -> Caller)? = nil,
-        background: [BackgroundWork] = []
+        background: [BackgroundWork] = [],
+        backup: BackupHook? = nil
     ) {
         self.services = services
         self.verifyBearer = verifyBearer
         self.background = background
+        self.backup = backup
     }
 }

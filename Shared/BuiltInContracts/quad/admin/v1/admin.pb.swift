@@ -54,6 +54,10 @@ public nonisolated struct Quad_Admin_V1_BackupResponse: Sendable {
 
   public var takenAtMicros: Int64 = 0
 
+  /// What the service copied with its database, beside it and named after it (fleet-documents: the
+  /// directory <path>.blobs/ with every blob the copy's rows name). Empty for most services.
+  public var extraPaths: [String] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -215,7 +219,7 @@ nonisolated extension Quad_Admin_V1_BackupRequest: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Quad_Admin_V1_BackupResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackupResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{1}path\0\u{3}size_bytes\0\u{3}taken_at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{1}path\0\u{3}size_bytes\0\u{3}taken_at_micros\0\u{3}extra_paths\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -227,6 +231,7 @@ nonisolated extension Quad_Admin_V1_BackupResponse: SwiftProtobuf.Message, Swift
       case 2: try { try decoder.decodeSingularStringField(value: &self.path) }()
       case 3: try { try decoder.decodeSingularInt64Field(value: &self.sizeBytes) }()
       case 4: try { try decoder.decodeSingularInt64Field(value: &self.takenAtMicros) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.extraPaths) }()
       default: break
       }
     }
@@ -245,6 +250,9 @@ nonisolated extension Quad_Admin_V1_BackupResponse: SwiftProtobuf.Message, Swift
     if self.takenAtMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.takenAtMicros, fieldNumber: 4)
     }
+    if !self.extraPaths.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.extraPaths, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -253,6 +261,7 @@ nonisolated extension Quad_Admin_V1_BackupResponse: SwiftProtobuf.Message, Swift
     if lhs.path != rhs.path {return false}
     if lhs.sizeBytes != rhs.sizeBytes {return false}
     if lhs.takenAtMicros != rhs.takenAtMicros {return false}
+    if lhs.extraPaths != rhs.extraPaths {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

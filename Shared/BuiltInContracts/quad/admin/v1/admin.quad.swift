@@ -16,7 +16,8 @@ public enum Quad_Admin_V1_Admin {
     /// Descriptors of every method, as the wire names them.
     public enum Method {
         /// Takes an online copy of the service's database (writers keep running) into
-        /// <data-dir>/backups/<service>-<UTC time>.sqlite.
+        /// <data-dir>/backups/<service>-<UTC time>.sqlite, and whatever files the service keeps beside
+        /// its database (extra_paths), consistent with the copy.
         public static let backup = MethodDescriptor(
             service: serviceName,
             method: "Backup",
@@ -69,7 +70,8 @@ public enum Quad_Admin_V1_Admin {
     /// Implement this to serve `quad.admin.v1.Admin`; register the value with a server.
     public protocol ServiceProtocol: QuadService {
         /// Takes an online copy of the service's database (writers keep running) into
-        /// <data-dir>/backups/<service>-<UTC time>.sqlite.
+        /// <data-dir>/backups/<service>-<UTC time>.sqlite, and whatever files the service keeps beside
+        /// its database (extra_paths), consistent with the copy.
         func backup(request: Quad_Admin_V1_BackupRequest, context: ServerContext) async throws -> Quad_Admin_V1_BackupResponse
         /// The service's dead letters that are still dead, without their payloads.
         func listDeadLetters(request: Quad_Admin_V1_ListDeadLettersRequest, context: ServerContext) async throws -> Quad_Admin_V1_ListDeadLettersResponse
@@ -89,7 +91,8 @@ public enum Quad_Admin_V1_Admin {
             self.transport = transport
         }
         /// Takes an online copy of the service's database (writers keep running) into
-        /// <data-dir>/backups/<service>-<UTC time>.sqlite.
+        /// <data-dir>/backups/<service>-<UTC time>.sqlite, and whatever files the service keeps beside
+        /// its database (extra_paths), consistent with the copy.
         public func backup(_ request: Quad_Admin_V1_BackupRequest, options: CallOptions = .defaults) async throws -> Quad_Admin_V1_BackupResponse {
             try await transport.unary(Method.backup, request: request, as: Quad_Admin_V1_BackupResponse.self, options: options)
         }
