@@ -61,13 +61,15 @@ struct DisputeEvidenceTests {
         }
     }
 
-    @Test("when fleet-documents cannot say, the dispute is UNAVAILABLE and nothing changed; without evidence it is not asked")
+    @Test("fleet-documents down: a dispute with evidence is UNAVAILABLE, nothing changed; one without is not held up")
     func documentsDown() async throws {
         try await JobsHarness.run { h in
             let job = try await Self.droppedOff(h)
             h.documents.put("doc-photo", job: job)
             h.documents.state.withLock { $0.down = true }
-            let down = await #expect(throws: RPCError.self) { _ = try await Self.dispute(h, job, evidence: ["doc-photo"]) }
+            let down = await #expect(throws: RPCError.self) {
+                _ = try await Self.dispute(h, job, evidence: ["doc-photo"])
+            }
             #expect(down?.code == .unavailable)
             #expect(down?.message.contains("nothing changed: retry") == true)
             let disputed = try await Self.dispute(h, job, evidence: [])
