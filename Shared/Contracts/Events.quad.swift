@@ -73,10 +73,10 @@ extension Quad_Documents_V1_ProfilePictureChanged: QuadEvent {
 }
 
 extension Quad_Identity_V1_AccountDeleted: QuadEvent {
-    /// `account.deleted`, from identity to jobs, matching and payments.
+    /// `account.deleted`, from identity to jobs, matching, payments and fleet-documents.
     public static let topic = "account.deleted"
     public static let producer = "identity"
-    public static let consumers: [String] = ["jobs", "matching", "payments"]
+    public static let consumers: [String] = ["jobs", "matching", "payments", "fleet-documents"]
 }
 
 extension Quad_Jobs_V1_JobSubmitted: QuadEvent {
@@ -198,9 +198,10 @@ extension Quad_Identity_V1_Identity {
     /// The events identity sends: each `send` enqueues the event for every context that receives it, in
     /// the caller's transaction (QuadServiceKit's `db.outbox`), so the change and its messages commit together.
     public enum Events {
-        /// `account.deleted`, to jobs, matching and payments: the person's account is gone, and each
-        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted").
-        /// Topic `account.deleted`, to jobs, matching and payments; `key` is unique to this effect (the receivers
+        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+        /// docs/documents.md for their profile pictures).
+        /// Topic `account.deleted`, to jobs, matching, payments and fleet-documents; `key` is unique to this effect (the receivers
         /// apply each key once).
         public static func send(_ event: Quad_Identity_V1_AccountDeleted, key: String, into outbox: some EventOutbox) throws {
             try outbox.enqueue(event, key: key)
@@ -295,6 +296,42 @@ extension Quad_Payments_V1_Payments {
     }
 }
 
+extension Quad_Documents_V1_Documents {
+    /// What fleet-documents receives through `Deliver`: one method per event. A service that conforms gets
+    /// `deliver(request:context:)` written for it: each delivery is decoded by its topic and handed to the
+    /// event's method; a topic fleet-documents does not receive, a sender that is not the topic's producer
+    /// or a payload that is not the topic's message is INVALID_ARGUMENT, which the sender's relay
+    /// dead-letters rather than retrying forever.
+    public protocol Deliver: ServiceProtocol {
+        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+        /// docs/documents.md for their profile pictures).
+        func accountDeleted(
+            _ event: Quad_Identity_V1_AccountDeleted,
+            _ delivery: Quad_Types_V1_OutboxDelivery,
+            _ context: ServerContext
+        ) async throws -> Quad_Types_V1_DeliveryReceipt
+    }
+}
+
+extension Quad_Documents_V1_Documents.Deliver {
+    /// Decodes `request` by its topic and calls the event's method.
+    public func deliver(
+        request: Quad_Types_V1_OutboxDelivery,
+        context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        switch request.topic {
+        case Quad_Identity_V1_AccountDeleted.topic:
+            return try await accountDeleted(QuadEventPayload.decode(Quad_Identity_V1_AccountDeleted.self, from: request), request, context)
+        default:
+            throw RPCError(
+                code: .invalidArgument,
+                message: "topic: fleet-documents receives account.deleted; not '\(request.topic)'"
+            )
+        }
+    }
+}
+
 extension Quad_Identity_V1_Identity {
     /// What identity receives through `Deliver`: one method per event. A service that conforms gets
     /// `deliver(request:context:)` written for it: each delivery is decoded by its topic and handed to the
@@ -378,8 +415,9 @@ extension Quad_Jobs_V1_Jobs {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// `account.deleted`, to jobs, matching and payments: the person's account is gone, and each
-        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted").
+        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+        /// docs/documents.md for their profile pictures).
         func accountDeleted(
             _ event: Quad_Identity_V1_AccountDeleted,
             _ delivery: Quad_Types_V1_OutboxDelivery,
@@ -439,8 +477,9 @@ extension Quad_Matching_V1_Matching {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// `account.deleted`, to jobs, matching and payments: the person's account is gone, and each
-        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted").
+        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+        /// docs/documents.md for their profile pictures).
         func accountDeleted(
             _ event: Quad_Identity_V1_AccountDeleted,
             _ delivery: Quad_Types_V1_OutboxDelivery,
@@ -504,8 +543,9 @@ extension Quad_Payments_V1_Payments {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// `account.deleted`, to jobs, matching and payments: the person's account is gone, and each
-        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted").
+        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+        /// docs/documents.md for their profile pictures).
         func accountDeleted(
             _ event: Quad_Identity_V1_AccountDeleted,
             _ delivery: Quad_Types_V1_OutboxDelivery,

@@ -67,7 +67,7 @@ struct DocumentsHarness: Sendable {
         let made = Mutex<DocumentsService?>(nil)
         try await InProcessServer.run(
             context: "fleet-documents",
-            peers: ["jobs"],
+            peers: ["jobs", "identity"],
             migrator: FleetDocumentsMigrations.migrator,
             makeServices: { database, certificates in
                 let directory = (certificates.directory as NSString).deletingLastPathComponent

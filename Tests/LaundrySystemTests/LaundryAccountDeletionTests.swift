@@ -48,6 +48,22 @@ struct LaundryAccountDeletionTests {
             )
             let accepting = try await system.matching.listAcceptingDashers(.init(), options: cora.options)
             #expect(accepting.dashers.map(\.firstName) == ["Pat"])
+            // And a profile picture
+            let picture = try await DocumentsThroughGatewayTests.upload(
+                [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 5, count: 4_000),
+                .with {
+                    $0.ownerKind = .profile
+                    $0.ownerID = pat.userID
+                    $0.purpose = .profilePicture
+                    $0.fileName = "pat.jpg"
+                    $0.declaredType = .jpeg
+                },
+                as: pat,
+                through: system
+            )
+            let documentsClient = try system.operatorClient("fleet-documents")
+            defer { documentsClient.close() }
+            let documents = Quad_Documents_V1_Documents.Client(transport: documentsClient)
 
             // When Pat deletes his account
             _ = try await system.identity.deleteAccount(
@@ -82,6 +98,17 @@ struct LaundryAccountDeletionTests {
                 try await system.identity.getPublicProfile(.with { $0.userID = pat.userID }, options: cora.options)
             }
             #expect(profile?.code == .notFound)
+            // And fleet-documents deleted his picture
+            _ = try await system.eventually(
+                "Pat's picture deleted",
+                {
+                    try await documents.getDocuments(
+                        .with { $0.documentIds = [picture.documentID] },
+                        options: operatorOptions
+                    )
+                },
+                until: { $0.documents.isEmpty }
+            )
             // And the books balance, his ledger entries kept
             let books = try await payments.checkBooks(.init(), options: operatorOptions)
             #expect(books.balanced)

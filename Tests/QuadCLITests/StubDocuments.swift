@@ -73,4 +73,8 @@ final class StubDocuments: Quad_Documents_V1_Documents.ServiceProtocol {
     func getDocuments(request: Quad_Documents_V1_GetDocumentsRequest, context: ServerContext) async throws
         -> Quad_Documents_V1_GetDocumentsResponse
     { .init() }
+
+    func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws
+        -> Quad_Types_V1_DeliveryReceipt
+    { .init() }
 }

@@ -216,3 +216,19 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
         }
     }
 }
+
+/// Outbox deliveries (the events documents.proto says fleet-documents receives) arrive through the generated dispatch.
+extension DocumentsService: Quad_Documents_V1_Documents.Deliver {
+    /// `account.deleted` from identity, applied once: the person's profile pictures are deleted, bytes and all. Their
+    /// uploads to jobs (a dispute's evidence) stay with the jobs, which keep them as they keep the jobs' records.
+    public func accountDeleted(
+        _ deleted: Quad_Identity_V1_AccountDeleted,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        guard !deleted.userID.isEmpty else {
+            throw RPCError(code: .invalidArgument, message: "account.deleted: user_id is required")
+        }
+        return try await database.forgetProfile(of: deleted.userID, delivery: delivery)
+    }
+}

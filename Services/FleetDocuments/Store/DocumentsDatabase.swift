@@ -1,7 +1,9 @@
 import FleetDocumentsDomain
 import GRDB
 import QuadServiceKit
+import QuadContracts
 import QuadStorage
+import Synchronization
 
 /// fleet-documents' database and its blobs, and every transaction the handlers ask of them, by name (GRDB's
 /// `AppDatabase` pattern, as every service has).
@@ -65,6 +67,33 @@ struct DocumentsDatabase: Sendable {
                 await removals.waitUntilReleased()
                 try blobs.remove(record.sha256)
             }
+        }
+    }
+
+    /// `account.deleted`, applied once: every document of `user`'s profile (their pictures) goes, rows in the
+    /// delivery's transaction, then each blob no row names any more. A crash in between leaves only blobs no row
+    /// names, which the sweep at start removes.
+    func forgetProfile(of user: String, delivery: Quad_Types_V1_OutboxDelivery) async throws
+        -> Quad_Types_V1_DeliveryReceipt
+    {
+        let gone = Mutex<[DocumentRecord]>([])
+        let receipt = try await storage.receive(delivery) { db in
+            let records = try DocumentsStore.deleteAll(of: DocumentOwner(kind: .profile, id: user), db)
+            gone.withLock { $0 = records }
+        }
+        for sha256 in Set(gone.withLock { $0 }.map(\.sha256)).sorted() {
+            try await removeIfUnnamed(sha256)
+        }
+        return receipt
+    }
+
+    /// Removes the blob of `sha256` if no row names it, checked under its address's gate (an upload of the same
+    /// bytes may have named it again meanwhile) and after any running backup has copied it.
+    private func removeIfUnnamed(_ sha256: String) async throws {
+        try await blobGate.withKey(sha256) {
+            guard try await !storage.read({ db in try DocumentsStore.names(sha256, db) }) else { return }
+            await removals.waitUntilReleased()
+            try blobs.remove(sha256)
         }
     }
 

@@ -52,6 +52,28 @@ enum DocumentsStore {
         ) ?? false
     }
 
+    /// Deletes every document of `owner`; returns them.
+    static func deleteAll(of owner: DocumentOwner, _ db: Database) throws -> [DocumentRecord] {
+        let records = try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM document WHERE owner_kind = ? AND owner_id = ?",
+            arguments: [owner.kind.rawValue, owner.id]
+        ).map(DocumentRecord.init(row:))
+        try db.execute(
+            sql: "DELETE FROM document WHERE owner_kind = ? AND owner_id = ?",
+            arguments: [owner.kind.rawValue, owner.id]
+        )
+        return records
+    }
+
+    /// Whether any document names the blob of `sha256`.
+    static func names(_ sha256: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM document WHERE sha256 = ?)"),
+            arguments: [sha256]
+        ) ?? false
+    }
+
     /// Every blob address a row names.
     static func addresses(_ db: Database) throws -> Set<String> {
         Set(try String.fetchAll(db, sql: "SELECT DISTINCT sha256 FROM document"))

@@ -13,6 +13,7 @@ public enum Quad_Documents_V1_Documents {
         "google/protobuf/descriptor.proto",
         "quad/documents/v1/documents.proto",
         "quad/options/v1/options.proto",
+        "quad/types/v1/types.proto",
     ])
 
     /// Descriptors of every method, as the wire names them.
@@ -75,8 +76,20 @@ public enum Quad_Documents_V1_Documents {
             eventSource: false,
             serviceOnly: true
         )
+        /// Outbox deliveries of the events in `receives`: account.deleted (identity): the person's
+        /// profile pictures are deleted, bytes and all.
+        public static let deliver = MethodDescriptor(
+            service: serviceName,
+            method: "Deliver",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [upload, download, listDocuments, deleteDocument, getDocuments]
+        public static let all: [MethodDescriptor] = [upload, download, listDocuments, deleteDocument, getDocuments, deliver]
     }
 
     /// Implement this to serve `quad.documents.v1.Documents`; register the value with a server.
@@ -94,6 +107,9 @@ public enum Quad_Documents_V1_Documents {
         /// For other services (service_only, never routed): documents by id, so that a context naming
         /// documents (a dispute's evidence, an errand's receipts) checks what they are and whose.
         func getDocuments(request: Quad_Documents_V1_GetDocumentsRequest, context: ServerContext) async throws -> Quad_Documents_V1_GetDocumentsResponse
+        /// Outbox deliveries of the events in `receives`: account.deleted (identity): the person's
+        /// profile pictures are deleted, bytes and all.
+        func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
     }
 
     /// A typed client of `quad.documents.v1.Documents` over any transport.
@@ -138,6 +154,12 @@ public enum Quad_Documents_V1_Documents {
             try await transport.unary(Method.getDocuments, request: request, as: Quad_Documents_V1_GetDocumentsResponse.self, options: options)
         }
 
+        /// Outbox deliveries of the events in `receives`: account.deleted (identity): the person's
+        /// profile pictures are deleted, bytes and all.
+        public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
+            try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
+        }
+
     }
 }
 
@@ -150,6 +172,7 @@ extension Quad_Documents_V1_Documents.ServiceProtocol {
             .unary(Quad_Documents_V1_Documents.Method.listDocuments) { try await self.listDocuments(request: $0, context: $1) },
             .unary(Quad_Documents_V1_Documents.Method.deleteDocument) { try await self.deleteDocument(request: $0, context: $1) },
             .unary(Quad_Documents_V1_Documents.Method.getDocuments) { try await self.getDocuments(request: $0, context: $1) },
+            .unary(Quad_Documents_V1_Documents.Method.deliver) { try await self.deliver(request: $0, context: $1) },
         ]
     }
 

@@ -625,8 +625,9 @@ public nonisolated struct Quad_Identity_V1_DeleteAccountResponse: Sendable {
   public init() {}
 }
 
-/// `account.deleted`, to jobs, matching and payments: the person's account is gone, and each
-/// context forgets or anonymises them (docs/laundry.md, "When an account is deleted").
+/// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+/// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+/// docs/documents.md for their profile pictures).
 public nonisolated struct Quad_Identity_V1_AccountDeleted: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
