@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Formats every Swift file the project writes by hand with the committed .swift-format, or with
-# --check lints them and fails on any violation (CI). Generated contracts (*.pb.swift, *.quad.swift)
-# are left as their generators write them: Tools/generate-contracts.sh --check guards those.
+# --check lints them and fails on any violation (CI). Files git does not track yet (and does not
+# ignore) count too, so a new file is formatted before its first commit. Generated contracts
+# (*.pb.swift, *.quad.swift) are left as their generators write them: Tools/generate-contracts.sh
+# --check guards those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +13,7 @@ while IFS= read -r -d '' file; do
         *.pb.swift | *.quad.swift) ;;
         *) files+=("$file") ;;
     esac
-done < <(git ls-files -z -- '*.swift')
+done < <(git ls-files -z --cached --others --exclude-standard -- '*.swift')
 
 if [[ "${1:-}" == "--check" ]]; then
     swift format lint --strict --configuration .swift-format "${files[@]}"

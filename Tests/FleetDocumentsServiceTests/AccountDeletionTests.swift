@@ -19,10 +19,20 @@ struct AccountDeletionTests {
     @Test("the profile's documents and their blobs go; the person's uploads to a job stay; a repeat applies once")
     func forgets() async throws {
         try await DocumentsHarness.run { h in
-            let picture = DocumentsHarness.metadata(.profile, "ada", purpose: .profilePicture, name: "a.png", type: .png)
+            let picture = DocumentsHarness.metadata(
+                .profile,
+                "ada",
+                purpose: .profilePicture,
+                name: "a.png",
+                type: .png
+            )
             let first = try await h.upload(Self.png, as: "ada", metadata: picture)
             let second = try await h.upload(Self.png + [1], as: "ada", metadata: picture)
-            let evidence = try await h.upload(pdf(size: 2_000), as: "ada", metadata: DocumentsHarness.metadata(.job, "job-2"))
+            let evidence = try await h.upload(
+                pdf(size: 2_000),
+                as: "ada",
+                metadata: DocumentsHarness.metadata(.job, "job-2")
+            )
             #expect(try h.files().blobs == 3)
             let identity = try h.server.transport(as: .service("identity"))
             defer { identity.close() }
@@ -42,7 +52,13 @@ struct AccountDeletionTests {
     @Test("a blob the person's picture shared with someone's job document stays")
     func sharedBlob() async throws {
         try await DocumentsHarness.run { h in
-            let picture = DocumentsHarness.metadata(.profile, "ada", purpose: .profilePicture, name: "a.png", type: .png)
+            let picture = DocumentsHarness.metadata(
+                .profile,
+                "ada",
+                purpose: .profilePicture,
+                name: "a.png",
+                type: .png
+            )
             _ = try await h.upload(Self.png, as: "ada", metadata: picture)
             let receipt = DocumentsHarness.metadata(.job, "job-1", purpose: .receipt, name: "r.png", type: .png)
             let kept = try await h.upload(Self.png, as: "cora", metadata: receipt)
