@@ -26,6 +26,8 @@ import PackageDescription
 //                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
+//   FreightDomain  freight's loads (pure): details naming what is missing, assignment, stamped statuses, proof of
+//                  delivery before completion, stops, arrivals from the 200 m geofence (haversine)
 //   FleetDocumentsDomain  the document store's rules (pure): types from the bytes, an upload's checks, cap and SHA-256
 //   FleetDocumentsService fleet-documents' document store: content-addressed blobs, metadata, streamed upload and
 //                  download, access asked of the owners' contexts; quad-fleet-documents (issue 13, in progress)
@@ -333,6 +335,7 @@ let fleetDocuments: [Target] = [
     service(
         "FleetDocumentsService",
         at: "Services/FleetDocuments",
+        exclude: ["Domain", "Freight", "main"],
         [
             "FleetDocumentsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
             logging, crypto,
@@ -343,7 +346,10 @@ let fleetDocuments: [Target] = [
         at: "Services/FleetDocuments/main",
         ["FleetDocumentsService", "QuadServiceKit"]
     ),
+    // Freight as fleet-documents' product (F1-F9): loads, statuses, stops, the geofence (pure).
+    module("FreightDomain", at: "Services/FleetDocuments/Freight", ["QuadKernel"]),
     tests("FleetDocumentsDomainTests", ["FleetDocumentsDomain"]),
+    tests("FreightDomainTests", ["FreightDomain"]),
     tests(
         "FleetDocumentsServiceTests",
         [
