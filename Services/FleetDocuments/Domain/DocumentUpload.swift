@@ -86,12 +86,11 @@ public struct DocumentUpload: Sendable {
         }
         try detect(atEnd: true)
         guard let detectedType else { preconditionFailure("detect(atEnd: true) decides or throws") }
-        let digest = hasher.finalize()
         return UploadedDocument(
             metadata: metadata,
             type: detectedType,
             size: size,
-            sha256: digest.map { String(format: "%02x", $0) }.joined()
+            sha256: hasher.finalize().lowercaseHex
         )
     }
 

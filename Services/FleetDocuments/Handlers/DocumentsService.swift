@@ -107,7 +107,7 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
         context: ServerContext
     ) async throws {
         let caller = try context.requireCaller()
-        let record = try await visibleDocument(request.documentID, to: caller.userID)
+        let (record, _) = try await visibleDocument(request.documentID, to: caller.userID)
         let reader = try database.blobs.reader(for: record.sha256)
         defer { reader.close() }
         try await response.send(.with { $0.document = DocumentsProtoMapping.document(record) })
@@ -148,9 +148,8 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
         context: ServerContext
     ) async throws -> Quad_Documents_V1_DeleteDocumentResponse {
         let caller = try context.requireCaller()
-        let record = try await visibleDocument(request.documentID, to: caller.userID)
+        let (record, access) = try await visibleDocument(request.documentID, to: caller.userID)
         if record.uploadedBy != caller.userID {
-            let access = try await owners.access(to: record.owner, for: caller.userID)
             guard access.mayDeleteAny else {
                 throw RPCError(
                     code: .permissionDenied,
@@ -183,13 +182,15 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
         return .with { $0.documents = records.map(DocumentsProtoMapping.document) }
     }
 
-    /// Document `id` if `user` may see it; NOT_FOUND otherwise, the same for a document that does not exist.
-    private func visibleDocument(_ id: String, to user: String) async throws -> DocumentRecord {
+    /// Document `id` and what `user` may do with it, if they may see it (one question to its owner's context);
+    /// NOT_FOUND otherwise, the same for a document that does not exist.
+    private func visibleDocument(_ id: String, to user: String) async throws -> (DocumentRecord, DocumentAccess) {
         guard !id.isEmpty else { throw RPCError(code: .invalidArgument, message: "document_id: name the document") }
         let notFound = RPCError(code: .notFound, message: "document_id: no document \(id) that you may see")
         guard let record = try await database.document(id: id) else { throw notFound }
-        guard try await owners.access(to: record.owner, for: user).mayView else { throw notFound }
-        return record
+        let access = try await owners.access(to: record.owner, for: user)
+        guard access.mayView else { throw notFound }
+        return (record, access)
     }
 
     /// Asks the owner's context; NOT_FOUND for an owner it does not have and, with the same message, for one the

@@ -1,4 +1,5 @@
 import Crypto
+import FleetDocumentsDomain
 import Foundation
 import GRDB
 
@@ -52,21 +53,9 @@ enum BlobBackup {
             let chunk = try reader.read(upTo: 1 << 20)
             if chunk.isEmpty { break }
             hasher.update(data: chunk)
-            let failed = chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return true
-                    }
-                    offset += written
-                }
-                return false
-            }
-            if failed { throw BlobStoreError.posix("write \(path)") }
+            try BlobWriter.writeAll(chunk, to: descriptor, path: path)
         }
-        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let digest = hasher.finalize().lowercaseHex
         guard digest == sha256 else {
             throw BlobStoreError(
                 "the blob \(sha256) in \(blobs.directory) reads as \(digest): it is damaged; restore it from an "

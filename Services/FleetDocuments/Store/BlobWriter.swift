@@ -35,21 +35,26 @@ public final class BlobWriter: @unchecked Sendable {
     public func write(_ bytes: some DataProtocol) throws(BlobStoreError) {
         guard descriptor >= 0 else { throw BlobStoreError("the blob was committed or abandoned already") }
         for region in bytes.regions {
-            let failed: Bool = region.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return true
-                    }
-                    offset += written
-                }
-                return false
-            }
-            if failed { throw BlobStoreError.posix("write \(temporaryPath)") }
+            try Self.writeAll(region, to: descriptor, path: temporaryPath)
             size += region.count
         }
+    }
+
+    /// Writes all of `bytes` to the open file `descriptor` (a short write goes on, an interrupted one is retried).
+    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, path: String) throws(BlobStoreError) {
+        let failed: Bool = bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                offset += written
+            }
+            return false
+        }
+        if failed { throw BlobStoreError.posix("write \(path)") }
     }
 
     /// Makes the bytes durable as the blob of `sha256` (fsync, rename, fsync of the directory). When that blob is

@@ -6,7 +6,7 @@ extension DocumentsDatabase {
     /// had its blob durable before the row was written (``keep(_:bytes:)``), so each blob it names was on disk when
     /// the snapshot was taken. Only a deletion removes a blob, and only after the deletion of the last row naming it
     /// has committed; a row in the snapshot was deleted, if at all, after the snapshot, so after this began holding
-    /// removals off, and its deletion waits in ``delete(_:)`` until the blobs are copied. Uploads only add blobs,
+    /// removals off, and its blob's removal waits (``delete(_:at:)``, ``forgetProfile(of:delivery:)``) until the blobs are copied. Uploads only add blobs,
     /// and a blob's bytes never change (its name is their SHA-256, checked again as each is copied).
     func backUp(copyDatabase: @Sendable () async throws -> String) async throws -> [String] {
         let blobs = blobs

@@ -61,12 +61,7 @@ struct DocumentsDatabase: Sendable {
                 try DocumentsOutbox.deleted(record, at: now, db)
                 return try DocumentsStore.delete(id: record.id, sha256: record.sha256, db)
             }
-            if !shared {
-                // A backup running now may have copied the database before this row went; it copies this blob
-                // after, so the blob stays until it has.
-                await removals.waitUntilReleased()
-                try blobs.remove(record.sha256)
-            }
+            if !shared { try await removeUnnamedBlob(record.sha256) }
         }
     }
 
@@ -92,9 +87,16 @@ struct DocumentsDatabase: Sendable {
     private func removeIfUnnamed(_ sha256: String) async throws {
         try await blobGate.withKey(sha256) {
             guard try await !storage.read({ db in try DocumentsStore.names(sha256, db) }) else { return }
-            await removals.waitUntilReleased()
-            try blobs.remove(sha256)
+            try await removeUnnamedBlob(sha256)
         }
+    }
+
+    /// Removes the blob of `sha256`, which no row names any more; call it holding its address's gate. A backup
+    /// running now may have copied the database before the last row went; it copies this blob after, so the blob
+    /// stays until it has.
+    private func removeUnnamedBlob(_ sha256: String) async throws {
+        await removals.waitUntilReleased()
+        try blobs.remove(sha256)
     }
 
     /// Removes the temporary files of uploads cut off and the blobs no row names (a crash between a blob and its

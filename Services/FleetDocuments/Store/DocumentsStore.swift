@@ -46,10 +46,7 @@ enum DocumentsStore {
     /// Deletes document `id`; returns whether any other document still names `sha256`.
     static func delete(id: String, sha256: String, _ db: Database) throws -> Bool {
         try db.cachedStatement(sql: "DELETE FROM document WHERE id = ?").execute(arguments: [id])
-        return try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM document WHERE sha256 = ?)"),
-            arguments: [sha256]
-        ) ?? false
+        return try names(sha256, db)
     }
 
     /// Deletes every document of `owner`; returns them.
