@@ -94,7 +94,7 @@ public struct Gateway: Sendable {
                 return answer.sessions.map {
                     EdgeAuthenticator.Revocation(
                         sessionID: $0.sessionID,
-                        revokedAt: Date(timeIntervalSince1970: Double($0.revokedAtMicros) / 1_000_000)
+                        revokedAt: Date(micros: $0.revokedAtMicros)
                     )
                 }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import QuadContracts
+import QuadServiceKit
 
 /// Watches identity's event source for the edge (issue 11 item 4): each `SessionRevoked`
 /// makes the ``EdgeAuthenticator`` refuse that session's access tokens at once, and each time
@@ -27,7 +28,7 @@ struct SessionRevocationObserver: EventSourceObserver {
         else { return }
         authenticator.revoke(
             sessionID: revoked.sessionID,
-            at: Date(timeIntervalSince1970: Double(event.occurredAtMicros) / 1_000_000)
+            at: Date(micros: event.occurredAtMicros)
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuadServiceKit
 import IdentityDomain
 
 /// An account row: the domain's ``Account`` plus the login throttle and quiz state.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuadServiceKit
 import IdentityDomain
 
 /// Reads and changes of sessions (refresh-token families) beyond one token.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuadServiceKit
 import IdentityDomain
 
 /// The login throttle of emails that have no account (A2): counted and locked exactly like an account's, so that

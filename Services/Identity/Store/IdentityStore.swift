@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuadServiceKit
 import IdentityDomain
 import QuadStorage
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import QuadServiceKit
 
 /// identity's token-signing keys in the database, each private key sealed with AES-256-GCM
 /// under the key-encryption key (its key id as authenticated data, so a sealed key cannot be

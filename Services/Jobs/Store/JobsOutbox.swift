@@ -113,7 +113,7 @@ enum JobsFeed {
         for dasher in [dasherBefore, record.job.dasher].compactMap({ $0 }) where !recipients.contains(dasher) {
             recipients.append(dasher)
         }
-        let occurredAt = Date(timeIntervalSince1970: Double(at) / 1_000_000)
+        let occurredAt = Date(micros: at)
         let views = recipients.map { JobsProtoMapping.job(record, for: $0) }
         for change in changes {
             for (user, job) in zip(recipients, views) {

@@ -79,7 +79,7 @@ enum MatchingEffects {
             userID: userID,
             type: Quad_Matching_V1_MatchingEvent.protoMessageName,
             payload: try event.serializedData(),
-            occurredAt: Date(timeIntervalSince1970: Double(now) / 1_000_000)
+            occurredAt: Date(micros: now)
         )
     }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import GRDB
 import PaymentsDomain
 import QuadContracts
+import QuadServiceKit
 import QuadStorage
 import SwiftProtobuf
 
@@ -35,7 +37,7 @@ extension PaymentsDatabase {
                 userID: userID,
                 type: Quad_Payments_V1_PaymentEvent.protoMessageName,
                 payload: try event.serializedData(),
-                occurredAt: PaymentsService.date(now)
+                occurredAt: Date(micros: now)
             )
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PaymentsDomain
 import PaymentsProviders
@@ -52,7 +53,7 @@ extension PaymentsService {
         let configuration = configuration
         let (intent, action) = try refusingAsRPC {
             try PaymentIntent.authorize(
-                id: EntityID.generate(now: Self.date(now)),
+                id: EntityID.generate(now: Date(micros: now)),
                 customer: request.customerID,
                 amount: estimate.total,
                 now: now,

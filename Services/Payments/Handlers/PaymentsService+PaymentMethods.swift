@@ -1,3 +1,4 @@
+import Foundation
 import PaymentsDomain
 import PaymentsStore
 public import QuadContracts
@@ -25,7 +26,7 @@ extension PaymentsService {
         }
         let now = nowMicros
         let method = StoredPaymentMethod(
-            id: EntityID.generate(now: Self.date(now)),
+            id: EntityID.generate(now: Date(micros: now)),
             owner: caller.userID,
             token: request.token,
             label: label.isEmpty ? "Card ending \(details.lastDigits)" : label,

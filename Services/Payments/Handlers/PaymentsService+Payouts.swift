@@ -23,7 +23,7 @@ extension PaymentsService {
         let now = nowMicros
         let payout = try refusingAsRPC {
             try Payout(
-                id: EntityID.generate(now: Self.date(now)),
+                id: EntityID.generate(now: Date(micros: now)),
                 user: caller.userID,
                 amount: PaymentsProtoMapping.money(request.amount),
                 bankToken: request.bankToken,
@@ -81,7 +81,7 @@ extension PaymentsService {
         let now = nowMicros
         let transfer = try refusingAsRPC {
             try Transfer(
-                id: EntityID.generate(now: Self.date(now)),
+                id: EntityID.generate(now: Date(micros: now)),
                 fromUser: caller.userID,
                 toUser: request.toUserID,
                 amount: PaymentsProtoMapping.money(request.amount),

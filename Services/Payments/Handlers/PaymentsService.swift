@@ -79,11 +79,6 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     /// The currency every balance is in.
     var currency: String { configuration.currency }
 
-    /// `instant` (UTC microseconds) as a `Date`, for the event log and ids.
-    static func date(_ instant: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(instant) / 1_000_000)
-    }
-
     /// Refuses an empty text field, naming it.
     static func require(_ value: String, _ field: String, _ what: String) throws {
         guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -3,5 +3,5 @@ public import QuadKernel
 
 extension QuadClock {
     /// The instant now as a `Date`, for the code that speaks Foundation (token lifetimes, EntityID).
-    public var date: Date { Date(timeIntervalSince1970: Double(micros()) / Double(Microseconds.perSecond)) }
+    public var date: Date { Date(micros: micros()) }
 }
