@@ -396,7 +396,7 @@ let tools: [Target] = [
             "QuadCertificates", "ServiceTestSupport", logging,
         ]
     ),
-    tests("ProtocGenQuadTests", ["protoc-gen-quad", "ServiceTestSupport"]),
+    tests("ProtocGenQuadTests", ["protoc-gen-quad", "QuadToolKit", "ServiceTestSupport"]),
     tests(
         "QuadCLITests",
         [

@@ -1,4 +1,5 @@
 import Foundation
+import QuadToolKit
 import ServiceTestSupport
 import Testing
 
@@ -48,7 +49,7 @@ struct EventGenerationTests {
     }
 
     /// Runs protoc with the built plugin over the two fixtures; returns its exit status, stderr and what it wrote.
-    static func generate(consumerReceives: Bool) throws -> (status: Int32, stderr: String, events: String?) {
+    static func generate(consumerReceives: Bool) async throws -> (status: Int32, stderr: String, events: String?) {
         let directory = NSTemporaryDirectory() + "protoc-gen-quad-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fixtures = directory + "/proto"
@@ -62,27 +63,24 @@ struct EventGenerationTests {
             atomically: true,
             encoding: .utf8
         )
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/protoc")
-        process.arguments = [
-            "-I", fixtures, "-I", protoRoot,
-            "--plugin=protoc-gen-quad=\(BuildProducts.path("protoc-gen-quad"))",
-            "--quad_out=\(output)",
-            "quad/alpha/v1/alpha.proto", "quad/beta/v1/beta.proto",
-        ]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try await ChildProcess.run(
+            "/usr/bin/protoc",
+            [
+                "-I", fixtures, "-I", protoRoot,
+                "--plugin=protoc-gen-quad=\(BuildProducts.path("protoc-gen-quad"))",
+                "--quad_out=\(output)",
+                "quad/alpha/v1/alpha.proto", "quad/beta/v1/beta.proto",
+            ],
+            capturing: .error
+        )
+        let said = run.output
         let events = try? String(contentsOfFile: output + "/Events.quad.swift", encoding: .utf8)
-        return (process.terminationStatus, said, events)
+        return (run.termination.code, said, events)
     }
 
     @Test("an event sent to a context that does not declare it fails the generator, which writes nothing")
-    func refusesUndeclaredConsumer() throws {
-        let run = try Self.generate(consumerReceives: false)
+    func refusesUndeclaredConsumer() async throws {
+        let run = try await Self.generate(consumerReceives: false)
         #expect(run.status != 0)
         #expect(
             run.stderr.contains("quad.alpha.v1.ThingHappened is sent to beta, which does not declare it"),
@@ -92,8 +90,8 @@ struct EventGenerationTests {
     }
 
     @Test("a declared pair generates the producer's typed send and the consumer's Deliver protocol and dispatch")
-    func generatesSendAndDeliver() throws {
-        let run = try Self.generate(consumerReceives: true)
+    func generatesSendAndDeliver() async throws {
+        let run = try await Self.generate(consumerReceives: true)
         #expect(run.status == 0, "\(run.stderr)")
         let events = try #require(run.events)
         #expect(events.contains("extension Quad_Alpha_V1_ThingHappened: QuadEvent {"))

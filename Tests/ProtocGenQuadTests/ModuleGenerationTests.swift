@@ -1,4 +1,5 @@
 import Foundation
+import QuadToolKit
 import ServiceTestSupport
 import Testing
 
@@ -42,7 +43,7 @@ struct ModuleGenerationTests {
     }
 
     /// Runs protoc with the built plugin and `options` over `protos`, with the fixtures and Proto/ on the path.
-    static func generate(_ protos: [String], options: String? = nil) throws -> Run {
+    static func generate(_ protos: [String], options: String? = nil) async throws -> Run {
         let directory = NSTemporaryDirectory() + "protoc-gen-quad-modules-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let input = directory + "/proto"
@@ -56,32 +57,28 @@ struct ModuleGenerationTests {
             )
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/protoc")
-        process.arguments =
+        let run = try await ChildProcess.run(
+            "/usr/bin/protoc",
             [
                 "-I", input, "-I", protoRoot,
                 "--plugin=protoc-gen-quad=\(BuildProducts.path("protoc-gen-quad"))",
                 "--quad_out=\(output)",
-            ] + (options.map { ["--quad_opt=\($0)"] } ?? []) + protos
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+            ] + (options.map { ["--quad_opt=\($0)"] } ?? []) + protos,
+            capturing: .error
+        )
+        let said = run.output
         var files: [String: String] = [:]
         if let walk = FileManager.default.enumerator(atPath: output) {
             for case let name as String in walk where name.hasSuffix(".swift") {
                 files[name] = try String(contentsOfFile: output + "/" + name, encoding: .utf8)
             }
         }
-        return Run(status: process.terminationStatus, stderr: said, files: files)
+        return Run(status: run.termination.code, stderr: said, files: files)
     }
 
     @Test("the built-in run writes stubs and its own descriptors enum, and no catalog")
-    func builtInModule() throws {
-        let run = try Self.generate(
+    func builtInModule() async throws {
+        let run = try await Self.generate(
             ["quad/health/v1/health.proto", "quad/options/v1/options.proto"],
             options: "ProtoFiles=QuadBuiltInProtoFiles,Catalogs=false"
         )
@@ -107,8 +104,8 @@ struct ModuleGenerationTests {
     }
 
     @Test("a service hands over its file and every file it imports, directly or not; the catalog carries them")
-    func serviceFilesAreTheClosure() throws {
-        let run = try Self.generate(["quad/alpha/v1/alpha.proto", "quad/beta/v1/beta.proto"])
+    func serviceFilesAreTheClosure() async throws {
+        let run = try await Self.generate(["quad/alpha/v1/alpha.proto", "quad/beta/v1/beta.proto"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.files.keys.sorted() == [
@@ -137,10 +134,10 @@ struct ModuleGenerationTests {
     }
 
     @Test("two runs over the same files write the same bytes")
-    func deterministic() throws {
+    func deterministic() async throws {
         let protos = ["quad/alpha/v1/alpha.proto", "quad/beta/v1/beta.proto", "quad/health/v1/health.proto"]
-        let first = try Self.generate(protos)
-        let second = try Self.generate(protos)
+        let first = try await Self.generate(protos)
+        let second = try await Self.generate(protos)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(!first.files.isEmpty)
         #expect(first.files == second.files)
@@ -150,8 +147,8 @@ struct ModuleGenerationTests {
         "an option it does not understand stops the generator, which names it",
         arguments: ["Nope=1", "Catalogs=maybe", "ProtoFiles=no such"]
     )
-    func refusesUnknownOptions(option: String) throws {
-        let run = try Self.generate(["quad/beta/v1/beta.proto"], options: option)
+    func refusesUnknownOptions(option: String) async throws {
+        let run = try await Self.generate(["quad/beta/v1/beta.proto"], options: option)
         #expect(run.status != 0)
         #expect(run.stderr.contains("the option \(option) is not understood"), "\(run.stderr)")
         #expect(run.files.isEmpty)

@@ -87,7 +87,7 @@ struct FaultInjectorTests {
             let recorded = await injector.recorded
             // Then the child was ended by signal 9
             let exit = await child.exit()
-            #expect(exit.reason == .uncaughtSignal && exit.status == SIGKILL)
+            #expect(exit == .signalled(SIGKILL))
             // And the events say so, then that nothing came back in its place
             #expect(recorded.map(\.action) == ["kill", "not-back"])
             #expect(recorded.first?.detail == "kill sleeper pid \(child.pid)")
@@ -117,7 +117,7 @@ struct FaultInjectorTests {
                 }
                 // When the child has ended on SIGTERM and a replacement (the supervisor's part) is listed
                 let exit = await first.exit()
-                #expect(exit.reason == .exit && exit.status == 128 + SIGTERM)
+                #expect(exit == .exited(128 + SIGTERM))
                 try await SleepingChild.with { second in
                     current.value = second.pid
                     let recorded = try #require(try await group.next())
@@ -212,29 +212,17 @@ private final class CurrentPID: Sendable {
 
 /// `/bin/sleep 600` (or another command), started by a test and killed when the test is done with it.
 private final class SleepingChild: Sendable {
-    /// A shell that exits with status 143 on SIGTERM.
-    ///
-    /// Plain `/bin/sleep` cannot stand in for a service stopped with SIGTERM: on Linux, Foundation's `Process`
-    /// passes the spawning thread's signal mask on to the child (swift-corelibs-foundation#4772), and a test runs
-    /// on a Dispatch worker thread that blocks SIGTERM, so the signal stays pending. The shell takes it while it
-    /// waits for each `sleep` (dash unblocks signals then), as a service takes it through its signal source.
+    /// A shell that exits with status 143 on SIGTERM, as a service does through its signal source (a plain
+    /// `/bin/sleep` would die of the signal instead).
     static let exitingOnSIGTERM = ["/bin/sh", "-c", "trap 'exit 143' TERM; while :; do sleep 0.05; done"]
 
+    private let child: ChildProcess
+
     /// The process id.
-    let pid: Int32
-    private let process: Process
-    private let exits: AsyncStream<Void>
+    var pid: Int32 { child.pid }
 
     private init(_ command: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let (exits, continuation) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in continuation.finish() }
-        try process.run()
-        self.process = process
-        self.pid = process.processIdentifier
-        self.exits = exits
+        child = try ChildProcess.spawn(command[0], Array(command.dropFirst()))
     }
 
     /// Runs `body` with a new child running `command`, which is killed afterwards however `body` ends.
@@ -248,9 +236,8 @@ private final class SleepingChild: Sendable {
     }
 
     /// Waits for the child to exit: how and with what status (or signal).
-    func exit() async -> (reason: Process.TerminationReason, status: Int32) {
-        for await _ in exits {}
-        return (process.terminationReason, process.terminationStatus)
+    func exit() async -> ChildProcess.Termination? {
+        await child.waitForExit()
     }
 
     /// The state letter in /proc/PID/stat (`S` sleeping, `T` stopped, `Z` exited, not yet reaped); nil once gone.
@@ -273,6 +260,6 @@ private final class SleepingChild: Sendable {
 
     /// Kills the child if it still runs (SIGKILL ends a stopped process too).
     func killIfRunning() {
-        if process.isRunning { kill(pid, SIGKILL) }
+        child.send(SIGKILL)
     }
 }

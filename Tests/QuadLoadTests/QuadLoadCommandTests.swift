@@ -1,6 +1,7 @@
 import Foundation
 import QuadCertificates
 import QuadLoadCore
+import QuadToolKit
 import ServiceTestSupport
 import Testing
 
@@ -137,23 +138,8 @@ struct QuadLoadCommandTests {
     // MARK: Helpers
 
     static func quadLoad(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuildProducts.path("quad-load"))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        // Read to the end (so a full pipe never blocks the child), then reap it, on a thread of its own:
-        // blocking one of the 2 cooperative threads would stall every other test in this process.
-        let output = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: data)
-            }
-        }
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let run = try await ChildProcess.run(BuildProducts.path("quad-load"), arguments)
+        return (run.termination.code, run.output)
     }
 
     static func temporaryDirectory() throws -> String {

@@ -19,17 +19,14 @@ final class ServiceProcess: Sendable {
 
     /// How the process was started.
     let launch: Launch
-    /// The process id.
-    let pid: Int32
-    /// Kept so the process object lives as long as this handle.
-    private let process: Process
-    private let exit: ExitWatch
+    private let child: ChildProcess
 
-    private init(launch: Launch, process: Process, exit: ExitWatch) {
+    /// The process id.
+    var pid: Int32 { child.pid }
+
+    private init(launch: Launch, child: ChildProcess) {
         self.launch = launch
-        self.process = process
-        self.pid = process.processIdentifier
-        self.exit = exit
+        self.child = child
     }
 
     /// Starts the executable; a ready file left by an earlier run is removed first, and an earlier log is kept as
@@ -39,74 +36,60 @@ final class ServiceProcess: Sendable {
     static func start(_ launch: Launch) throws -> ServiceProcess {
         let manager = FileManager.default
         try? manager.removeItem(atPath: launch.readyFilePath)
-        let log: FileHandle
-        do {
-            // Each run starts a fresh log, so its tail is this run's; the previous run's stays beside it.
-            if manager.fileExists(atPath: launch.logPath) {
-                try? manager.removeItem(atPath: launch.logPath + ".previous")
+        // Each run starts a fresh log, so its tail is this run's; the previous run's stays beside it.
+        if manager.fileExists(atPath: launch.logPath) {
+            try? manager.removeItem(atPath: launch.logPath + ".previous")
+            do {
                 try manager.moveItem(atPath: launch.logPath, toPath: launch.logPath + ".previous")
+            } catch {
+                throw CLIError("cannot open the log file \(launch.logPath): \(error)", exitCode: 1, cause: error)
             }
-            guard manager.createFile(atPath: launch.logPath, contents: nil) else {
-                throw CLIError("cannot create \(launch.logPath)", exitCode: 1)
-            }
-            log = try FileHandle(forWritingTo: URL(fileURLWithPath: launch.logPath))
-        } catch {
-            throw CLIError("cannot open the log file \(launch.logPath): \(error)", exitCode: 1, cause: error)
         }
-        defer { try? log.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: launch.executable)
-        process.arguments = launch.arguments
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        let exit = ExitWatch()
-        process.terminationHandler = { process in exit.exited(status: process.terminationStatus) }
-        do {
-            try process.run()
-        } catch {
-            throw CLIError("cannot start \(launch.executable): \(error)", exitCode: 1, cause: error)
+        let log = open(launch.logPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
+        guard log >= 0 else {
+            throw CLIError(
+                "cannot open the log file \(launch.logPath): \(String(cString: strerror(errno)))",
+                exitCode: 1
+            )
         }
-        return ServiceProcess(launch: launch, process: process, exit: exit)
+        defer { close(log) }
+        let child = try ChildProcess.spawn(
+            launch.executable,
+            launch.arguments,
+            standardOutput: .descriptor(log),
+            standardError: .descriptor(log)
+        )
+        return ServiceProcess(launch: launch, child: child)
     }
 
     /// The exit status (or the signal that ended it) once the process has exited.
     var exitStatus: Int32? {
-        exit.status
+        child.termination?.code
     }
 
     /// How the process ended, for messages: `status 3`, or `signal 9` when a signal ended it; nil while it runs.
     var exitDescription: String? {
-        guard let status = exit.status else { return nil }
-        // The reason is set before the termination handler records the status, so it is final here.
-        return process.terminationReason == .uncaughtSignal ? "signal \(status)" : "status \(status)"
+        child.termination?.description
     }
 
     /// Whether the process is still running.
     var isRunning: Bool {
-        exit.status == nil
+        child.isRunning
     }
 
     /// Returns when the process has exited, or when the calling task is cancelled.
     func waitForExit() async {
-        await exit.wait()
+        await child.waitForExit()
     }
 
     /// Waits at most `timeout` for the process to exit; true if it did.
     func waitForExit(timeout: Duration) async -> Bool {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.exit.wait() }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()
-        }
-        return !isRunning
+        await child.waitForExit(timeout: timeout)
     }
 
     /// Sends `signal` (SIGTERM, SIGKILL, ...) unless the process has already exited.
     func send(_ signal: Int32) {
-        guard isRunning else { return }
-        kill(pid, signal)
+        child.send(signal)
     }
 
     /// The last `count` lines of the service's log.

@@ -2,11 +2,11 @@ import Synchronization
 
 /// Remembers whether a child process has exited and wakes whoever waits for it.
 ///
-/// Foundation's `Process.terminationHandler` calls ``exited(status:)`` on its own thread; tasks await
-/// ``wait()``, which returns at once if the process is already gone and gives up when its task is cancelled.
+/// ``ChildProcess``'s reaper thread calls ``exited(_:)``; tasks await ``wait()``, which returns at once if the process
+/// is already gone and gives up when its task is cancelled.
 final class ExitWatch: Sendable {
     private struct State {
-        var status: Int32?
+        var termination: ChildProcess.Termination?
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var cancelled: Set<Int> = []
@@ -17,15 +17,15 @@ final class ExitWatch: Sendable {
     /// Creates a watch for a process that is running.
     init() {}
 
-    /// The exit status (or terminating signal), once the process has exited.
-    var status: Int32? {
-        state.withLock { $0.status }
+    /// How the process ended, once it has.
+    var termination: ChildProcess.Termination? {
+        state.withLock { $0.termination }
     }
 
     /// Records the exit and wakes every waiter.
-    func exited(status: Int32) {
+    func exited(_ termination: ChildProcess.Termination) {
         let waiters = state.withLock { state in
-            state.status = status
+            state.termination = termination
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
@@ -41,7 +41,7 @@ final class ExitWatch: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
-                    guard state.status == nil, !state.cancelled.contains(id) else { return true }
+                    guard state.termination == nil, !state.cancelled.contains(id) else { return true }
                     state.waiters[id] = continuation
                     return false
                 }
