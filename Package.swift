@@ -337,7 +337,8 @@ let fleetDocuments: [Target] = [
         at: "Services/FleetDocuments",
         exclude: ["Domain", "Freight", "main"],
         [
-            "FleetDocumentsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
+            "FleetDocumentsDomain", "FreightDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage",
+            "QuadServiceKit", grdb,
             logging, crypto,
         ]
     ),
