@@ -259,7 +259,7 @@ let payments: [Target] = [
     executable(
         "quad-payments",
         at: "Services/Payments/main",
-        ["PaymentsService", "PaymentsProviders", "PaymentsStore", "QuadServiceKit"]
+        ["PaymentsService", "PaymentsProviders", "PaymentsStore", "QuadKernel", "QuadServiceKit"]
     ),
     tests("PaymentsDomainTests", ["PaymentsDomain", "PaymentsLaundry", "QuadTestSupport"]),
     tests("PaymentsProvidersTests", ["PaymentsProviders", "PaymentsDomain", "QuadTestSupport"]),

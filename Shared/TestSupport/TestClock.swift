@@ -64,8 +64,7 @@ public final class TestClock: Sendable {
 
     /// Moves the instant and the elapsed time forward by `duration`, and wakes the waits now due.
     public func advance(by duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        wall.withLock { $0 += seconds * Microseconds.perSecond + attoseconds / 1_000_000_000_000 }
+        wall.withLock { $0 += duration.microseconds }
         monotonic.advance(by: duration)
     }
 

@@ -173,6 +173,8 @@ do {
         try await LaundryBench.run(arguments, assign: false)
     case "laundry-assign":
         try await LaundryBench.run(arguments, assign: true)
+    case "freight-pings":
+        try await FreightPingsBench.run(arguments)
     case "storage-writes":
         try await StorageWritesBench.run(arguments)
     case "idle-connections":

@@ -1,4 +1,5 @@
 import MatchingDomain
+import QuadKernel
 public import QuadServiceKit
 
 /// How the matching service runs.
@@ -71,15 +72,5 @@ public struct MatchingServiceConfiguration: Sendable, Hashable {
     /// The queue's configuration: the offer timeout in microseconds, at least one.
     var queue: MatchingConfiguration {
         MatchingConfiguration(offerTimeout: max(1, offerTimeout.microseconds))
-    }
-}
-
-extension Duration {
-    /// The duration in whole microseconds, rounded down; saturates rather than overflows.
-    var microseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: Microseconds.perSecond)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        return whole.addingReportingOverflow(attoseconds / 1_000_000_000_000).partialValue
     }
 }

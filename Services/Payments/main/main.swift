@@ -12,6 +12,7 @@
 import PaymentsProviders
 import PaymentsService
 import PaymentsStore
+import QuadKernel
 import QuadServiceKit
 
 /// The service's own settings.
@@ -53,13 +54,13 @@ try await QuadServiceMain.run(
     )
     let clock = environment.clock
     let provider = try SandboxPaymentProvider(clock: clock, journalPath: journal)
-    let refresh = settings.directoryRefresh.components
+    let refresh = settings.directoryRefresh
     let payments = PaymentsService(
         database: environment.database,
         provider: provider,
         directory: IdentityDormDirectory(
             transport: environment.peers.transport("identity"),
-            refreshInterval: refresh.seconds * 1_000_000 + refresh.attoseconds / 1_000_000_000_000,
+            refreshInterval: refresh.microseconds,
             clock: clock
         ),
         jobs: JobsStatusClient(transport: environment.peers.transport("jobs")),
