@@ -9,6 +9,9 @@ public enum QuadServiceCatalog {
             name: Quad_Documents_V1_Documents.serviceName, context: Quad_Documents_V1_Documents.context, methods: Quad_Documents_V1_Documents.Method.all, protoFiles: Quad_Documents_V1_Documents.protoFiles
         ),
         ServiceDescription(
+            name: Quad_Freight_V1_Freight.serviceName, context: Quad_Freight_V1_Freight.context, methods: Quad_Freight_V1_Freight.Method.all, protoFiles: Quad_Freight_V1_Freight.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Gateway_V1_Gateway.serviceName, context: Quad_Gateway_V1_Gateway.context, methods: Quad_Gateway_V1_Gateway.Method.all, protoFiles: Quad_Gateway_V1_Gateway.protoFiles
         ),
         ServiceDescription(
