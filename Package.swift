@@ -30,7 +30,8 @@ import PackageDescription
 //                  delivery before completion, stops, arrivals from the 200 m geofence (haversine)
 //   FleetDocumentsDomain  the document store's rules (pure): types from the bytes, an upload's checks, cap and SHA-256
 //   FleetDocumentsService fleet-documents' document store: content-addressed blobs, metadata, streamed upload and
-//                  download, access asked of the owners' contexts; quad-fleet-documents (issue 13, in progress)
+//                  download, access asked of the owners' contexts; freight's organisations, invites and loads
+//                  (FreightService) on the same database; quad-fleet-documents (issue 13, in progress)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
 let strictSwift: [SwiftSetting] = [
@@ -338,8 +339,7 @@ let fleetDocuments: [Target] = [
         exclude: ["Domain", "Freight", "main"],
         [
             "FleetDocumentsDomain", "FreightDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage",
-            "QuadServiceKit", grdb,
-            logging, crypto,
+            "QuadServiceKit", grdb, logging, crypto, protobuf,
         ]
     ),
     executable(
@@ -355,7 +355,8 @@ let fleetDocuments: [Target] = [
         "FleetDocumentsServiceTests",
         [
             "FleetDocumentsService", "FleetDocumentsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
-            "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadBuiltInContracts", grdb, crypto,
+            "QuadWireCore", "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadBuiltInContracts", grdb, crypto,
+            protobuf,
         ]
     ),
 ]

@@ -72,6 +72,13 @@ extension Quad_Documents_V1_ProfilePictureChanged: QuadEvent {
     public static let consumers: [String] = ["identity"]
 }
 
+extension Quad_Freight_V1_CarrierRoleGranted: QuadEvent {
+    /// `carrier_role.granted`, from fleet-documents to identity.
+    public static let topic = "carrier_role.granted"
+    public static let producer = "fleet-documents"
+    public static let consumers: [String] = ["identity"]
+}
+
 extension Quad_Identity_V1_AccountDeleted: QuadEvent {
     /// `account.deleted`, from identity to jobs, matching, payments and fleet-documents.
     public static let topic = "account.deleted"
@@ -162,6 +169,7 @@ public enum QuadEventCatalog {
     public static func decode(topic: String, payload: Data) throws -> (any QuadEvent)? {
         switch topic {
         case Quad_Documents_V1_ProfilePictureChanged.topic: return try Quad_Documents_V1_ProfilePictureChanged(serializedBytes: payload)
+        case Quad_Freight_V1_CarrierRoleGranted.topic: return try Quad_Freight_V1_CarrierRoleGranted(serializedBytes: payload)
         case Quad_Identity_V1_AccountDeleted.topic: return try Quad_Identity_V1_AccountDeleted(serializedBytes: payload)
         case Quad_Jobs_V1_JobSubmitted.topic: return try Quad_Jobs_V1_JobSubmitted(serializedBytes: payload)
         case Quad_Jobs_V1_JobPosted.topic: return try Quad_Jobs_V1_JobPosted(serializedBytes: payload)
@@ -189,6 +197,14 @@ extension Quad_Documents_V1_Documents {
         /// Topic `profile_picture.changed`, to identity; `key` is unique to this effect (the receivers
         /// apply each key once).
         public static func send(_ event: Quad_Documents_V1_ProfilePictureChanged, key: String, into outbox: some EventOutbox) throws {
+            try outbox.enqueue(event, key: key)
+        }
+        /// `carrier_role.granted`, to identity (F1): the user became a dispatcher or a driver of an
+        /// organisation; identity adds ROLE_DISPATCHER or ROLE_DRIVER to their roles, so their next
+        /// access token carries it.
+        /// Topic `carrier_role.granted`, to identity; `key` is unique to this effect (the receivers
+        /// apply each key once).
+        public static func send(_ event: Quad_Freight_V1_CarrierRoleGranted, key: String, into outbox: some EventOutbox) throws {
             try outbox.enqueue(event, key: key)
         }
     }
@@ -359,6 +375,14 @@ extension Quad_Identity_V1_Identity {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
+        /// `carrier_role.granted`, to identity (F1): the user became a dispatcher or a driver of an
+        /// organisation; identity adds ROLE_DISPATCHER or ROLE_DRIVER to their roles, so their next
+        /// access token carries it.
+        func carrierRoleGranted(
+            _ event: Quad_Freight_V1_CarrierRoleGranted,
+            _ delivery: Quad_Types_V1_OutboxDelivery,
+            _ context: ServerContext
+        ) async throws -> Quad_Types_V1_DeliveryReceipt
     }
 }
 
@@ -375,10 +399,12 @@ extension Quad_Identity_V1_Identity.Deliver {
             return try await jobCompleted(QuadEventPayload.decode(Quad_Jobs_V1_JobCompleted.self, from: request), request, context)
         case Quad_Documents_V1_ProfilePictureChanged.topic:
             return try await profilePictureChanged(QuadEventPayload.decode(Quad_Documents_V1_ProfilePictureChanged.self, from: request), request, context)
+        case Quad_Freight_V1_CarrierRoleGranted.topic:
+            return try await carrierRoleGranted(QuadEventPayload.decode(Quad_Freight_V1_CarrierRoleGranted.self, from: request), request, context)
         default:
             throw RPCError(
                 code: .invalidArgument,
-                message: "topic: identity receives review.submitted, job.completed and profile_picture.changed; not '\(request.topic)'"
+                message: "topic: identity receives review.submitted, job.completed, profile_picture.changed and carrier_role.granted; not '\(request.topic)'"
             )
         }
     }

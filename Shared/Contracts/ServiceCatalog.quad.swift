@@ -9,6 +9,9 @@ public enum QuadServiceCatalog {
             name: Quad_Documents_V1_Documents.serviceName, context: Quad_Documents_V1_Documents.context, methods: Quad_Documents_V1_Documents.Method.all, protoFiles: Quad_Documents_V1_Documents.protoFiles
         ),
         ServiceDescription(
+            name: Quad_Freight_V1_Freight.serviceName, context: Quad_Freight_V1_Freight.context, methods: Quad_Freight_V1_Freight.Method.all, protoFiles: Quad_Freight_V1_Freight.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Freight_V1_Positions.serviceName, context: Quad_Freight_V1_Positions.context, methods: Quad_Freight_V1_Positions.Method.all, protoFiles: Quad_Freight_V1_Positions.protoFiles
         ),
         ServiceDescription(

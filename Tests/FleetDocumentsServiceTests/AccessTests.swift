@@ -41,7 +41,7 @@ struct AccessTests {
         }
     }
 
-    @Test("an owner the context does not have is NOT_FOUND; one it does not serve says so")
+    @Test("an owner the context does not have is NOT_FOUND (a load, answered here); one not served says so")
     func unknownOwners() async throws {
         try await DocumentsHarness.run { h in
             let job = await #expect(throws: RPCError.self) {
@@ -56,7 +56,23 @@ struct AccessTests {
                     metadata: DocumentsHarness.metadata(.load, "load-1", purpose: .proofOfDelivery)
                 )
             }
-            #expect(load?.code == .failedPrecondition)
+            #expect(load?.code == .notFound)
+            #expect(load?.message == "owner_id: no load load-1 whose documents you may see")
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 9, count: 200)
+            let chore = await #expect(throws: RPCError.self) {
+                _ = try await h.upload(
+                    png,
+                    as: "cora",
+                    metadata: DocumentsHarness.metadata(
+                        .chore,
+                        "chore-1",
+                        purpose: .chorePhoto,
+                        name: "c.png",
+                        type: .png
+                    )
+                )
+            }
+            #expect(chore?.code == .failedPrecondition)
             let rows1 = try await h.rowCount()
             #expect(rows1 == 0)
         }

@@ -139,6 +139,35 @@ public struct Load: Sendable, Hashable {
         )
     }
 
+    /// A load as it was stored (its service's database): every field as it was saved, no rule checked again.
+    public static func restored(
+        id: String,
+        organisation: String,
+        number: String,
+        pickup: LoadStop,
+        dropOff: LoadStop,
+        cargo: String,
+        client: String,
+        estimatedDeliveryAt: Int64,
+        driver: String?,
+        status: LoadStatus,
+        timeline: [LoadEntry]
+    ) -> Load {
+        Load(
+            id: id,
+            organisation: organisation,
+            number: number,
+            pickup: pickup,
+            dropOff: dropOff,
+            cargo: cargo,
+            client: client,
+            estimatedDeliveryAt: estimatedDeliveryAt,
+            driver: driver,
+            status: status,
+            timeline: timeline
+        )
+    }
+
     /// F3: assigns the load to `driver` (a driver of the organisation, checked by the service), or reassigns it;
     /// dispatchers only, never once completed. A working load keeps its status with its new driver.
     public mutating func assign(to driver: String, by actor: LoadActor, at now: Int64) throws(FreightError) {

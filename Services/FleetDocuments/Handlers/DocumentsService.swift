@@ -10,7 +10,7 @@ public import QuadWire
 /// The document store (F7, F8, A8): uploads streamed in, checked and hashed as they come and kept only whole;
 /// downloads streamed out; an owner's documents listed and deleted as its context allows.
 public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol, Sendable {
-    let database: DocumentsDatabase
+    let database: FleetDocumentsDatabase
     let owners: any DocumentOwners
     let configuration: DocumentsConfiguration
     let clock: QuadClock
@@ -18,7 +18,8 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
     /// - Parameters:
     ///   - database: fleet-documents' database (``FleetDocumentsMigrations``).
     ///   - blobDirectory: where the documents' bytes live (created owner-only when missing).
-    ///   - owners: who may see, add and delete an owner's documents (``PeerDocumentOwners``).
+    ///   - owners: who may see, add and delete an owner's documents (``PeerDocumentOwners``); loads' documents are
+    ///     answered by fleet-documents itself, from freight's tables (``LoadDocumentOwners``), never by `owners`.
     public init(
         database: QuadDatabase,
         blobDirectory: String,
@@ -26,8 +27,9 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
         configuration: DocumentsConfiguration = DocumentsConfiguration(),
         clock: QuadClock = .system()
     ) throws {
-        self.database = DocumentsDatabase(storage: database, blobs: try BlobStore(directory: blobDirectory))
-        self.owners = owners
+        let store = FleetDocumentsDatabase(storage: database, blobs: try BlobStore(directory: blobDirectory))
+        self.database = store
+        self.owners = LoadDocumentOwners(database: store, others: owners)
         self.configuration = configuration
         self.clock = clock
     }

@@ -3,8 +3,8 @@ import QuadContracts
 public import QuadWire
 
 /// The owners' contexts asked over the wire, each through its `DocumentAccess` method (service-only): identity for
-/// profiles, jobs for jobs. Loads are fleet-documents' own and come with freight's loads; chores come with
-/// households; until then their documents are refused, saying so.
+/// profiles, jobs for jobs. Loads are fleet-documents' own, answered before asking here (``LoadDocumentOwners``);
+/// chores come with households; until then their documents are refused, saying so.
 public struct PeerDocumentOwners: DocumentOwners {
     private let identity: Quad_Identity_V1_Identity.Client
     private let jobs: Quad_Jobs_V1_Jobs.Client
@@ -33,9 +33,10 @@ public struct PeerDocumentOwners: DocumentOwners {
         case .load, .chore:
             throw RPCError(
                 code: .failedPrecondition,
-                message: "owner_kind: documents of a \(owner.kind.rawValue) are kept once "
-                    + (owner.kind == .load ? "freight's loads are served" : "households are served")
-                    + "; profiles and jobs are served now"
+                message: owner.kind == .load
+                    ? "owner_kind: a load's documents are answered by fleet-documents' freight, not its peers"
+                    : "owner_kind: documents of a chore are kept once households are served; profiles, jobs and "
+                        + "loads are served now"
             )
         }
         return DocumentAccess(

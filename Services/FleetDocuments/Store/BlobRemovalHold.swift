@@ -1,5 +1,5 @@
 /// Holds off removing blobs while a backup copies them: a deletion that removed a document's last row waits here
-/// before removing its blob, until no backup is running (``DocumentsDatabase/backUp(copyDatabase:)``).
+/// before removing its blob, until no backup is running (``FleetDocumentsDatabase/backUp(copyDatabase:)``).
 actor BlobRemovalHold {
     private var backups = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []

@@ -1,6 +1,7 @@
-// quad-fleet-documents: the document store (F7, F8, A8); freight's organisations, loads and locations come next
-// (issue 13). Configuration: the common service flags (`--help-config`) plus `--blob-dir`. It asks identity (profiles)
-// and jobs (jobs) who may see a document, through `--peers` or `--peers-dir`.
+// quad-fleet-documents: the document store (F7, F8, A8) and freight's organisations, invites and loads (F1-F4, F6,
+// F9; locations come next, issue 13). Configuration: the common service flags (`--help-config`) plus `--blob-dir`. It
+// asks identity (profiles) and jobs (jobs) who may see a document, and identity the callers' emails for their
+// invites, through `--peers` or `--peers-dir`; loads' documents it answers itself.
 import FleetDocumentsService
 import QuadServiceKit
 
@@ -29,7 +30,15 @@ try await QuadServiceMain.run(
         ),
         clock: environment.clock
     )
+    let freight = FreightService(
+        documents: documents,
+        emails: PeerAccountEmails(identity: environment.peers.transport("identity")),
+        clock: environment.clock
+    )
     try await documents.sweepOrphans(logger: environment.logger)
     // quad backup copies the blobs the database copy names beside it (<copy>.blobs/).
-    return ServiceSetup(services: [documents], backup: BackupHook { try await documents.backUp(copyDatabase: $0) })
+    return ServiceSetup(
+        services: [documents, freight],
+        backup: BackupHook { try await documents.backUp(copyDatabase: $0) }
+    )
 }

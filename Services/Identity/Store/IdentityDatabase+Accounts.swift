@@ -153,4 +153,22 @@ extension IdentityDatabase {
             try IdentityFeed.profileChanged(record.account, at: now, db)
         }
     }
+
+    /// `carrier_role.granted`, applied once (F1): adds `role` (dispatcher or driver) to `userID`'s roles, and tells
+    /// their feed; nothing for a deleted account or a role they hold already.
+    func grantCarrierRole(
+        _ role: Role,
+        to userID: String,
+        at now: Date,
+        delivery: Quad_Types_V1_OutboxDelivery
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try await storage.receive(delivery) { db in
+            guard var record = try IdentityStore.account(id: userID, db), !record.account.roles.contains(role) else {
+                return
+            }
+            record.account.roles.insert(role)
+            try IdentityStore.update(record, db)
+            try IdentityFeed.profileChanged(record.account, at: now, db)
+        }
+    }
 }

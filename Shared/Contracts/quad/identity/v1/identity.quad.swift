@@ -207,9 +207,22 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
+        /// F1, for fleet-documents only (service_only, never routed; PERMISSION_DENIED for any other
+        /// peer): the email addresses of known users, so that a person sees and answers the carrier
+        /// invites sent to their email. Unknown and deleted users are left out of the answer.
+        public static let getAccountEmails = MethodDescriptor(
+            service: serviceName,
+            method: "GetAccountEmails",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
-        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8), from
-        /// fleet-documents.
+        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8) and
+        /// carrier_role.granted (F1: ROLE_DISPATCHER or ROLE_DRIVER added), from fleet-documents.
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -274,7 +287,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, getAccountEmails, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -322,9 +335,13 @@ public enum Quad_Identity_V1_Identity {
         /// (its picture). Anyone sees it, as the public profile shows it; only the profile's owner adds
         /// or deletes one. owner_kind must be OWNER_KIND_PROFILE, owner_id the profile's user id.
         func documentAccess(request: Quad_Documents_V1_DocumentAccessRequest, context: ServerContext) async throws -> Quad_Documents_V1_DocumentAccessResponse
+        /// F1, for fleet-documents only (service_only, never routed; PERMISSION_DENIED for any other
+        /// peer): the email addresses of known users, so that a person sees and answers the carrier
+        /// invites sent to their email. Unknown and deleted users are left out of the answer.
+        func getAccountEmails(request: Quad_Identity_V1_GetAccountEmailsRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetAccountEmailsResponse
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
-        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8), from
-        /// fleet-documents.
+        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8) and
+        /// carrier_role.granted (F1: ROLE_DISPATCHER or ROLE_DRIVER added), from fleet-documents.
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// For the gateway (not routed): the sessions revoked since a time, so that after a restart
         /// it refuses their access tokens until they expire, as it does for the SessionRevoked
@@ -443,9 +460,16 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.documentAccess, request: request, as: Quad_Documents_V1_DocumentAccessResponse.self, options: options)
         }
 
+        /// F1, for fleet-documents only (service_only, never routed; PERMISSION_DENIED for any other
+        /// peer): the email addresses of known users, so that a person sees and answers the carrier
+        /// invites sent to their email. Unknown and deleted users are left out of the answer.
+        public func getAccountEmails(_ request: Quad_Identity_V1_GetAccountEmailsRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetAccountEmailsResponse {
+            try await transport.unary(Method.getAccountEmails, request: request, as: Quad_Identity_V1_GetAccountEmailsResponse.self, options: options)
+        }
+
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
-        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8), from
-        /// fleet-documents.
+        /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8) and
+        /// carrier_role.granted (F1: ROLE_DISPATCHER or ROLE_DRIVER added), from fleet-documents.
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }
@@ -506,6 +530,7 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.getPublicProfiles) { try await self.getPublicProfiles(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getPickupPlaces) { try await self.getPickupPlaces(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.documentAccess) { try await self.documentAccess(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.getAccountEmails) { try await self.getAccountEmails(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.listRevokedSessions) { try await self.listRevokedSessions(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.rotateSigningKey) { try await self.rotateSigningKey(request: $0, context: $1) },

@@ -11,7 +11,7 @@ import Synchronization
 /// The order that keeps a row from ever naming a missing blob: an upload's blob is made durable under its address
 /// first, then its row is written; a deletion removes the row first, then the blob once no row names it. A crash
 /// between the two steps leaves only a blob no row names, which ``sweepOrphans()`` removes at start.
-struct DocumentsDatabase: Sendable {
+struct FleetDocumentsDatabase: Sendable {
     /// The service's SQLite database.
     let storage: QuadDatabase
     /// The documents' bytes.

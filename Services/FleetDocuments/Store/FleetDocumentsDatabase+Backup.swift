@@ -1,4 +1,4 @@
-extension DocumentsDatabase {
+extension FleetDocumentsDatabase {
     /// `quad backup`'s part for fleet-documents: the database copied (by `copyDatabase`, which returns its path),
     /// then every blob its rows name into `<copy>.blobs/` (``BlobBackup``); returns that directory.
     ///
