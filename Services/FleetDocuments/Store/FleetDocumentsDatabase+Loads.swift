@@ -154,7 +154,7 @@ extension FleetDocumentsDatabase {
 
     /// Load `id` and `user`'s roles in its organisation; NOT_FOUND for a load that does not exist or one whose
     /// organisation `user` is not in, with the same message.
-    private static func requireLoad(_ id: String, for user: String, _ db: Database) throws
+    static func requireLoad(_ id: String, for user: String, _ db: Database) throws
         -> (record: LoadRecord, roles: Set<MemberRole>)
     {
         if let record = try LoadStore.load(id: id, db) {
