@@ -312,6 +312,25 @@ struct PositionsTests {
         }
     }
 
+    @Test("account.deleted takes every position the driver reported, and their latest; other drivers' stay")
+    func accountDeletion() async throws {
+        try await FreightHarness.run { freight in
+            let (northwind, _) = try await freight.twoCarriers()
+            try await freight.report("dan", 51.0, 0.0)
+            try await freight.report("dan", 51.1, 0.0)
+            try await freight.report("drew", 52.0, 0.0)
+            let identity = try freight.server.transport(as: .service("identity"))
+            defer { identity.close() }
+            let documents = Quad_Documents_V1_Documents.Client(transport: identity)
+            #expect(try await documents.deliver(try AccountDeletionTests.deleted("dan")).applied)
+            #expect(try await freight.positionRows() == 1)
+            let seen = try await freight.positions("dora") {
+                try await $0.getLatestPositions(.with { $0.organisationID = northwind })
+            }
+            #expect(seen.drivers.map(\.driverID) == ["drew"])
+        }
+    }
+
     @Test("the route, the latest view and pruning read indexes, never the whole table")
     func queryPlans() async throws {
         try await FreightHarness.run { freight in
