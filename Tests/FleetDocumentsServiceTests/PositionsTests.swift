@@ -236,6 +236,50 @@ struct PositionsTests {
         }
     }
 
+    @Test("one report that passes both stops stamps both arrivals, each told on its own; a far load is untouched")
+    func bothStopsInOneReport() async throws {
+        try await FreightHarness.run { freight in
+            let (northwind, _) = try await freight.twoCarriers()
+            let load = try await freight.loadOnTheWay(northwind)
+            var farRequest = FreightHarness.loadRequest(northwind, number: "L-200")
+            farRequest.pickup = FreightHarness.stop("2 Quay St, Glasgow", 55.8575, -4.2620)
+            farRequest.dropOff = FreightHarness.stop("5 Harbour Rd, Aberdeen", 57.1440, -2.0790)
+            let far = try await freight.as("dora") { try await $0.createLoad(farRequest) }
+            _ = try await freight.as("dora") { client in
+                try await client.assignLoad(
+                    .with {
+                        $0.loadID = far.loadID
+                        $0.driverID = "dan"
+                    }
+                )
+            }
+            let now = freight.clock.micros
+            let answer = try await freight.positions("dan") { client in
+                try await client.reportPositions(
+                    .with {
+                        $0.positions = [load.dropOff.coordinate, load.pickup.coordinate].enumerated().map {
+                            index,
+                            stop in
+                            .with {
+                                $0.latitude = stop.latitude
+                                $0.longitude = stop.longitude
+                                // The drop-off fix is the later one, though sent first.
+                                $0.recordedAtMicros = now - 10_000_000 + Int64(index == 0 ? 5_000_000 : 0)
+                            }
+                        }
+                    }
+                )
+            }
+            // Fixes are taken oldest first: the pickup, then the drop-off.
+            #expect(answer.arrivals.map(\.stop) == ["pickup", "drop_off"])
+            #expect(answer.arrivals.allSatisfy { $0.loadID == load.loadID })
+            let feed = try await freight.feed().filter { $0.1.change == .arrived && $0.0 == "dan" }
+            #expect(feed.map(\.1.load.loadID) == [load.loadID, load.loadID])
+            let untouched = try await freight.as("dora") { try await $0.getLoad(.with { $0.loadID = far.loadID }) }
+            #expect(!untouched.timeline.contains { $0.kind == .arrived })
+        }
+    }
+
     @Test("a dispatcher's live watch starts with the latest positions, then has each new one of their drivers only")
     func watch() async throws {
         try await FreightHarness.run { freight in

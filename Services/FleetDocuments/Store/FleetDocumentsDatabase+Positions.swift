@@ -28,32 +28,30 @@ extension FleetDocumentsDatabase {
                     message: "only a driver of a carrier organisation reports positions; you drive for none"
                 )
             }
-            var open = try LoadStore.openLoads(of: driver, db)
+            // Most reports are far from every stop: only a load with a stop near a fix is read whole.
+            let open = try LoadStore.openLoadStops(of: driver, db)
             let working = Self.workingLoad(open)
             var arrivals: [(loadID: String, stop: StopKind, at: Int64)] = []
-            var changed = Set<Int>()
-            for fix in report.fixes {
-                for index in open.indices {
-                    if let stop = open[index].load.driverWasAt(fix.coordinate, at: fix.recordedAt) {
-                        arrivals.append((open[index].load.id, stop, fix.recordedAt))
-                        changed.insert(index)
-                    }
+            for candidate in open where report.fixes.contains(where: candidate.isNear) {
+                guard var record = try LoadStore.load(id: candidate.id, db) else { continue }
+                for fix in report.fixes {
+                    guard let stop = record.load.driverWasAt(fix.coordinate, at: fix.recordedAt) else { continue }
+                    // Each arrival is its own change, told on its own (a report may reach both stops).
+                    arrivals.append((record.load.id, stop, fix.recordedAt))
+                    record.updatedAt = now
+                    try LoadStore.update(record.load, at: now, db)
+                    try FreightFeed.loadChanged(record, previousDriver: nil, at: now, db)
                 }
             }
-            for index in changed.sorted() {
-                open[index].updatedAt = now
-                try LoadStore.update(open[index].load, at: now, db)
-                try FreightFeed.loadChanged(open[index], previousDriver: nil, at: now, db)
-            }
-            try PositionsStore.keep(report.fixes, driver: driver, load: working?.load.id, receivedAt: now, db)
-            return KeptPositions(organisations: organisations, loadID: working?.load.id, arrivals: arrivals)
+            try PositionsStore.keep(report.fixes, driver: driver, load: working?.id, receivedAt: now, db)
+            return KeptPositions(organisations: organisations, loadID: working?.id, arrivals: arrivals)
         }
     }
 
     /// The load a driver is working: of their open loads, the one in a working status changed last, else the one
     /// assigned last.
-    private static func workingLoad(_ open: [LoadRecord]) -> LoadRecord? {
-        let working = open.filter { ![.assigned, .unassigned, .completed].contains($0.load.status) }
+    private static func workingLoad(_ open: [OpenLoadStops]) -> OpenLoadStops? {
+        let working = open.filter { ![.assigned, .unassigned, .completed].contains($0.status) }
         return (working.isEmpty ? open : working).max { $0.updatedAt < $1.updatedAt }
     }
 

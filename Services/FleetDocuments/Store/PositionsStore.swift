@@ -101,12 +101,49 @@ enum PositionsStore {
     }
 }
 
+/// An open load of a driver as a report needs it: enough to pick the load being worked and to tell whether a fix is
+/// near one of its stops, read from columns without decoding the load's timeline.
+struct OpenLoadStops: Sendable, Hashable {
+    var id: String
+    var status: LoadStatus
+    var updatedAt: Int64
+    var pickup: Coordinate
+    var dropOff: Coordinate
+
+    /// Whether `fix` is within the geofence of either stop.
+    func isNear(_ fix: PositionFix) -> Bool {
+        Geofence(center: pickup).contains(fix.coordinate) || Geofence(center: dropOff).contains(fix.coordinate)
+    }
+}
+
 extension LoadStore {
     /// F9: the loads assigned to `driver` that are not completed, whose stops their positions may reach.
-    static func openLoads(of driver: String, _ db: Database) throws -> [LoadRecord] {
+    static func openLoadStops(of driver: String, _ db: Database) throws -> [OpenLoadStops] {
         try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM freight_load WHERE driver_id = ? AND status != 'completed'"),
+            db.cachedStatement(
+                sql: """
+                    SELECT id, status, updated_at, pickup_latitude, pickup_longitude, drop_off_latitude,
+                        drop_off_longitude
+                    FROM freight_load WHERE driver_id = ? AND status != 'completed'
+                    """
+            ),
             arguments: [driver]
-        ).map(LoadStore.record(row:))
+        ).map { row in
+            OpenLoadStops(
+                id: row["id"],
+                status: LoadStatus(rawValue: row["status"]) ?? .assigned,
+                updatedAt: row["updated_at"],
+                pickup: try Coordinate(
+                    latitude: row["pickup_latitude"],
+                    longitude: row["pickup_longitude"],
+                    field: "pickup"
+                ),
+                dropOff: try Coordinate(
+                    latitude: row["drop_off_latitude"],
+                    longitude: row["drop_off_longitude"],
+                    field: "drop_off"
+                )
+            )
+        }
     }
 }
