@@ -73,13 +73,30 @@ struct FreightThroughGatewayTests {
                 Self.loadRequest(carrier.organisationID),
                 options: dora.options
             )
-            _ = try await system.freight.assignLoad(
-                .with {
-                    $0.loadID = load.loadID
-                    $0.driverID = dan.userID
-                },
-                options: dora.options
-            )
+            // Dan's feed tells him of the assignment at once (F3, G3).
+            try await system.home.subscribe(
+                .init(),
+                options: CallOptions(timeout: .seconds(30), metadata: dan.options.metadata)
+            ) { stream in
+                var feed = stream.makeAsyncIterator()
+                #expect(try await feed.next()?.subscribed != nil)
+                _ = try await system.freight.assignLoad(
+                    .with {
+                        $0.loadID = load.loadID
+                        $0.driverID = dan.userID
+                    },
+                    options: dora.options
+                )
+                var told: Quad_Freight_V1_LoadChanged?
+                while told == nil, let message = try await feed.next() {
+                    guard message.event.type == "quad.freight.v1.LoadChanged" else { continue }
+                    told = try Quad_Freight_V1_LoadChanged(serializedBytes: message.event.payload)
+                    #expect(message.event.source == "fleet-documents")
+                }
+                #expect(told?.change == .assigned)
+                #expect(told?.load.loadID == load.loadID)
+                #expect(told?.load.driverID == dan.userID)
+            }
             let mine = try await system.freight.listLoads(.init(), options: dan.options)
             #expect(mine.loads.map(\.loadID) == [load.loadID])
             func set(_ status: Quad_Freight_V1_LoadStatus) async throws -> Quad_Freight_V1_Load {
