@@ -110,10 +110,14 @@ extension FleetDocumentsDatabase {
     }
 
     /// Organisation `id`, when `user` holds `role` in it: NOT_FOUND for a stranger, PERMISSION_DENIED for a member
-    /// without the role.
-    static func requireRole(_ role: MemberRole, of user: String, in id: String, to action: String, _ db: Database)
-        throws -> OrganisationRecord
-    {
+    /// without the role, naming `action` ("create loads").
+    static func requireRole(
+        _ role: MemberRole,
+        of user: String,
+        in id: String,
+        to action: String = "do this",
+        _ db: Database
+    ) throws -> OrganisationRecord {
         let (organisation, roles) = try requireMember(user, of: id, db)
         guard roles.contains(role) else {
             throw RPCError(
