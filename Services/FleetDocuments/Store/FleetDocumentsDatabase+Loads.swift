@@ -15,7 +15,7 @@ extension FleetDocumentsDatabase {
         at now: Int64
     ) async throws -> LoadRecord {
         try await storage.write { db in
-            let owner = try Self.requireRole(.dispatcher, of: user, in: organisation, db)
+            let owner = try Self.requireRole(.dispatcher, of: user, in: organisation, to: "create loads", db)
             let load = try Load.create(draft, id: id, organisation: organisation, by: user, at: now)
             guard try !LoadStore.numberTaken(load.number, in: organisation, db) else {
                 throw RPCError(
