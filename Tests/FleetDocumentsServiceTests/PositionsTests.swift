@@ -356,7 +356,7 @@ struct PositionsTests {
         }
     }
 
-    @Test("account.deleted takes every position the driver reported, and their latest; other drivers' stay")
+    @Test("account.deleted takes every position the driver reported, their latest and their membership; others stay")
     func accountDeletion() async throws {
         try await FreightHarness.run { freight in
             let (northwind, _) = try await freight.twoCarriers()
@@ -372,6 +372,13 @@ struct PositionsTests {
                 try await $0.getLatestPositions(.with { $0.organisationID = northwind })
             }
             #expect(seen.drivers.map(\.driverID) == ["drew"])
+            let members = try await freight.as("dora") {
+                try await $0.listMembers(.with { $0.organisationID = northwind })
+            }
+            #expect(members.members.map(\.userID).sorted() == ["dora", "drew"])
+            // No longer a driver: a report is refused and keeps nothing.
+            await expectRefusal(.permissionDenied) { try await freight.report("dan", 51.2, 0.0) }
+            #expect(try await freight.positionRows() == 1)
         }
     }
 

@@ -95,6 +95,12 @@ enum OrganisationStore {
         return order.compactMap { found[$0] }
     }
 
+    /// Ends every membership of `user` (account deletion): they are in no organisation's members, see nothing of
+    /// any, and report no positions. Their loads stay assigned for a dispatcher to reassign.
+    static func removeMemberships(of user: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM organisation_member WHERE user_id = ?", arguments: [user])
+    }
+
     static func insert(_ invite: InviteRecord, _ db: Database) throws {
         try db.cachedStatement(
             sql: """
