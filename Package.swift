@@ -356,7 +356,6 @@ let fleetDocuments: [Target] = [
         [
             "FleetDocumentsService", "FleetDocumentsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
             "QuadWireCore", "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadBuiltInContracts", grdb, crypto,
-            protobuf,
         ]
     ),
 ]

@@ -25,6 +25,7 @@ struct FreightHarness: Sendable {
     let database: QuadDatabase
     let clock: TestClock
     let documents: DocumentsHarness
+    let positions: PositionsService
 
     static let emails = EmailsDouble(
         emails: Dictionary(
@@ -37,6 +38,7 @@ struct FreightHarness: Sendable {
     static func run(_ body: @Sendable (FreightHarness) async throws -> Void) async throws {
         let clock = TestClock()
         let made = Mutex<DocumentsService?>(nil)
+        let madePositions = Mutex<PositionsService?>(nil)
         try await InProcessServer.run(
             context: "fleet-documents",
             peers: ["jobs", "identity"],
@@ -51,7 +53,9 @@ struct FreightHarness: Sendable {
                 )
                 made.withLock { $0 = documents }
                 let freight = FreightService(documents: documents, emails: Self.emails, clock: clock.clock)
-                return [documents, freight]
+                let positions = PositionsService(documents: documents, clock: clock.clock)
+                madePositions.withLock { $0 = positions }
+                return [documents, freight, positions]
             }
         ) { server, database in
             try await body(
@@ -65,7 +69,8 @@ struct FreightHarness: Sendable {
                         blobDirectory: server.directory + "/blobs",
                         owners: DocumentsHarness.owners,
                         documents: try #require(made.withLock { $0 })
-                    )
+                    ),
+                    positions: try #require(madePositions.withLock { $0 })
                 )
             )
         }

@@ -45,7 +45,8 @@ struct LoadTests {
         try await FreightHarness.run { h in
             let org = try await h.organisation()
             try await h.join("dan", org)
-            await expectRefusal(.permissionDenied) { _ = try await h.load(org, by: "dan") }
+            let driver = await expectRefusal(.permissionDenied) { _ = try await h.load(org, by: "dan") }
+            #expect(driver?.message == "only a dispatcher of Northwind Haulage may create loads; you are its driver")
             let stranger = await expectRefusal(.notFound) { _ = try await h.load(org, by: "ola") }
             #expect(stranger?.message == "organisation_id: no organisation \(org) that you belong to")
         }

@@ -16,8 +16,11 @@ struct RoutingTests {
         for method in Quad_Documents_V1_Documents.Method.all where !method.serviceOnly {
             #expect(table.route(for: method.fullName)?.context == "fleet-documents")
         }
+        for method in Quad_Freight_V1_Freight.Method.all where !method.eventSource && !method.serviceOnly {
+            #expect(table.route(for: method.fullName)?.context == "fleet-documents")
+        }
         #expect(table.contexts == ["fleet-documents", "identity", "jobs", "matching", "payments"])
-        #expect(table.eventSources.map(\.context) == ["identity", "jobs", "matching", "payments"])
+        #expect(table.eventSources.map(\.context) == ["fleet-documents", "identity", "jobs", "matching", "payments"])
         #expect(table.eventSources.allSatisfy { $0.method.eventSource && table.route(for: $0.method.fullName) == nil })
     }
 

@@ -40,6 +40,15 @@ struct ExistenceOracleTests {
         "quad.jobs.v1.Jobs/RejectDasher": #""reason": "prefer someone else""#,
         "quad.jobs.v1.Jobs/CancelLaundryJob": #""reason": "changed my mind""#,
         "quad.documents.v1.Documents/ListDocuments": #""ownerKind": "OWNER_KIND_JOB""#,
+        "quad.freight.v1.Freight/InviteMember": #""email": "someone@example.test", "role": "MEMBER_ROLE_DRIVER""#,
+        "quad.freight.v1.Freight/SetLoadStatus": #""status": "LOAD_STATUS_ON_THE_WAY""#,
+        "quad.freight.v1.Freight/EditLoadStops":
+            #""pickup": {"address": "1 Dock Road", "coordinate": {"latitude": 51.4, "longitude": 0.3}}"#,
+        "quad.freight.v1.Freight/CreateLoad": #"""
+        "number": "L-9", "cargo": "tiles", "client": "Tile & Co", "estimatedDeliveryAtMicros": "1790000000000000",
+        "pickup": {"address": "1 Dock Road", "coordinate": {"latitude": 51.4, "longitude": 0.3}},
+        "dropOff": {"address": "9 Mill Lane", "coordinate": {"latitude": 53.8, "longitude": -1.5}}
+        """#,
     ]
 
     @Test("every routed method that takes an id answers a stranger's foreign id as it answers an unknown one")
@@ -92,6 +101,24 @@ struct ExistenceOracleTests {
                 through: system
             )
 
+            // Alice's carrier: a load of hers, Bob her driver, an invite of hers to someone's email.
+            let carrier = try await system.freight.createOrganisation(
+                .with { $0.name = "Alice Haulage" },
+                options: alice.options
+            )
+            let load = try await system.freight.createLoad(
+                FreightThroughGatewayTests.loadRequest(carrier.organisationID),
+                options: alice.options
+            )
+            let invite = try await system.freight.inviteMember(
+                .with {
+                    $0.organisationID = carrier.organisationID
+                    $0.email = "someone@example.test"
+                    $0.role = .driver
+                },
+                options: alice.options
+            )
+
             let foreign: [String: [String]] = [
                 "job_id": [done, waiting.jobID],
                 "offer_id": [offer.offerID],
@@ -100,6 +127,10 @@ struct ExistenceOracleTests {
                 "document_id": [evidence.documentID],
                 "evidence_document_ids": [evidence.documentID],
                 "owner_id": [done, waiting.jobID],
+                "organisation_id": [carrier.organisationID],
+                "load_id": [load.loadID],
+                "invite_id": [invite.inviteID],
+                "driver_id": [bob.userID],
             ]
             for (method, field, inputType) in walked {
                 if Self.publicIDs[field] != nil { continue }

@@ -200,6 +200,7 @@ final class LaundrySystem: Sendable {
     var payments: Quad_Payments_V1_Payments.Client { .init(transport: gateway) }
     var home: Quad_Gateway_V1_Gateway.Client { .init(transport: gateway) }
     var documents: Quad_Documents_V1_Documents.Client { .init(transport: gateway) }
+    var freight: Quad_Freight_V1_Freight.Client { .init(transport: gateway) }
 }
 
 /// A signed-in person of the demo campus, calling through the gateway.

@@ -1,4 +1,3 @@
-public import FleetDocumentsDomain
 import Foundation
 public import QuadContracts
 public import QuadKernel

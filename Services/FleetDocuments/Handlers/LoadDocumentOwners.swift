@@ -1,4 +1,4 @@
-public import FleetDocumentsDomain
+import FleetDocumentsDomain
 
 /// Who may do what with an owner's documents: loads answered by fleet-documents itself from its own database (they
 /// are freight's, in this executable), every other kind by `others` (the owning contexts, over the wire).

@@ -15,7 +15,7 @@ extension FleetDocumentsDatabase {
         at now: Int64
     ) async throws -> LoadRecord {
         try await storage.write { db in
-            let owner = try Self.requireRole(.dispatcher, of: user, in: organisation, db)
+            let owner = try Self.requireRole(.dispatcher, of: user, in: organisation, to: "create loads", db)
             let load = try Load.create(draft, id: id, organisation: organisation, by: user, at: now)
             guard try !LoadStore.numberTaken(load.number, in: organisation, db) else {
                 throw RPCError(
@@ -154,7 +154,7 @@ extension FleetDocumentsDatabase {
 
     /// Load `id` and `user`'s roles in its organisation; NOT_FOUND for a load that does not exist or one whose
     /// organisation `user` is not in, with the same message.
-    private static func requireLoad(_ id: String, for user: String, _ db: Database) throws
+    static func requireLoad(_ id: String, for user: String, _ db: Database) throws
         -> (record: LoadRecord, roles: Set<MemberRole>)
     {
         if let record = try LoadStore.load(id: id, db) {

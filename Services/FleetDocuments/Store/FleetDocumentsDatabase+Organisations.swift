@@ -16,7 +16,13 @@ extension FleetDocumentsDatabase {
     /// email and role is ALREADY_EXISTS.
     func invite(_ invite: InviteRecord) async throws -> InviteRecord {
         try await storage.write { db in
-            let organisation = try Self.requireRole(.dispatcher, of: invite.invitedBy, in: invite.organisationID, db)
+            let organisation = try Self.requireRole(
+                .dispatcher,
+                of: invite.invitedBy,
+                in: invite.organisationID,
+                to: "invite members",
+                db
+            )
             if try OrganisationStore.pendingInvite(
                 to: invite.organisationID,
                 email: invite.email,
@@ -104,15 +110,19 @@ extension FleetDocumentsDatabase {
     }
 
     /// Organisation `id`, when `user` holds `role` in it: NOT_FOUND for a stranger, PERMISSION_DENIED for a member
-    /// without the role.
-    static func requireRole(_ role: MemberRole, of user: String, in id: String, _ db: Database) throws
-        -> OrganisationRecord
-    {
+    /// without the role, naming `action` ("create loads").
+    static func requireRole(
+        _ role: MemberRole,
+        of user: String,
+        in id: String,
+        to action: String = "do this",
+        _ db: Database
+    ) throws -> OrganisationRecord {
         let (organisation, roles) = try requireMember(user, of: id, db)
         guard roles.contains(role) else {
             throw RPCError(
                 code: .permissionDenied,
-                message: "only a \(role.rawValue) of \(organisation.name) may do this; you are its "
+                message: "only a \(role.rawValue) of \(organisation.name) may \(action); you are its "
                     + roles.sorted().map(\.rawValue).joined(separator: " and ")
             )
         }

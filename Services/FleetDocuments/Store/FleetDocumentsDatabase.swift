@@ -65,8 +65,8 @@ struct FleetDocumentsDatabase: Sendable {
         }
     }
 
-    /// `account.deleted`, applied once: every document of `user`'s profile (their pictures) goes, rows in the
-    /// delivery's transaction, then each blob no row names any more. A crash in between leaves only blobs no row
+    /// `account.deleted`, applied once: every document of `user`'s profile (their pictures) and every position they
+    /// reported as a driver (F5) go, rows in the delivery's transaction, then each blob no row names any more. A crash in between leaves only blobs no row
     /// names, which the sweep at start removes.
     func forgetProfile(of user: String, delivery: Quad_Types_V1_OutboxDelivery) async throws
         -> Quad_Types_V1_DeliveryReceipt
@@ -74,6 +74,7 @@ struct FleetDocumentsDatabase: Sendable {
         let gone = Mutex<[DocumentRecord]>([])
         let receipt = try await storage.receive(delivery) { db in
             let records = try DocumentsStore.deleteAll(of: DocumentOwner(kind: .profile, id: user), db)
+            try PositionsStore.forget(driver: user, db)
             gone.withLock { $0 = records }
         }
         for sha256 in Set(gone.withLock { $0 }.map(\.sha256)).sorted() {

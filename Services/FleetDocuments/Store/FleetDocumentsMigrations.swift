@@ -89,6 +89,7 @@ public enum FleetDocumentsMigrations {
                     """
             )
         }
+        PositionsMigration.register(in: &migrator)
         return migrator
     }
 }

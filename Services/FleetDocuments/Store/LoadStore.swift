@@ -167,7 +167,7 @@ enum LoadStore {
         String(decoding: try JSONEncoder().encode(entries), as: UTF8.self)
     }
 
-    private static func record(row: Row) throws -> LoadRecord {
+    static func record(row: Row) throws -> LoadRecord {
         let pickup = try stop(row, "pickup")
         let dropOff = try stop(row, "drop_off")
         let timeline = try JSONDecoder().decode([LoadEntry].self, from: Data((row["timeline"] as String).utf8))

@@ -42,21 +42,19 @@ enum PositionsStore {
         ])
     }
 
-    /// The latest positions of `drivers` that have one, most recent first.
-    static func latest(of drivers: [String], _ db: Database) throws -> [DriverPositionRecord] {
-        guard !drivers.isEmpty else { return [] }
-        var records: [DriverPositionRecord] = []
-        // In slices, under SQLite's limit on bound parameters.
-        for start in stride(from: 0, to: drivers.count, by: 500) {
-            let slice = Array(drivers[start..<min(start + 500, drivers.count)])
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ", ")
-            records += try Row.fetchAll(
-                db,
-                sql: "SELECT * FROM driver_latest_position WHERE driver_id IN (\(marks))",
-                arguments: StatementArguments(slice)
-            ).map(DriverPositionRecord.init(row:))
-        }
-        return records.sorted { ($0.fix.recordedAt, $0.driverID) > ($1.fix.recordedAt, $1.driverID) }
+    /// The latest position of each driver of `organisation` that has one, most recent first.
+    static func latest(in organisation: String, _ db: Database) throws -> [DriverPositionRecord] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT p.* FROM organisation_member m
+                    JOIN driver_latest_position p ON p.driver_id = m.user_id
+                    WHERE m.organisation_id = ? AND m.role = 'driver'
+                    ORDER BY p.recorded_at DESC, p.driver_id DESC
+                    """
+            ),
+            arguments: [organisation]
+        ).map(DriverPositionRecord.init(row:))
     }
 
     /// A page of load `load`'s route, oldest first, after row `sequence` (0 for the first page); the next page's
@@ -100,5 +98,52 @@ enum PositionsStore {
     static func forget(driver: String, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM driver_position WHERE driver_id = ?", arguments: [driver])
         try db.execute(sql: "DELETE FROM driver_latest_position WHERE driver_id = ?", arguments: [driver])
+    }
+}
+
+/// An open load of a driver as a report needs it: enough to pick the load being worked and to tell whether a fix is
+/// near one of its stops, read from columns without decoding the load's timeline.
+struct OpenLoadStops: Sendable, Hashable {
+    var id: String
+    var status: LoadStatus
+    var updatedAt: Int64
+    var pickup: Coordinate
+    var dropOff: Coordinate
+
+    /// Whether `fix` is within the geofence of either stop.
+    func isNear(_ fix: PositionFix) -> Bool {
+        Geofence(center: pickup).contains(fix.coordinate) || Geofence(center: dropOff).contains(fix.coordinate)
+    }
+}
+
+extension LoadStore {
+    /// F9: the loads assigned to `driver` that are not completed, whose stops their positions may reach.
+    static func openLoadStops(of driver: String, _ db: Database) throws -> [OpenLoadStops] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, status, updated_at, pickup_latitude, pickup_longitude, drop_off_latitude,
+                        drop_off_longitude
+                    FROM freight_load WHERE driver_id = ? AND status != 'completed'
+                    """
+            ),
+            arguments: [driver]
+        ).map { row in
+            OpenLoadStops(
+                id: row["id"],
+                status: LoadStatus(rawValue: row["status"]) ?? .assigned,
+                updatedAt: row["updated_at"],
+                pickup: try Coordinate(
+                    latitude: row["pickup_latitude"],
+                    longitude: row["pickup_longitude"],
+                    field: "pickup"
+                ),
+                dropOff: try Coordinate(
+                    latitude: row["drop_off_latitude"],
+                    longitude: row["drop_off_longitude"],
+                    field: "drop_off"
+                )
+            )
+        }
     }
 }
