@@ -102,19 +102,13 @@ struct FreightLoadJourneyTests {
             ).run()
             let journeys = try #require(outcome.result.journeys.first { $0.name == "freight-load" })
             #expect(journeys.count == 4 && journeys.ok == 4, "\(outcome.failures)")
-            let methods = Dictionary(
-                outcome.result.methods.map { ($0.name, $0) },
-                uniquingKeysWith: { first, _ in first }
-            )
-            // Every method of the journey was called and answered (the window counts the calls due within it).
-            for method in [
-                "gateway.GetDispatcherHome", "freight.CreateLoad", "freight.AssignLoad", "gateway.GetDriverHome",
-                "freight.SetLoadStatus", "positions.ReportPositions", "documents.Upload",
-            ] {
-                let summary = try #require(methods[method], "\(method) was not called")
-                #expect(summary.ok > 0 && summary.errors.isEmpty, "\(method): \(summary.errors)")
+            #expect(outcome.failureCount == 0, "\(outcome.failures)")
+            // Every call measured was answered (the window holds the calls due within it: on a busy machine the
+            // later ones of a journey fall after it).
+            for method in outcome.result.methods {
+                #expect(method.errors.isEmpty, "\(method.name): \(method.errors)")
             }
-            // The journeys' loads are completed, each with its proof of delivery.
+            // The journeys' loads are completed, each with its proof of delivery, and their drivers were seen.
             let completed = try await freight.listLoads(
                 .with {
                     $0.organisationID = carrier.organisationID; $0.status = .completed
@@ -122,6 +116,29 @@ struct FreightLoadJourneyTests {
                 options: lead
             )
             #expect(completed.loads.count == 4)
+            let documents = Quad_Documents_V1_Documents.Client(transport: system.gateway)
+            for load in completed.loads {
+                let proofs = try await documents.listDocuments(
+                    .with {
+                        $0.ownerKind = .load; $0.ownerID = load.loadID
+                    },
+                    options: lead
+                )
+                #expect(proofs.documents.map(\.purpose) == [.proofOfDelivery])
+                #expect(proofs.documents.first?.sizeBytes == 1 << 20)
+                let stamped = try await freight.getLoad(.with { $0.loadID = load.loadID }, options: lead)
+                #expect(
+                    stamped.timeline.filter { $0.kind == .status }.map(\.status) == [
+                        .onTheWay, .loading, .onTheWay, .unloading, .completed,
+                    ]
+                )
+            }
+            let seen = try await Quad_Freight_V1_Positions.Client(transport: system.gateway).getLatestPositions(
+                .with { $0.organisationID = carrier.organisationID },
+                options: lead
+            )
+            #expect(!seen.drivers.isEmpty)
+            #expect(Set(seen.drivers.map(\.driverID)).isSubset(of: again.drivers.map(\.userID)))
         }
     }
 }
