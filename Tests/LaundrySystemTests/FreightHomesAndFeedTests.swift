@@ -302,7 +302,7 @@ struct FreightHomesAndFeedTests {
     }
 
     @Test(
-        "nobody outside the carrier sees its home, and a home whose service is down answers in parts",
+        "nobody outside the carrier sees its home, and a home whose services are down answers in parts",
         .timeLimit(.minutes(3))
     )
     func outsidersAndPartialHomes() async throws {
@@ -340,7 +340,18 @@ struct FreightHomesAndFeedTests {
             }
             #expect(none?.code == .notFound)
 
-            // With fleet-documents gone, the homes still answer, each part marked.
+            // With identity gone, the drivers are still listed, by id, their names marked missing.
+            await system.kill("identity")
+            let nameless = try await carrier.dora.gateway.getDispatcherHome(
+                .with { $0.organisationID = carrier.organisationID },
+                options: carrier.dora.options
+            )
+            #expect(nameless.openLoads.status.code == 0 && nameless.drivers.status.code == 0)
+            #expect(nameless.drivers.names.code == 14, "\(nameless.drivers.names)")  // UNAVAILABLE
+            #expect(nameless.drivers.drivers.map(\.userID) == [carrier.dan.person.userID, carrier.dee.person.userID])
+            #expect(nameless.drivers.drivers.allSatisfy { $0.firstName.isEmpty })
+
+            // With fleet-documents gone too, the homes still answer, each part marked.
             await system.kill("fleet-documents")
             let driverHome = try await carrier.dan.gateway.getDriverHome(.init(), options: carrier.dan.options)
             #expect(driverHome.assignedLoads.status.code == 14, "\(driverHome)")  // UNAVAILABLE
