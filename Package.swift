@@ -411,7 +411,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
-            nioCore,
+            "QuadLoad", "QuadLoadCore", nioCore,
         ]
     ),
 ]

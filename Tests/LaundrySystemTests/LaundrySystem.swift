@@ -161,6 +161,21 @@ final class LaundrySystem: Sendable {
         }
     }
 
+    /// A client of the gateway from another address of the loopback network (`127.0.0.2`, say), as another
+    /// device would call; close it.
+    func gatewayClient(from localAddress: String) throws -> QuadClient {
+        let member = try #require(members.withLock { $0["gateway"] })
+        let address = try #require(HostPort(parsing: member.ready.rpc))
+        var configuration = ClientConfiguration.defaults
+        configuration.localAddress = localAddress
+        return QuadClient(
+            host: address.host,
+            port: address.port,
+            tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway"),
+            configuration: configuration
+        )
+    }
+
     /// A client of `service` directly, as an operator (the CLI's client certificate); close it.
     func operatorClient(_ service: String) throws -> QuadClient {
         let member = try #require(members.withLock { $0[service] })

@@ -11,23 +11,27 @@ import Testing
     "quad seed, end to end",
     .serialized,
     .enabled(
-        if: ["quad", "quad-identity", "quad-payments", "quad-matching", "quad-gateway"].allSatisfy(BuildProducts.exists)
+        if: ["quad", "quad-identity", "quad-payments", "quad-matching", "quad-fleet-documents", "quad-gateway"]
+            .allSatisfy(BuildProducts.exists)
     )
 )
 struct QuadSeedTests {
     struct SeedFile: Decodable {
         var customers: [DemoSeeder.Seeded]
         var dashers: [DemoSeeder.Seeded]
+        var carriers: [DemoCarrierSeeder.Carrier]
     }
 
-    @Test("quad seed twice in a row succeeds both times, with the same people, cards and fresh tokens")
+    @Test(
+        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads and fresh tokens"
+    )
     func seedTwice() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-seed-\(UUID().uuidString)")
             .path
         let executables = directory + "/bin"
         try FileManager.default.createDirectory(atPath: executables, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for name in ["quad-identity", "quad-matching", "quad-payments", "quad-gateway"] {
+        for name in ["quad-identity", "quad-matching", "quad-payments", "quad-fleet-documents", "quad-gateway"] {
             try FileManager.default.createSymbolicLink(
                 atPath: "\(executables)/\(name)",
                 withDestinationPath: BuildProducts.path(name)
@@ -35,10 +39,13 @@ struct QuadSeedTests {
         }
         let layout = UpLayout(directory: directory)
 
-        // Given `quad up` running identity, matching, payments and the gateway
+        // Given `quad up` running identity, matching, payments, fleet-documents and the gateway
         try await QuadUpSystemTests.withQuadUp(directory: directory, arguments: ["--executables", executables]) { up in
             _ = try await QuadUpSystemTests.waitForEndpoints(layout, of: up) { $0.gateway != nil }
-            let seed = ["seed", "--endpoints", layout.endpoints, "--customers", "3", "--dashers", "2"]
+            let seed = [
+                "seed", "--endpoints", layout.endpoints, "--customers", "3", "--dashers", "2", "--carriers", "1",
+                "--dispatchers", "2", "--drivers", "3", "--loads", "4",
+            ]
 
             // When quad seed runs
             let first = try await ProductRun.run("quad", seed, in: directory)
@@ -71,6 +78,31 @@ struct QuadSeedTests {
             #expect(secondFile.customers.allSatisfy { $0.paymentMethodID != nil })
             #expect(secondFile.customers.map(\.paymentMethodID) == firstFile.customers.map(\.paymentMethodID))
             #expect(secondFile.customers[0].accessToken != firstFile.customers[0].accessToken)
+            // And the same carrier, with its dispatchers, drivers and loads, and fresh tokens
+            let carrier = try #require(firstFile.carriers.first)
+            let carrierAgain = try #require(secondFile.carriers.first)
+            #expect(firstFile.carriers.count == 1 && secondFile.carriers.count == 1)
+            #expect(carrier.name == "Northfield Freight 1")
+            #expect(
+                carrier.dispatchers.map(\.email) == ["c1dispatcher1@northfield.edu", "c1dispatcher2@northfield.edu"]
+            )
+            #expect(carrier.drivers.map(\.role) == ["driver", "driver", "driver"])
+            #expect(carrier.loadIDs.count == 4)
+            #expect(carrierAgain.organisationID == carrier.organisationID && carrierAgain.loadIDs == carrier.loadIDs)
+            #expect(carrierAgain.drivers.map(\.userID) == carrier.drivers.map(\.userID))
+            #expect(carrierAgain.drivers[0].accessToken != carrier.drivers[0].accessToken)
+
+            // And the first driver's home, through the gateway with their token, has the first load
+            let driverHome = try await ProductRun.run(
+                "quad",
+                [
+                    "call", "gateway", "quad.gateway.v1.Gateway/GetDriverHome", "{}", "--endpoints", layout.endpoints,
+                    "-H", "authorization=Bearer \(carrierAgain.drivers[0].accessToken)",
+                ],
+                in: directory
+            )
+            #expect(driverHome.status == 0, "\(driverHome.output)")
+            #expect(driverHome.output.contains(carrier.loadIDs[0]), "\(driverHome.output)")
 
             // And a seeded dasher's token works at once for a dasher's call through the gateway
             let accepting = try await ProductRun.run(

@@ -26,6 +26,8 @@ struct ReflectionFilesTests {
                 "google/protobuf/descriptor.proto",
                 "quad/documents/v1/documents.proto",
                 "quad/events/v1/events.proto",
+                "quad/freight/v1/freight.proto",
+                "quad/freight/v1/positions.proto",
                 "quad/gateway/v1/gateway.proto",
                 "quad/health/v1/health.proto",
                 "quad/identity/v1/identity.proto",

@@ -2,7 +2,7 @@ import QuadContracts
 import QuadWire
 
 /// A product's service for `quad call` and reflection to find: `quad.gateway.v1.Gateway`, whose file imports
-/// identity's, jobs', matching's and payments'. GetHome answers a fixed home, Subscribe one `subscribed` message
+/// identity's, jobs', matching's, payments' and freight's. GetHome answers a fixed home, Subscribe one `subscribed` message
 /// after the event id it was given; the other methods are not served.
 struct StubGateway: Quad_Gateway_V1_Gateway.ServiceProtocol {
     func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home {
@@ -28,6 +28,20 @@ struct StubGateway: Quad_Gateway_V1_Gateway.ServiceProtocol {
         context: ServerContext
     ) async throws -> Quad_Gateway_V1_DasherHome {
         throw RPCError(code: .unimplemented, message: "the stub gateway has no dasher home")
+    }
+
+    func getDispatcherHome(
+        request: Quad_Gateway_V1_GetDispatcherHomeRequest,
+        context: ServerContext
+    ) async throws -> Quad_Gateway_V1_DispatcherHome {
+        throw RPCError(code: .unimplemented, message: "the stub gateway has no dispatcher home")
+    }
+
+    func getDriverHome(
+        request: Quad_Gateway_V1_GetDriverHomeRequest,
+        context: ServerContext
+    ) async throws -> Quad_Gateway_V1_DriverHome {
+        throw RPCError(code: .unimplemented, message: "the stub gateway has no driver home")
     }
 
     func subscribe(

@@ -25,17 +25,21 @@ public struct DemoSeeder: Sendable {
         }
     }
 
-    /// Someone to seed: `name`@northfield.edu, a customer or a dasher.
+    /// Someone to seed: `name`@northfield.edu, a customer or a dasher (or, for ``DemoCarrierSeeder``, a customer
+    /// who becomes a dispatcher or driver by joining a carrier).
     public struct Person: Sendable, Hashable {
         /// The email's local part, e.g. `customer1`.
         public var name: String
         /// Whether they are a dasher (granted the role and set accepting) rather than a customer (given a card).
         public var isDasher: Bool
+        /// Their first name; nil: made from `name` (its letters, capitalised).
+        public var firstName: String?
 
         /// Creates a person.
-        public init(name: String, isDasher: Bool) {
+        public init(name: String, isDasher: Bool, firstName: String? = nil) {
             self.name = name
             self.isDasher = isDasher
+            self.firstName = firstName
         }
     }
 
@@ -70,6 +74,7 @@ public struct DemoSeeder: Sendable {
             request.accounts = people.map { person in
                 .with {
                     $0.registration = registration(person.name, in: campus)
+                    if let firstName = person.firstName { $0.registration.firstName = firstName }
                     if person.isDasher { $0.roles = [.dasher] }
                 }
             }
@@ -210,17 +215,19 @@ public struct DemoSeeder: Sendable {
         CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(token)"])
     }
 
-    /// Writes `people` as `{"customers": [...], "dashers": [...]}`.
-    public static func write(_ people: [Seeded], to path: String) throws {
+    /// Writes `people` as `{"customers": [...], "dashers": [...], "carriers": [...]}`.
+    public static func write(_ people: [Seeded], carriers: [DemoCarrierSeeder.Carrier] = [], to path: String) throws {
         struct File: Codable {
             var customers: [Seeded]
             var dashers: [Seeded]
+            var carriers: [DemoCarrierSeeder.Carrier]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let file = File(
             customers: people.filter { $0.role == "customer" },
-            dashers: people.filter { $0.role == "dasher" }
+            dashers: people.filter { $0.role == "dasher" },
+            carriers: carriers
         )
         try encoder.encode(file).write(to: URL(fileURLWithPath: path), options: .atomic)
         // It holds access tokens: owner-only, whatever the umask (issue 11 item 1).

@@ -13,8 +13,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
         commandName: "quad-load",
         abstract: "Load-test a running Quad system with user journeys at a fixed arrival rate.",
         discussion: """
-            Seeds its own people through the gateway (customers with a sandbox card, accepting dashers; the \
-            same --seed reuses the same accounts), then starts journeys at --rate per second (Poisson or \
+            Seeds its own people through the gateway (customers with a sandbox card, accepting dashers, and for \
+            freight journeys a carrier with --dispatchers and --drivers; the same --seed reuses the same accounts), then starts journeys at --rate per second (Poisson or \
             constant arrivals) for --warmup, --duration and --cooldown (only --duration is measured), never waiting for answers before the next \
             arrival. Latency is measured from each call's intended start (corrected) and from when it was \
             sent (uncorrected). --step raises the rate by --step-factor until p99 or errors pass their \
@@ -38,7 +38,10 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "The name on the gateway's certificate (with --gateway).")
     var serverName = "gateway"
 
-    @Option(help: "A journey or a named mix: laundry, laundry-customer, laundry-dasher, browsing, login-storm, ping.")
+    @Option(
+        help:
+            "A journey or a named mix: laundry, laundry-customer, laundry-dasher, browsing, login-storm, ping, freight, freight-load."
+    )
     var journey = "laundry"
 
     @Option(help: "A weighted mix instead of --journey, e.g. browsing=4,laundry-customer=1,laundry-dasher=1.")
@@ -90,6 +93,12 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(help: "Dashers to seed (one journey at a time each; the laundry mix at R journeys/s keeps about R busy).")
     var dashers = 80
+
+    @Option(help: "The carrier's dispatchers to seed, for freight journeys (any may create the next load).")
+    var dispatchers = 10
+
+    @Option(help: "The carrier's drivers to seed, for freight journeys (one journey of about 20 s at a time each).")
+    var drivers = 100
 
     @Option(help: "The seeded people's password.")
     var password = "quad-load-password"
@@ -148,8 +157,10 @@ struct QuadLoadCommand: AsyncParsableCommand {
         }
         guard connections >= 1 else { throw ValidationError("--connections must be at least 1") }
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
-        guard (0...5_000).contains(customers), (0...5_000).contains(dashers) else {
-            throw ValidationError("--customers and --dashers must be 0...5000")
+        guard (0...5_000).contains(customers), (0...5_000).contains(dashers), (1...100).contains(dispatchers),
+            (0...5_000).contains(drivers)
+        else {
+            throw ValidationError("--customers, --dashers and --drivers must be 0...5000, --dispatchers 1...100")
         }
         guard (0...1).contains(maxErrorRate) else {
             throw ValidationError("--max-error-rate must be a share of calls from 0 to 1 (0.01 is 1%)")
@@ -225,6 +236,27 @@ struct QuadLoadCommand: AsyncParsableCommand {
             ) { done, all in progress.update("seeded \(done)/\(all)") }
             let took = (ContinuousClock.now - seedingStarted).seconds
             progress.say("seeded \(customers + dashers) people in \(Self.format(took)) s")
+        }
+        if mix.needsCarrier {
+            guard gateway == nil else {
+                throw CLIError("freight journeys seed their carrier with identity's SeedAccounts: use --endpoints")
+            }
+            let identity = try EndpointsFile.load(path: endpoints).operatorClient(of: "identity")
+            defer { identity.close() }
+            progress.say("seeding a carrier with \(dispatchers) dispatchers and \(drivers) drivers (seed \(seed))")
+            let seedingStarted = ContinuousClock.now
+            let (carrier, devices) = try await Population.seedCarrier(
+                device: { try target.client(connections: 1, from: target.deviceAddress(index: $0)) },
+                firstDevice: customers + dashers,
+                dispatchers: dispatchers,
+                drivers: drivers,
+                seed: seed,
+                password: password,
+                operatorIdentity: identity
+            )
+            population = population.adding(carrier: carrier, devices: devices)
+            let took = (ContinuousClock.now - seedingStarted).seconds
+            progress.say("seeded the carrier in \(Self.format(took)) s")
         }
         defer { population.close() }
 

@@ -8,7 +8,7 @@ import QuadWireNIO
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Create demo customers and qualified dashers on the demo campus.",
+        abstract: "Create demo customers, qualified dashers and carriers on the demo campus.",
         discussion: """
             The demo campus (Northfield University, four dorms with their machine prices) is identity's own \
             seed. This adds customers with a sandbox card (tok_sandbox_visa) and dashers with the dasher role who \
@@ -17,6 +17,18 @@ struct SeedCommand: AsyncParsableCommand {
             endpoints.json names (the password is hashed once, not once per person); cards and presence go \
             through the gateway like an app. Running it again finds the same people and signs them in. It writes \
             their ids, fresh access tokens (15 minutes) and card ids to seed.json beside the endpoints file.
+
+            Carriers (freight, --carriers N): carrier k's dispatchers are ckdispatcher1... and its drivers \
+            ckdriver1... (@northfield.edu, e.g. c1dispatcher1, c1driver1). Through the gateway, the first dispatcher \
+            creates the organisation "Northfield Freight k" (or, on a later run, reuses the one of that name they \
+            dispatch for), invites the others by email as dispatchers or drivers (the drivers shared among all the \
+            dispatchers) and each accepts; the dispatchers create loads L-0001... with pickups and drop-offs around \
+            the campus and assign every other one to a driver. A later run invites only who has not joined and \
+            creates only the loads whose number is new. The tokens work at once: fleet-documents decides from its \
+            own members who may do what, not from the roles in a token (identity adds ROLE_DISPATCHER or \
+            ROLE_DRIVER to the next token it signs). The gateway allows each user 20 calls a second by default, \
+            so the invites of 2,000 drivers take about 50 s with 2 dispatchers; more dispatchers go faster. \
+            seed.json's "carriers" lists each organisation with its dispatchers, drivers and load ids.
             """
     )
 
@@ -29,12 +41,31 @@ struct SeedCommand: AsyncParsableCommand {
     @Option(help: "How many dashers.")
     var dashers = 2
 
+    @Option(help: "How many carrier organisations (freight); 0 for none.")
+    var carriers = 1
+
+    @Option(help: "How many dispatchers each carrier has (at least 1 when --carriers is not 0).")
+    var dispatchers = 2
+
+    @Option(help: "How many drivers each carrier has.")
+    var drivers = 5
+
+    @Option(help: "How many loads each carrier has; every other one is assigned to a driver.")
+    var loads = 10
+
     @Option(help: "The password of every demo account.")
     var password = "quad-demo-password"
 
     func run() async throws {
         guard (0...500).contains(customers), (0...500).contains(dashers) else {
             throw ValidationError("--customers and --dashers must be 0...500")
+        }
+        guard (0...20).contains(carriers), (1...100).contains(dispatchers), (0...10_000).contains(drivers),
+            (0...10_000).contains(loads)
+        else {
+            throw ValidationError(
+                "--carriers must be 0...20, --dispatchers 1...100, --drivers 0...10000 and --loads 0...10000"
+            )
         }
         let file = try EndpointsFile.load(path: endpoints)
         guard let gateway = file.gateway, let address = HostPort(parsing: gateway.rpc) else {
@@ -58,10 +89,66 @@ struct SeedCommand: AsyncParsableCommand {
                 people.append(try await seeder.prepare(person))
             }
         }
+        let seededCarriers = try await seedCarriers(
+            gateway: address,
+            ca: file.ca,
+            serverName: gateway.serverName,
+            operatorIdentity: identity
+        )
         let path = URL(fileURLWithPath: endpoints).deletingLastPathComponent().appendingPathComponent("seed.json").path
-        try DemoSeeder.write(people, to: path)
+        try DemoSeeder.write(people, carriers: seededCarriers, to: path)
         let rows = people.map { [$0.role, $0.email, $0.userID, $0.paymentMethodID ?? "-"] }
         Console.out(TextTable(header: ["role", "email", "user id", "payment method"], rows: rows).text)
+        for carrier in seededCarriers {
+            let shown = carrier.dispatchers + carrier.drivers.prefix(5)
+            let more = carrier.drivers.count > 5 ? "\n... and \(carrier.drivers.count - 5) more drivers" : ""
+            Console.out(
+                "\n\(carrier.name) (\(carrier.organisationID)): \(carrier.loadIDs.count) loads\n"
+                    + TextTable(
+                        header: ["role", "email", "user id"],
+                        rows: shown.map { [$0.role, $0.email, $0.userID] }
+                    )
+                    .text + more
+            )
+        }
         Console.out("password: \(password)\naccess tokens (15 min) and ids: \(path)")
+    }
+
+    /// The carriers, through clients of the gateway from several loopback addresses when the gateway is on
+    /// loopback (its per-address limit is then shared by many), else through one.
+    private func seedCarriers(
+        gateway: HostPort,
+        ca: String,
+        serverName: String,
+        operatorIdentity: any ClientTransport
+    ) async throws -> [DemoCarrierSeeder.Carrier] {
+        guard carriers > 0 else { return [] }
+        let loopback = gateway.host.hasPrefix("127.")
+        let tls = try TLSSettings.client(trustRootsPEM: ca, serverName: serverName)
+        let clients = (0..<(loopback ? 32 : 1)).map { index in
+            var configuration = ClientConfiguration.defaults
+            configuration.localAddress = loopback ? "127.2.0.\(index + 1)" : nil
+            return QuadClient(host: gateway.host, port: gateway.port, tls: tls, configuration: configuration)
+        }
+        defer { for client in clients { client.close() } }
+        let seeder = DemoCarrierSeeder(gateways: clients)
+        let shape = DemoCarrierSeeder.Shape(dispatchers: dispatchers, drivers: drivers, loads: loads)
+        var seeded: [DemoCarrierSeeder.Carrier] = []
+        for number in 1...carriers {
+            let accounts = try await DemoCarrierSeeder.accounts(
+                DemoCarrierSeeder.people(carrier: number, shape),
+                password: password,
+                operatorIdentity: operatorIdentity
+            )
+            seeded.append(
+                try await seeder.seed(
+                    carrier: number,
+                    dispatchers: Array(accounts.prefix(dispatchers)),
+                    drivers: Array(accounts.dropFirst(dispatchers)),
+                    loads: loads
+                )
+            )
+        }
+        return seeded
     }
 }

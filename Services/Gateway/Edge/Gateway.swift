@@ -126,7 +126,7 @@ public struct Gateway: Sendable {
         self.proxy = proxy
         // The home screens' parts go through the upstreams' guards like proxied calls.
         var homeParts: [String: any ClientTransport] = [:]
-        for context in ["identity", "jobs", "matching", "payments"] {
+        for context in ["identity", "jobs", "matching", "payments", "fleet-documents"] {
             homeParts[context] = proxy.transport(for: context)
         }
         homeParts.merge(homeTransports) { _, replacement in replacement }

@@ -18,9 +18,11 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
     private let deadlines: DeadlinePolicy
     /// Where the laundry home screens' parts come from (jobs, matching, payments).
     let laundry: LaundryHomeClients
+    /// Where the freight home screens' parts come from (fleet-documents, identity's names).
+    let freight: FreightHomeClients
 
     /// - Parameter transports: the contexts' transports by name (`identity`, `jobs`, `matching`,
-    ///   `payments`); `profile` and `campus` replace identity's for those parts (tests).
+    ///   `payments`, `fleet-documents`); `profile` and `campus` replace identity's for those parts (tests).
     public init(
         authenticator: EdgeAuthenticator,
         rateLimiter: EdgeRateLimiter,
@@ -39,6 +41,10 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
             jobs: transport("jobs"),
             matching: transport("matching"),
             payments: transport("payments")
+        )
+        self.freight = FreightHomeClients(
+            fleetDocuments: transport("fleet-documents"),
+            identity: transport("identity")
         )
         self.deadlines = deadlines
     }

@@ -24,15 +24,18 @@ public struct JourneyMix: Sendable {
     public static let catalog: [String: any Journey] = {
         let journeys: [any Journey] = [
             LaundryCustomerJourney(), LaundryDasherJourney(), BrowsingJourney(), LoginStormJourney(), PingJourney(),
+            FreightLoadJourney(),
         ]
         return Dictionary(uniqueKeysWithValues: journeys.map { ($0.name, $0) })
     }()
 
     /// The named mixes: `laundry` is the laundry product's day, four people browsing for each customer
     /// who submits, with a few more dashers than customers so that jobs do not pile up (a dasher
-    /// offered nothing leaves as `laundry-dasher-idle`). Each product adds its own.
+    /// offered nothing leaves as `laundry-dasher-idle`). `freight` is a carrier's loads, each from its creation to
+    /// its completion. Each product adds its own.
     public static let presets: [String: [(String, Double)]] = [
-        "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)]
+        "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)],
+        "freight": [("freight-load", 1)],
     ]
 
     /// Parses `--journey NAME` (a preset or one journey) or `--mix name=weight,name=weight`.
@@ -74,9 +77,14 @@ public struct JourneyMix: Sendable {
         Dictionary(entries.map { ($0.journey.name, $0.weight) }, uniquingKeysWith: +)
     }
 
-    /// Whether any journey of the mix plays seeded people.
+    /// Whether any journey of the mix plays seeded customers or dashers.
     public var needsPeople: Bool {
-        entries.contains { !($0.journey is PingJourney) }
+        entries.contains { !($0.journey is PingJourney) && !($0.journey is FreightLoadJourney) }
+    }
+
+    /// Whether any journey of the mix plays a seeded carrier's dispatchers and drivers.
+    public var needsCarrier: Bool {
+        entries.contains { $0.journey is FreightLoadJourney }
     }
 }
 

@@ -16,22 +16,28 @@ public final class Population: Sendable {
     public let customers: [DemoSeeder.Seeded]
     /// The dashers, by index.
     public let dashers: [DemoSeeder.Seeded]
+    /// The carrier the freight journeys work for (its dispatchers and drivers), if one was seeded.
+    public let carrier: DemoCarrierSeeder.Carrier?
     /// Each person's phone: a client of the gateway from their own address, by user id.
     private let devices: [String: QuadClient]
     private let idleDashers: Mutex<[Int]>
+    private let idleDrivers: Mutex<[Int]>
 
     /// A population of the people given, each calling through their device (by user id).
     public init(
         password: String,
         customers: [DemoSeeder.Seeded],
         dashers: [DemoSeeder.Seeded],
+        carrier: DemoCarrierSeeder.Carrier? = nil,
         devices: [String: QuadClient] = [:]
     ) {
         self.password = password
         self.customers = customers
         self.dashers = dashers
+        self.carrier = carrier
         self.devices = devices
         idleDashers = Mutex(Array(dashers.indices.reversed()))
+        idleDrivers = Mutex(Array((carrier?.drivers ?? []).indices.reversed()))
     }
 
     /// No one: for journeys that sign no one in (the ping).
@@ -131,6 +137,63 @@ public final class Population: Sendable {
             dashers: seededDashers.compactMap { $0 },
             devices: devices
         )
+    }
+
+    /// Seeds one carrier, `load<seed>c1dispatcher1`... and `load<seed>c1driver1`..., its members joined and no
+    /// loads (the journeys make theirs), each calling through their own device (`device(n)`, n from `firstDevice`).
+    ///
+    /// - Throws: ``CLIError`` naming the step that failed.
+    public static func seedCarrier(
+        device: @escaping @Sendable (Int) throws -> QuadClient,
+        firstDevice: Int,
+        dispatchers: Int,
+        drivers: Int,
+        seed: UInt64,
+        password: String,
+        operatorIdentity: any ClientTransport
+    ) async throws -> (DemoCarrierSeeder.Carrier, [String: QuadClient]) {
+        let shape = DemoCarrierSeeder.Shape(dispatchers: dispatchers, drivers: drivers, loads: 0)
+        let people = DemoCarrierSeeder.people(carrier: 1, shape, prefix: "load\(seed)c")
+        let phones = try people.indices.map { try device(firstDevice + $0) }
+        let accounts = try await DemoCarrierSeeder.accounts(
+            people,
+            password: password,
+            operatorIdentity: operatorIdentity
+        )
+        let carrier = try await DemoCarrierSeeder(gateways: phones).seed(
+            carrier: 1,
+            dispatchers: Array(accounts.prefix(dispatchers)),
+            drivers: Array(accounts.dropFirst(dispatchers)),
+            loads: 0
+        )
+        let devices = Dictionary(
+            zip(accounts.map(\.userID), phones).map { ($0, $1) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        return (carrier, devices)
+    }
+
+    /// The same people with `carrier` and its people's `devices` added.
+    public func adding(carrier: DemoCarrierSeeder.Carrier, devices more: [String: QuadClient]) -> Population {
+        Population(
+            password: password,
+            customers: customers,
+            dashers: dashers,
+            carrier: carrier,
+            devices: devices.merging(more) { first, _ in first }
+        )
+    }
+
+    /// Takes an idle driver of the carrier for one journey; nil when every driver is busy or none was seeded.
+    public func checkOutDriver() -> DemoSeeder.Seeded? {
+        guard let carrier else { return nil }
+        return idleDrivers.withLock { $0.popLast() }.map { carrier.drivers[$0] }
+    }
+
+    /// Gives `driver` back once their journey ends.
+    public func checkIn(driver: DemoSeeder.Seeded) {
+        guard let index = carrier?.drivers.firstIndex(where: { $0.userID == driver.userID }) else { return }
+        idleDrivers.withLock { $0.insert(index, at: 0) }
     }
 
     /// Takes an idle dasher for one journey; nil when every dasher is busy.

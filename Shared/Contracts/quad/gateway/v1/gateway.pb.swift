@@ -360,6 +360,266 @@ public nonisolated struct Quad_Gateway_V1_OfferPart: Sendable {
   fileprivate var _offer: Quad_Matching_V1_Offer? = nil
 }
 
+public nonisolated struct Quad_Gateway_V1_GetDispatcherHomeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The organisation. Empty: the caller's first organisation in which they are a dispatcher
+  /// (NOT_FOUND, as the call's status, when there is none).
+  public var organisationID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_DispatcherHome: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the organisation shown
+  public var organisationID: String = String()
+
+  /// every status but completed
+  public var openLoads: Quad_Gateway_V1_LoadsByStatusPart {
+    get {_openLoads ?? Quad_Gateway_V1_LoadsByStatusPart()}
+    set {_openLoads = newValue}
+  }
+  /// Returns true if `openLoads` has been explicitly set.
+  public var hasOpenLoads: Bool {self._openLoads != nil}
+  /// Clears the value of `openLoads`. Subsequent reads from it will return its default value.
+  public mutating func clearOpenLoads() {self._openLoads = nil}
+
+  public var drivers: Quad_Gateway_V1_DispatcherDriversPart {
+    get {_drivers ?? Quad_Gateway_V1_DispatcherDriversPart()}
+    set {_drivers = newValue}
+  }
+  /// Returns true if `drivers` has been explicitly set.
+  public var hasDrivers: Bool {self._drivers != nil}
+  /// Clears the value of `drivers`. Subsequent reads from it will return its default value.
+  public mutating func clearDrivers() {self._drivers = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _openLoads: Quad_Gateway_V1_LoadsByStatusPart? = nil
+  fileprivate var _drivers: Quad_Gateway_V1_DispatcherDriversPart? = nil
+}
+
+/// An organisation's loads that are not completed, one group per status in the order of
+/// quad.freight.v1.LoadStatus (unassigned, assigned, on the way, waiting, loading, unloading),
+/// each with up to 50 loads, newest first. Fetched as one call per status: the part fails
+/// whole if any does.
+public nonisolated struct Quad_Gateway_V1_LoadsByStatusPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var groups: [Quad_Gateway_V1_LoadStatusGroup] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_LoadStatusGroup: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Freight_V1_LoadStatus = .unspecified
+
+  /// newest created first, at most 50
+  public var loads: [Quad_Freight_V1_Load] = []
+
+  /// more loads have this status (page with ListLoads)
+  public var more: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The organisation's drivers (its members with the driver role, in the order they joined) with
+/// their names (identity's public profiles) and latest positions (F5). A driver is listed even
+/// when their name or position could not be had: `names` and `positions` say why.
+public nonisolated struct Quad_Gateway_V1_DispatcherDriversPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the members' list
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var drivers: [Quad_Gateway_V1_DispatcherDriver] = []
+
+  public var names: Quad_Gateway_V1_PartStatus {
+    get {_names ?? Quad_Gateway_V1_PartStatus()}
+    set {_names = newValue}
+  }
+  /// Returns true if `names` has been explicitly set.
+  public var hasNames: Bool {self._names != nil}
+  /// Clears the value of `names`. Subsequent reads from it will return its default value.
+  public mutating func clearNames() {self._names = nil}
+
+  public var positions: Quad_Gateway_V1_PartStatus {
+    get {_positions ?? Quad_Gateway_V1_PartStatus()}
+    set {_positions = newValue}
+  }
+  /// Returns true if `positions` has been explicitly set.
+  public var hasPositions: Bool {self._positions != nil}
+  /// Clears the value of `positions`. Subsequent reads from it will return its default value.
+  public mutating func clearPositions() {self._positions = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _names: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _positions: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_DispatcherDriver: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  /// empty when unknown
+  public var firstName: String = String()
+
+  /// e.g. "K."
+  public var lastInitial: String = String()
+
+  /// unset: none reported (or none known)
+  public var latestPosition: Quad_Freight_V1_DriverPosition {
+    get {_latestPosition ?? Quad_Freight_V1_DriverPosition()}
+    set {_latestPosition = newValue}
+  }
+  /// Returns true if `latestPosition` has been explicitly set.
+  public var hasLatestPosition: Bool {self._latestPosition != nil}
+  /// Clears the value of `latestPosition`. Subsequent reads from it will return its default value.
+  public mutating func clearLatestPosition() {self._latestPosition = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _latestPosition: Quad_Freight_V1_DriverPosition? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_GetDriverHomeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_DriverHome: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Not completed, newest created first: one call per status (assigned, on the way, waiting,
+  /// loading, unloading), up to 50 each; the part fails whole if any does.
+  public var assignedLoads: Quad_Gateway_V1_FreightLoadsPart {
+    get {_assignedLoads ?? Quad_Gateway_V1_FreightLoadsPart()}
+    set {_assignedLoads = newValue}
+  }
+  /// Returns true if `assignedLoads` has been explicitly set.
+  public var hasAssignedLoads: Bool {self._assignedLoads != nil}
+  /// Clears the value of `assignedLoads`. Subsequent reads from it will return its default value.
+  public mutating func clearAssignedLoads() {self._assignedLoads = nil}
+
+  public var organisations: Quad_Gateway_V1_OrganisationsPart {
+    get {_organisations ?? Quad_Gateway_V1_OrganisationsPart()}
+    set {_organisations = newValue}
+  }
+  /// Returns true if `organisations` has been explicitly set.
+  public var hasOrganisations: Bool {self._organisations != nil}
+  /// Clears the value of `organisations`. Subsequent reads from it will return its default value.
+  public mutating func clearOrganisations() {self._organisations = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _assignedLoads: Quad_Gateway_V1_FreightLoadsPart? = nil
+  fileprivate var _organisations: Quad_Gateway_V1_OrganisationsPart? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_FreightLoadsPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var loads: [Quad_Freight_V1_Load] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_OrganisationsPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var organisations: [Quad_Freight_V1_Organisation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
 public nonisolated struct Quad_Gateway_V1_SubscribeRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -982,6 +1242,393 @@ nonisolated extension Quad_Gateway_V1_OfferPart: SwiftProtobuf.Message, SwiftPro
   public static func ==(lhs: Quad_Gateway_V1_OfferPart, rhs: Quad_Gateway_V1_OfferPart) -> Bool {
     if lhs._status != rhs._status {return false}
     if lhs._offer != rhs._offer {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_GetDispatcherHomeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDispatcherHomeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}organisation_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.organisationID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.organisationID.isEmpty {
+      try visitor.visitSingularStringField(value: self.organisationID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_GetDispatcherHomeRequest, rhs: Quad_Gateway_V1_GetDispatcherHomeRequest) -> Bool {
+    if lhs.organisationID != rhs.organisationID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_DispatcherHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DispatcherHome"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}organisation_id\0\u{3}open_loads\0\u{1}drivers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.organisationID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._openLoads) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._drivers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.organisationID.isEmpty {
+      try visitor.visitSingularStringField(value: self.organisationID, fieldNumber: 1)
+    }
+    try { if let v = self._openLoads {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._drivers {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_DispatcherHome, rhs: Quad_Gateway_V1_DispatcherHome) -> Bool {
+    if lhs.organisationID != rhs.organisationID {return false}
+    if lhs._openLoads != rhs._openLoads {return false}
+    if lhs._drivers != rhs._drivers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_LoadsByStatusPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LoadsByStatusPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}groups\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.groups.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.groups, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_LoadsByStatusPart, rhs: Quad_Gateway_V1_LoadsByStatusPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.groups != rhs.groups {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_LoadStatusGroup: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LoadStatusGroup"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}loads\0\u{1}more\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.loads) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.more) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.status != .unspecified {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 1)
+    }
+    if !self.loads.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.loads, fieldNumber: 2)
+    }
+    if self.more != false {
+      try visitor.visitSingularBoolField(value: self.more, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_LoadStatusGroup, rhs: Quad_Gateway_V1_LoadStatusGroup) -> Bool {
+    if lhs.status != rhs.status {return false}
+    if lhs.loads != rhs.loads {return false}
+    if lhs.more != rhs.more {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_DispatcherDriversPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DispatcherDriversPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}drivers\0\u{1}names\0\u{1}positions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.drivers) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._names) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._positions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.drivers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.drivers, fieldNumber: 2)
+    }
+    try { if let v = self._names {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._positions {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_DispatcherDriversPart, rhs: Quad_Gateway_V1_DispatcherDriversPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.drivers != rhs.drivers {return false}
+    if lhs._names != rhs._names {return false}
+    if lhs._positions != rhs._positions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_DispatcherDriver: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DispatcherDriver"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}first_name\0\u{3}last_initial\0\u{3}latest_position\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.firstName) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.lastInitial) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._latestPosition) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if !self.firstName.isEmpty {
+      try visitor.visitSingularStringField(value: self.firstName, fieldNumber: 2)
+    }
+    if !self.lastInitial.isEmpty {
+      try visitor.visitSingularStringField(value: self.lastInitial, fieldNumber: 3)
+    }
+    try { if let v = self._latestPosition {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_DispatcherDriver, rhs: Quad_Gateway_V1_DispatcherDriver) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.firstName != rhs.firstName {return false}
+    if lhs.lastInitial != rhs.lastInitial {return false}
+    if lhs._latestPosition != rhs._latestPosition {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_GetDriverHomeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDriverHomeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_GetDriverHomeRequest, rhs: Quad_Gateway_V1_GetDriverHomeRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_DriverHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DriverHome"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}assigned_loads\0\u{1}organisations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._assignedLoads) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._organisations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._assignedLoads {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._organisations {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_DriverHome, rhs: Quad_Gateway_V1_DriverHome) -> Bool {
+    if lhs._assignedLoads != rhs._assignedLoads {return false}
+    if lhs._organisations != rhs._organisations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_FreightLoadsPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FreightLoadsPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}loads\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.loads) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.loads.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.loads, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_FreightLoadsPart, rhs: Quad_Gateway_V1_FreightLoadsPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.loads != rhs.loads {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_OrganisationsPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OrganisationsPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}organisations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.organisations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.organisations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.organisations, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_OrganisationsPart, rhs: Quad_Gateway_V1_OrganisationsPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.organisations != rhs.organisations {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -13,6 +13,8 @@ public enum Quad_Gateway_V1_Gateway {
         "google/protobuf/descriptor.proto",
         "quad/documents/v1/documents.proto",
         "quad/events/v1/events.proto",
+        "quad/freight/v1/freight.proto",
+        "quad/freight/v1/positions.proto",
         "quad/gateway/v1/gateway.proto",
         "quad/identity/v1/identity.proto",
         "quad/jobs/v1/jobs.proto",
@@ -61,6 +63,32 @@ public enum Quad_Gateway_V1_Gateway {
             eventSource: false,
             serviceOnly: false
         )
+        /// G2, freight dispatcher (F1-F5): an organisation's open loads by status and its drivers
+        /// with their names and latest positions (fleet-documents, identity), fetched in parallel, a
+        /// status per part. For a dispatcher of the organisation; anyone else gets parts marked
+        /// NOT_FOUND or PERMISSION_DENIED, as fleet-documents answers them.
+        public static let getDispatcherHome = MethodDescriptor(
+            service: serviceName,
+            method: "GetDispatcherHome",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// G2, freight driver (F3, F4): the caller's assigned loads that are not completed, across
+        /// their organisations, and those organisations (fleet-documents), a status per part.
+        public static let getDriverHome = MethodDescriptor(
+            service: serviceName,
+            method: "GetDriverHome",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -78,7 +106,7 @@ public enum Quad_Gateway_V1_Gateway {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, subscribe]
+        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, getDispatcherHome, getDriverHome, subscribe]
     }
 
     /// Implement this to serve `quad.gateway.v1.Gateway`; register the value with a server.
@@ -93,6 +121,14 @@ public enum Quad_Gateway_V1_Gateway {
         func getCustomerHome(request: Quad_Gateway_V1_GetCustomerHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_CustomerHome
         /// G2, dasher: jobs in progress (jobs), the pending offer (matching) and earnings (payments).
         func getDasherHome(request: Quad_Gateway_V1_GetDasherHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DasherHome
+        /// G2, freight dispatcher (F1-F5): an organisation's open loads by status and its drivers
+        /// with their names and latest positions (fleet-documents, identity), fetched in parallel, a
+        /// status per part. For a dispatcher of the organisation; anyone else gets parts marked
+        /// NOT_FOUND or PERMISSION_DENIED, as fleet-documents answers them.
+        func getDispatcherHome(request: Quad_Gateway_V1_GetDispatcherHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DispatcherHome
+        /// G2, freight driver (F3, F4): the caller's assigned loads that are not completed, across
+        /// their organisations, and those organisations (fleet-documents), a status per part.
+        func getDriverHome(request: Quad_Gateway_V1_GetDriverHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DriverHome
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -128,6 +164,20 @@ public enum Quad_Gateway_V1_Gateway {
             try await transport.unary(Method.getDasherHome, request: request, as: Quad_Gateway_V1_DasherHome.self, options: options)
         }
 
+        /// G2, freight dispatcher (F1-F5): an organisation's open loads by status and its drivers
+        /// with their names and latest positions (fleet-documents, identity), fetched in parallel, a
+        /// status per part. For a dispatcher of the organisation; anyone else gets parts marked
+        /// NOT_FOUND or PERMISSION_DENIED, as fleet-documents answers them.
+        public func getDispatcherHome(_ request: Quad_Gateway_V1_GetDispatcherHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_DispatcherHome {
+            try await transport.unary(Method.getDispatcherHome, request: request, as: Quad_Gateway_V1_DispatcherHome.self, options: options)
+        }
+
+        /// G2, freight driver (F3, F4): the caller's assigned loads that are not completed, across
+        /// their organisations, and those organisations (fleet-documents), a status per part.
+        public func getDriverHome(_ request: Quad_Gateway_V1_GetDriverHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_DriverHome {
+            try await transport.unary(Method.getDriverHome, request: request, as: Quad_Gateway_V1_DriverHome.self, options: options)
+        }
+
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -152,6 +202,8 @@ extension Quad_Gateway_V1_Gateway.ServiceProtocol {
             .unary(Quad_Gateway_V1_Gateway.Method.getHome) { try await self.getHome(request: $0, context: $1) },
             .unary(Quad_Gateway_V1_Gateway.Method.getCustomerHome) { try await self.getCustomerHome(request: $0, context: $1) },
             .unary(Quad_Gateway_V1_Gateway.Method.getDasherHome) { try await self.getDasherHome(request: $0, context: $1) },
+            .unary(Quad_Gateway_V1_Gateway.Method.getDispatcherHome) { try await self.getDispatcherHome(request: $0, context: $1) },
+            .unary(Quad_Gateway_V1_Gateway.Method.getDriverHome) { try await self.getDriverHome(request: $0, context: $1) },
             .serverStreaming(Quad_Gateway_V1_Gateway.Method.subscribe) { try await self.subscribe(request: $0, response: $1, context: $2) },
         ]
     }
