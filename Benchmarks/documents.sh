@@ -132,12 +132,13 @@ def cpu(rs, d, k):
     return f"{statistics.median(values)*1000:,.0f}" if values else "-"
 if copies:
     size = copies[0]["sizeBytes"] / 1048576
-    print(f"| path | upload MiB/s | download MiB/s | CPU ms per {size:g} MiB up: server / behind it / client | down: server / behind it / client | runs |")
-    print("|---|---|---|---|---|---|")
+    print(f"| path | upload MiB/s | download MiB/s | upload's tail ms | CPU ms per {size:g} MiB up: server / behind it / client | down: server / behind it / client | runs |")
+    print("|---|---|---|---|---|---|---|")
     for m in modes:
         rs = by[m]
         if not rs: continue
-        print(f"| {m} | {spread([mibs(r,'upload') for r in rs])} | {spread([mibs(r,'download') for r in rs])} | "
+        tails = [r["upload"]["medianTailSeconds"] * 1000 for r in rs if r["upload"].get("medianTailSeconds") is not None]
+        print(f"| {m} | {spread([mibs(r,'upload') for r in rs])} | {spread([mibs(r,'download') for r in rs])} | {spread(tails) if tails else '-'} | "
               f"{cpu(rs,'upload','serverCPUSecondsPerTransfer')} / {cpu(rs,'upload','upstreamCPUSecondsPerTransfer')} / {cpu(rs,'upload','clientCPUSecondsPerTransfer')} | "
               f"{cpu(rs,'download','serverCPUSecondsPerTransfer')} / {cpu(rs,'download','upstreamCPUSecondsPerTransfer')} / {cpu(rs,'download','clientCPUSecondsPerTransfer')} | {len(rs)} |")
     print()

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Logging
+import QuadCertificates
 import QuadContracts
 import QuadServiceKit
 import QuadWire
@@ -23,8 +24,9 @@ import Synchronization
 /// `documents-copy` times `transfers` uploads one after another on one connection, then as many downloads of the
 /// last upload, after `warmup-transfers` of each (and one ListDocuments, so every connection on the way is open),
 /// checking each answer's SHA-256 against the file's and each download's bytes after the clock stopped. It prints
-/// one JSON line (``CopyResult``): seconds per transfer, MiB/s, and the CPU the server (`--server-pid`), the
-/// service behind it (`--upstream-pid`) and this client spent per transfer.
+/// one JSON line (``CopyResult``): seconds per transfer, MiB/s, the CPU the server (`--server-pid`), the service
+/// behind it (`--upstream-pid`) and this client spent per transfer, and each upload's tail: from the last chunk handed
+/// to the transport (which waits for credit, so the service has taken all but the last window) to the answer.
 ///
 /// `documents-memory` runs `uploads` uploads at once, each on a connection of its own, while it samples the resident
 /// memory of quad-fleet-documents (and of the gateway, when given) every 2 ms (VmRSS), after resetting their
@@ -57,6 +59,9 @@ enum DocumentsBench {
         var serverCPUSeconds: [Double] = []
         var upstreamCPUSeconds: [Double] = []
         var clientCPUSeconds: [Double] = []
+        /// Uploads through quad: from the last chunk handed to the transport to the answer.
+        var tailSeconds: [Double] = []
+        var medianTailSeconds: Double?
         var medianSeconds: Double?
         var medianMiBPerSecond: Double?
         var serverCPUSecondsPerTransfer: Double?
@@ -78,6 +83,7 @@ enum DocumentsBench {
                     ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
             }
             medianSeconds = median(seconds)
+            medianTailSeconds = median(tailSeconds)
             medianMiBPerSecond = medianSeconds.map { Double(sizeBytes) / 1_048_576 / $0 }
             // CPU ticks are 10 ms: the mean over the transfers, not a median of coarse values.
             func mean(_ values: [Double]) -> Double? {
@@ -197,10 +203,12 @@ enum DocumentsBench {
                 dormID: registration.dormID,
                 sessionID: answer.session.sessionID
             )
+            // The gateway's certificate, minted in the services' directory when no gateway ran there yet.
+            let certificates = try DevCertificateSet.ensure(directory: endpoint.certificates, services: ["gateway"])
             let tls = try TLSSettings.client(
-                trustRootsPEM: endpoint.certificates + "/ca.pem",
-                certificateChainPEM: endpoint.certificates + "/gateway.pem",
-                privateKeyPEM: endpoint.certificates + "/gateway-key.pem",
+                trustRootsPEM: certificates.caPath,
+                certificateChainPEM: certificates.certificatePath(service: "gateway"),
+                privateKeyPEM: certificates.keyPath(service: "gateway"),
                 serverName: endpoint.serverName
             )
             return Target(
@@ -246,14 +254,20 @@ enum DocumentsBench {
         }
     }
 
+    /// Uploads `messages`; answers the document and when the last message was handed to the transport (the rest, up
+    /// to the answer, is the service taking the last window of chunks and keeping the document: hash, fsync, rename,
+    /// row).
     static func upload(
         _ messages: [Quad_Documents_V1_UploadRequest],
         to documents: Quad_Documents_V1_Documents.Client,
         options: CallOptions
-    ) async throws -> Quad_Documents_V1_Document {
-        try await documents.upload(options: options) { writer in
+    ) async throws -> (Quad_Documents_V1_Document, sentAt: UInt64) {
+        let sentAt = Mutex<UInt64>(0)
+        let document = try await documents.upload(options: options) { writer in
             for message in messages { try await writer.send(message) }
+            sentAt.withLock { $0 = monotonicNanos() }
         }
+        return (document, sentAt.withLock { $0 })
     }
 
     // MARK: documents-copy
@@ -279,15 +293,19 @@ enum DocumentsBench {
             var kept: Quad_Documents_V1_Document?
             for index in 0..<(warmups + transfers) {
                 let probe = Probe(serverPID: serverPID, upstreamPID: upstreamPID)
-                let document = try await upload(messages, to: documents, options: target.options)
+                let (document, sentAt) = try await upload(messages, to: documents, options: target.options)
                 let sample = probe.end()
+                let tail = Double(monotonicNanos() - sentAt) / 1e9
                 guard document.sha256 == expected, document.sizeBytes == Int64(size) else {
                     throw UsageError(
                         "upload answered \(document.sha256) (\(document.sizeBytes) bytes), not \(expected)"
                     )
                 }
                 kept = document
-                if index >= warmups { result.upload.add(sample) }
+                if index >= warmups {
+                    result.upload.add(sample)
+                    result.upload.tailSeconds.append(tail)
+                }
             }
             let id = kept!.documentID
             for index in 0..<(warmups + transfers) {
@@ -444,7 +462,7 @@ enum DocumentsBench {
                 let (messages, expected) = files[index]
                 group.addTask {
                     do {
-                        let document = try await upload(
+                        let (document, _) = try await upload(
                             messages,
                             to: Quad_Documents_V1_Documents.Client(transport: client),
                             options: options
