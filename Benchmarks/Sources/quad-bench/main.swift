@@ -9,6 +9,8 @@ import NIOPosix
 //                     [--count-allocations FILE]   (with LD_PRELOAD=libMallocInterposerSwift.so)
 //   quad-bench client --impl … --port P --certs DIR --payload 64 --in-flight 64
 //                     [--warmup 3] [--duration 10] [--server-pid PID] [--alloc-file FILE]
+//   quad-bench documents-copy | documents-memory | raw-copy | raw-copy-server …   (documents.sh: 25 MiB
+//                     documents through the gateway and direct against a raw TLS copy; DocumentsBench.swift)
 //   quad-bench jobs-reads-seed | jobs-reads-server | jobs-reads-load …   (jobs-reads.sh: quad-jobs against
 //                     the same reads over Hummingbird HTTP/1.1 + JSON, open loop; see JobsReadsLoad.swift)
 //
@@ -70,6 +72,9 @@ struct Arguments {
             }
         }
     }
+
+    /// Sets `--name value`, for a command that calls a second server with the same flags.
+    mutating func set(_ name: String, _ value: String) { values[name] = value }
 
     func string(_ name: String) throws -> String {
         guard let value = values[name] else { throw UsageError("missing --\(name)") }
@@ -181,6 +186,14 @@ do {
         try await IdleConnectionsBench.run(arguments)
     case "connection-storm":
         try await ConnectionStormBench.run(arguments)
+    case "documents-copy":
+        try await DocumentsBench.copy(arguments)
+    case "documents-memory":
+        try await DocumentsBench.memory(arguments)
+    case "raw-copy-server":
+        try await RawCopyBench.serve(arguments)
+    case "raw-copy":
+        try await RawCopyBench.run(arguments)
     case "probe":
         try await ProbeBench.run(arguments)
     case "jobs-reads-seed":
