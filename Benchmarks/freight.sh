@@ -6,21 +6,23 @@
 # Then the same at 2x and 4x the rate (drivers reporting every 1 s and 0.5 s) to find where each
 # mode stops keeping up.
 #
-#   Benchmarks/freight.sh [--rounds 2] [--warmup 4] [--duration 20] [--drivers 2000] [--no-build]
+#   Benchmarks/freight.sh [--rounds 2] [--warmup 4] [--duration 20] [--drivers 2000]
+#                         [--intervals "2 1 0.5"] [--no-build]
 #
 # Results (one JSON line per run) go to Benchmarks/results/freight-<UTC>.jsonl; a table is printed.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-rounds=2 warmup=4 duration=20 drivers=2000 build=1
+rounds=2 warmup=4 duration=20 drivers=2000 build=1 intervals="2 1 0.5"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --rounds) rounds="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
         --drivers) drivers="$2"; shift 2 ;;
+        --intervals) intervals="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "freight.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -68,7 +70,7 @@ for round in $(seq 1 "$rounds"); do
     for batch in 256 1; do
         up "$batch"
         mode="group-commit"; [[ $batch == 1 ]] && mode="transaction-per-report"
-        for interval in 2 1 0.5; do
+        for interval in $intervals; do
             record "$("$bin/quad-bench" freight-pings --endpoints "$work/up/endpoints.json" --drivers "$drivers" \
                 --interval "$interval" --warmup "$warmup" --duration "$duration" --server-pid "$(fleet_pid)" \
                 --label "$mode-every-${interval}s")" "$round"
