@@ -172,7 +172,8 @@ let kits: [Target] = [
     testSupport(
         "ServiceTestSupport",
         [
-            "QuadServiceKit", "QuadWire", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates", "QuadStorage", grdb,
+            "QuadServiceKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates",
+            "QuadStorage", grdb,
             grdbSQLite, logging, nioCore, nioPosix,
         ]
     ),

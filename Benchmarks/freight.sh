@@ -34,10 +34,6 @@ bin="$(swift build -c release --show-bin-path)"
 mkdir -p results
 out="results/freight-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
 work="$(mktemp -d)"
-up_pid=""
-stop_up() {
-    if [[ -n "$up_pid" ]]; then kill "$up_pid" 2>/dev/null || true; wait "$up_pid" 2>/dev/null || true; up_pid=""; fi
-}
 trap 'stop_up; rm -rf "$work"' EXIT
 
 export QUAD_PASSWORD_COST=12 QUAD_ADMISSION=false QUAD_LOG_LEVEL=warning \
@@ -46,12 +42,7 @@ export QUAD_PASSWORD_COST=12 QUAD_ADMISSION=false QUAD_LOG_LEVEL=warning \
     QUAD_CONCURRENCY_INITIAL=256 QUAD_CONCURRENCY_MAX=1024
 
 up() {
-    stop_up
-    rm -rf "$work/up"
-    QUAD_WRITE_BATCH="$1" "$bin/quad" up --data "$work/up" >"$work/up.log" 2>&1 &
-    up_pid=$!
-    for _ in $(seq 1 600); do [[ -s "$work/up/endpoints.json" ]] && break; sleep 0.1; done
-    [[ -s "$work/up/endpoints.json" ]] || { echo "freight.sh: quad up did not start:" >&2; cat "$work/up.log" >&2; exit 1; }
+    QUAD_WRITE_BATCH="$1" start_up
     "$bin/quad" seed --endpoints "$work/up/endpoints.json" --customers 0 --dashers 0 \
         --carriers 1 --dispatchers 1 --drivers "$drivers" --loads 0 >/dev/null
 }

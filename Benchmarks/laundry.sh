@@ -32,10 +32,6 @@ bin="$(swift build -c release --show-bin-path)"
 mkdir -p results
 out="results/laundry-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
 work="$(mktemp -d)"
-up_pid=""
-stop_up() {
-    if [[ -n "$up_pid" ]]; then kill "$up_pid" 2>/dev/null || true; wait "$up_pid" 2>/dev/null || true; up_pid=""; fi
-}
 trap 'stop_up; rm -rf "$work"' EXIT
 
 export QUAD_PASSWORD_COST=12 QUAD_ADMISSION=false QUAD_LOG_LEVEL=warning \
@@ -45,12 +41,7 @@ export QUAD_PASSWORD_COST=12 QUAD_ADMISSION=false QUAD_LOG_LEVEL=warning \
 
 # up BATCH: a fresh quad up with QUAD_WRITE_BATCH=BATCH, seeded.
 up() {
-    stop_up
-    rm -rf "$work/up"
-    QUAD_WRITE_BATCH="$1" "$bin/quad" up --data "$work/up" >"$work/up.log" 2>&1 &
-    up_pid=$!
-    for _ in $(seq 1 600); do [[ -s "$work/up/endpoints.json" ]] && break; sleep 0.1; done
-    [[ -s "$work/up/endpoints.json" ]] || { echo "laundry.sh: quad up did not start:" >&2; cat "$work/up.log" >&2; exit 1; }
+    QUAD_WRITE_BATCH="$1" start_up
     "$bin/quad" seed --endpoints "$work/up/endpoints.json" --customers 64 --dashers 100 >/dev/null
 }
 

@@ -34,3 +34,21 @@ stop_services() {
 
 # field FILE KEY: one value of a JSON object file (a ready file).
 field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+
+# start_up: `quad up` on $work/up in the background (its pid in up_pid), with the caller's environment
+# (e.g. `QUAD_WRITE_BATCH=1 start_up`), waiting for its endpoints file; stop_up stops it.
+up_pid=""
+start_up() {
+    stop_up
+    rm -rf "$work/up"
+    "$bin/quad" up --data "$work/up" >"$work/up.log" 2>&1 &
+    up_pid=$!
+    for _ in $(seq 1 600); do [[ -s "$work/up/endpoints.json" ]] && break; sleep 0.1; done
+    [[ -s "$work/up/endpoints.json" ]] || {
+        echo "$(basename "$0"): quad up did not start:" >&2; cat "$work/up.log" >&2; exit 1
+    }
+}
+
+stop_up() {
+    if [[ -n "$up_pid" ]]; then kill "$up_pid" 2>/dev/null || true; wait "$up_pid" 2>/dev/null || true; up_pid=""; fi
+}

@@ -1,5 +1,6 @@
 import QuadContracts
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 @Suite("Documents of a load: its organisation's members see them; dispatchers or the uploader delete (F7)")

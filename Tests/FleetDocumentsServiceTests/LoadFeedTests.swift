@@ -1,5 +1,6 @@
 import QuadContracts
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 @Suite("Freight: a load's changes go to its driver's and the dispatchers' feeds at once (F3, G3)")

@@ -3,6 +3,7 @@ import FreightDomain
 import GRDB
 import QuadContracts
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 @Suite("Freight: loads listed by driver, status and dates, a page at a time, each filter on an index (F4)")

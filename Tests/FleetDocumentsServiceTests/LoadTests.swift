@@ -1,5 +1,6 @@
 import QuadContracts
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 @Suite("Freight: loads created, assigned, moved through statuses and edited by the right people (F2-F4, F6, F9)")

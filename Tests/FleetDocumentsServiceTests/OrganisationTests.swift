@@ -1,5 +1,6 @@
 import QuadContracts
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 @Suite("Freight: organisations, invites by email, members and their roles (F1)")

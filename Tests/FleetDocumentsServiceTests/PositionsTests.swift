@@ -4,6 +4,7 @@ import GRDB
 import QuadContracts
 import QuadTestSupport
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 extension FreightHarness {

@@ -1,6 +1,7 @@
 @testable import MatchingService
 import QuadContracts
 import QuadWire
+import ServiceTestSupport
 import Testing
 
 @Suite("Matching: a job's listing is its product's")

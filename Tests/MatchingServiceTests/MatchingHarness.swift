@@ -195,23 +195,3 @@ struct MatchingHarness: Sendable {
         }
     }
 }
-
-/// Expects `operation` to fail with an RPC status of `code`; returns the error for its message.
-@discardableResult
-func expectRefusal(
-    _ code: StatusCode,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ operation: () async throws -> Void
-) async -> RPCError? {
-    do {
-        try await operation()
-        Issue.record("expected \(code), but the call succeeded", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as RPCError {
-        #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
-        return error
-    } catch {
-        Issue.record("expected an RPCError, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}

@@ -3,6 +3,7 @@ import QuadContracts
 import QuadTestSupport
 import QuadWire
 import QuadWireCore
+import ServiceTestSupport
 import Testing
 
 @Suite("Matching: offers expire (L4)")

@@ -2,6 +2,7 @@ import MatchingService
 import QuadContracts
 import QuadWire
 import QuadWireCore
+import ServiceTestSupport
 import Testing
 
 @Suite("Matching: batch assignment (L16), job standing, and who may call them")

@@ -2,6 +2,7 @@ import MatchingService
 import QuadContracts
 import QuadWire
 import QuadWireCore
+import ServiceTestSupport
 import Testing
 
 @Suite("Matching: the customer's preferred dasher (L5)")
