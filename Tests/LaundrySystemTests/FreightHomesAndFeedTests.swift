@@ -302,6 +302,58 @@ struct FreightHomesAndFeedTests {
     }
 
     @Test(
+        "a dispatcher's live map through the gateway: the latest positions, then each driver's report as it comes",
+        .timeLimit(.minutes(3))
+    )
+    func livePositions() async throws {
+        try await LaundrySystem.run { system in
+            let carrier = try await Self.carrier(in: system)
+            defer { for device in carrier.all { device.client.close() } }
+            @Sendable func report(_ device: Device, _ latitude: Double) async throws {
+                _ = try await device.positions.reportPositions(
+                    .with {
+                        $0.positions = [
+                            .with {
+                                $0.latitude = latitude
+                                $0.longitude = 8.55
+                                $0.recordedAtMicros = Int64(Date().timeIntervalSince1970 * 1_000_000)
+                                $0.accuracyMeters = 6
+                            }
+                        ]
+                    },
+                    options: device.options
+                )
+            }
+            try await report(carrier.dee, 47.30)
+            try await carrier.nia.positions.watchPositions(
+                .with { $0.organisationID = carrier.organisationID },
+                options: carrier.nia.streaming
+            ) { stream in
+                var messages = stream.makeAsyncIterator()
+                let first = try #require(try await messages.next())
+                #expect(first.positions.map(\.driverID) == [carrier.dee.person.userID])
+                // Dan reports from his own phone; Nia's stream shows it, once it is kept (a report made
+                // before the watch was registered would be in the first message instead).
+                var seen: [Quad_Freight_V1_DriverPosition] = []
+                for attempt in 0..<50 where !seen.contains(where: { $0.driverID == carrier.dan.person.userID }) {
+                    try await report(carrier.dan, 47.31 + Double(attempt) * 0.0001)
+                    seen += try #require(try await messages.next()).positions
+                }
+                let dan = try #require(seen.first { $0.driverID == carrier.dan.person.userID })
+                #expect(dan.position.accuracyMeters == 6)
+            }
+            // A driver is not shown the map.
+            let refused = await #expect(throws: RPCError.self) {
+                try await carrier.dan.positions.watchPositions(
+                    .with { $0.organisationID = carrier.organisationID },
+                    options: carrier.dan.streaming
+                ) { stream in for try await _ in stream {} }
+            }
+            #expect(refused?.code == .permissionDenied)
+        }
+    }
+
+    @Test(
         "nobody outside the carrier sees its home, and a home whose services are down answers in parts",
         .timeLimit(.minutes(3))
     )
