@@ -127,13 +127,11 @@ public final class DocumentsService: Quad_Documents_V1_Documents.ServiceProtocol
     ) async throws -> Quad_Documents_V1_ListDocumentsResponse {
         let caller = try context.requireCaller()
         let owner = try DocumentsProtoMapping.owner(request.ownerKind, request.ownerID)
-        guard request.limit <= configuration.maximumListLimit else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)"
-            )
-        }
-        let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
+        let limit = try PageLimit.resolve(
+            request.limit,
+            default: configuration.defaultListLimit,
+            maximum: configuration.maximumListLimit
+        )
         let token = request.pageToken
         let cursor = try token.isEmpty ? nil : refusingAsRPC { try DocumentCursor(token: token) }
         try await requireAccess(to: owner, for: caller.userID, \.mayView, "see the documents of")

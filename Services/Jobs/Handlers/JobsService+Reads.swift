@@ -46,13 +46,11 @@ extension JobsService {
                 message: "filter: \(value) is not a filter; use JOB_LIST_FILTER_ALL, _IN_PROGRESS or _PAST"
             )
         }
-        guard request.limit <= configuration.maximumListLimit else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "limit: at most \(configuration.maximumListLimit), not \(request.limit)"
-            )
-        }
-        let limit = request.limit == 0 ? configuration.defaultListLimit : Int(request.limit)
+        let limit = try PageLimit.resolve(
+            request.limit,
+            default: configuration.defaultListLimit,
+            maximum: configuration.maximumListLimit
+        )
         let token = request.pageToken
         let cursor = try token.isEmpty ? nil : refusingAsRPC { try JobHistoryCursor(token: token) }
         let page = try await database.views(of: party, filter: filter, limit: limit, after: cursor)

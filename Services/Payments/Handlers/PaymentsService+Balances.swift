@@ -28,13 +28,12 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_ListLedgerEntriesResponse {
         let caller = try context.requireCaller()
-        guard request.limit <= configuration.maximumLedgerLimit else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "limit: at most \(configuration.maximumLedgerLimit) entries at once, not \(request.limit)"
-            )
-        }
-        let limit = request.limit == 0 ? configuration.defaultLedgerLimit : Int(request.limit)
+        let limit = try PageLimit.resolve(
+            request.limit,
+            default: configuration.defaultLedgerLimit,
+            maximum: configuration.maximumLedgerLimit,
+            of: "entries"
+        )
         // Every account of the caller's: what they hold, were charged and got back as a customer, and their balance.
         let accounts: [AccountID] = [
             .userBalance(user: caller.userID), .customerHold(customer: caller.userID),

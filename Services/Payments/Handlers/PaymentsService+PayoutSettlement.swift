@@ -27,13 +27,12 @@ extension PaymentsService {
         context: ServerContext
     ) async throws -> Quad_Payments_V1_ListPayoutsResponse {
         let caller = try context.requireCaller()
-        guard request.limit <= configuration.maximumLedgerLimit else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "limit: at most \(configuration.maximumLedgerLimit) payouts at once, not \(request.limit)"
-            )
-        }
-        let limit = request.limit == 0 ? configuration.defaultLedgerLimit : Int(request.limit)
+        let limit = try PageLimit.resolve(
+            request.limit,
+            default: configuration.defaultLedgerLimit,
+            maximum: configuration.maximumLedgerLimit,
+            of: "payouts"
+        )
         let records = try await refusingAsRPC {
             try await database.payouts(of: caller.userID, limit: limit)
         }
