@@ -1,5 +1,6 @@
 import FreightDomain
 public import QuadContracts
+import QuadKernel
 import QuadServiceKit
 public import QuadWire
 
@@ -43,20 +44,11 @@ extension FreightService {
         context: ServerContext
     ) async throws -> Quad_Freight_V1_ListLoadsResponse {
         let caller = try context.requireCaller()
-        guard request.limit <= Self.maximumListLimit else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "limit: at most \(Self.maximumListLimit), not \(request.limit)"
-            )
-        }
-        let limit = request.limit == 0 ? Self.defaultListLimit : Int(request.limit)
+        let limit = try PageLimit.resolve(request.limit, default: Self.defaultListLimit, maximum: Self.maximumListLimit)
         var cursor: LoadCursor?
         if !request.pageToken.isEmpty {
             guard let read = LoadCursor(token: request.pageToken) else {
-                throw RPCError(
-                    code: .invalidArgument,
-                    message: "page_token: not a token this service gave; pass next_page_token as it came, or none"
-                )
+                throw RPCError(code: .invalidArgument, message: PageToken.refusal)
             }
             cursor = read
         }

@@ -116,7 +116,8 @@ public final class PositionsService: Quad_Freight_V1_Positions.ServiceProtocol, 
         try requireID(organisation, "organisation_id", "organisation")
         // Watch first, then read the latest: a position kept between the two is sent twice, never missed.
         try await watchers.watch(organisation) { subscription in
-            let latest = try await database.startWatch(of: organisation, for: caller.userID)
+            // Also the check that the caller is a dispatcher of the organisation, before anything is sent.
+            let latest = try await database.latestPositions(in: organisation, for: caller.userID)
             try await response.send(.with { $0.positions = latest.map(PositionsProtoMapping.driverPosition) })
             while let positions = await subscription.next() {
                 try await response.send(.with { $0.positions = positions })

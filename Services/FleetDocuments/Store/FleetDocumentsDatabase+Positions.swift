@@ -63,12 +63,6 @@ extension FleetDocumentsDatabase {
         }
     }
 
-    /// Checks that `user` may watch `organisation`'s drivers (a dispatcher of it) and returns their latest
-    /// positions, the watch's first message.
-    func startWatch(of organisation: String, for user: String) async throws -> [DriverPositionRecord] {
-        try await latestPositions(in: organisation, for: user)
-    }
-
     /// A page of load `id`'s route, for a dispatcher of its organisation or its driver; NOT_FOUND for anyone else.
     func route(of id: String, for user: String, limit: Int, after cursor: RouteCursor?) async throws
         -> (positions: [DriverPositionRecord], next: RouteCursor?)

@@ -1,6 +1,7 @@
 import Foundation
 import FreightDomain
 import GRDB
+import QuadKernel
 
 /// Which loads ListLoads asks for (F4); nil and 0 leave a filter out.
 struct LoadFilter: Sendable, Hashable {
@@ -20,8 +21,8 @@ struct LoadCursor: Sendable, Hashable {
     var createdAt: Int64
     var loadID: String
 
-    /// `<created_at>.<load_id>`.
-    var token: String { "\(createdAt).\(loadID)" }
+    /// `<created_at>.<load_id>` (``QuadKernel/PageToken``).
+    var token: String { PageToken.make(createdAt, loadID) }
 
     init(createdAt: Int64, loadID: String) {
         self.createdAt = createdAt
@@ -30,11 +31,8 @@ struct LoadCursor: Sendable, Hashable {
 
     /// Reads ``token``; nil for anything else.
     init?(token: String) {
-        let parts = token.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let createdAt = Int64(parts[0]), createdAt >= 0, !parts[1].isEmpty,
-            parts[1].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
-        else { return nil }
-        self.init(createdAt: createdAt, loadID: String(parts[1]))
+        guard let (createdAt, loadID) = PageToken.parse(token) else { return nil }
+        self.init(createdAt: createdAt, loadID: loadID)
     }
 }
 
