@@ -21,6 +21,9 @@ public enum QuadServiceCatalog {
             name: Quad_Identity_V1_Identity.serviceName, context: Quad_Identity_V1_Identity.context, methods: Quad_Identity_V1_Identity.Method.all, protoFiles: Quad_Identity_V1_Identity.protoFiles
         ),
         ServiceDescription(
+            name: Quad_Jobs_V1_Errands.serviceName, context: Quad_Jobs_V1_Errands.context, methods: Quad_Jobs_V1_Errands.Method.all, protoFiles: Quad_Jobs_V1_Errands.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Jobs_V1_Jobs.serviceName, context: Quad_Jobs_V1_Jobs.context, methods: Quad_Jobs_V1_Jobs.Method.all, protoFiles: Quad_Jobs_V1_Jobs.protoFiles
         ),
         ServiceDescription(

@@ -42,13 +42,20 @@ struct EventPrinter {
                 )
             }
             for service in file.services {
-                guard let context = ServicePrinter.context(of: service), services[context] == nil else { continue }
+                guard let context = ServicePrinter.context(of: service) else { continue }
+                let hasDeliver = service.methods.contains { $0.name == "Deliver" }
+                // A context served by several services (jobs: Jobs and Errands) sends and receives its events as the
+                // one with `Deliver`, or else as its first.
+                if let index = contexts.firstIndex(where: { $0.name == context }) {
+                    guard hasDeliver, !contexts[index].hasDeliver else { continue }
+                    contexts.remove(at: index)
+                }
                 services[context] = (file, service)
                 contexts.append(
                     EventModel.Context(
                         name: context,
                         service: service.fullName,
-                        hasDeliver: service.methods.contains { $0.name == "Deliver" },
+                        hasDeliver: hasDeliver,
                         receives: CustomOptions(service.options.unknownFields.data).strings(OptionField.receives)
                     )
                 )

@@ -8,9 +8,16 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// jobs: errands (features E), the second product on the job core. Its module is JobsErrands
-/// (Services/Jobs/Errands); its messages, methods and events come with its features (E1-E9), in
-/// this file, beside laundry's in jobs.proto. Added by following docs/adding-a-product.md.
+/// jobs: errands (features E1-E9), the second product on the job core. A requester posts a
+/// shopping list with a maximum price per item; a buyer of the campus picks it from the feed,
+/// shops, records what was paid with the receipt, and delivers; payments captures the items as
+/// paid plus the delivery fee. Its module is JobsErrands (Services/Jobs/Errands); quad-jobs
+/// serves this service beside laundry's (jobs.proto). docs/errands.md describes the product.
+///
+/// Authorization: an open errand is seen by the signed-in people of its campus (the feed);
+/// once accepted, only by its requester and its buyer. Only the requester cancels, approves
+/// or asks to cancel; only the buyer records the purchase, sends updates and delivers. A
+/// stranger asking for an errand they may not see gets the answer of an unknown id.
 
 public import SwiftProtobuf
 
@@ -75,8 +82,3064 @@ public nonisolated enum Quad_Jobs_V1_ErrandStage: SwiftProtobuf.Enum, Swift.Case
 
 }
 
+public nonisolated enum Quad_Jobs_V1_ErrandStatus: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// open, accepted or bought
+  case active // = 1
+  case cancelled // = 2
+
+  /// delivered
+  case completed // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .active
+    case 2: self = .cancelled
+    case 3: self = .completed
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .active: return 1
+    case .cancelled: return 2
+    case .completed: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Quad_Jobs_V1_ErrandStatus] = [
+    .unspecified,
+    .active,
+    .cancelled,
+    .completed,
+  ]
+
+}
+
+/// The buyer's word to the requester between the stages (story 13).
+public nonisolated enum Quad_Jobs_V1_ErrandUpdateKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// shopping now
+  case atStore // = 1
+
+  /// bought, coming over
+  case onTheWay // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .atStore
+    case 2: self = .onTheWay
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .atStore: return 1
+    case .onTheWay: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Quad_Jobs_V1_ErrandUpdateKind] = [
+    .unspecified,
+    .atStore,
+    .onTheWay,
+  ]
+
+}
+
+public nonisolated enum Quad_Jobs_V1_ErrandRole: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// either
+  case unspecified // = 0
+  case requester // = 1
+  case buyer // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .requester
+    case 2: self = .buyer
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .requester: return 1
+    case .buyer: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Quad_Jobs_V1_ErrandRole] = [
+    .unspecified,
+    .requester,
+    .buyer,
+  ]
+
+}
+
+public nonisolated enum Quad_Jobs_V1_ErrandReportReason: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case illegal // = 1
+  case inappropriate // = 2
+  case spam // = 3
+  case other // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .illegal
+    case 2: self = .inappropriate
+    case 3: self = .spam
+    case 4: self = .other
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .illegal: return 1
+    case .inappropriate: return 2
+    case .spam: return 3
+    case .other: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Quad_Jobs_V1_ErrandReportReason] = [
+    .unspecified,
+    .illegal,
+    .inappropriate,
+    .spam,
+    .other,
+  ]
+
+}
+
+public nonisolated enum Quad_Jobs_V1_ReportDecision: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// back in the feed; its reports are cleared
+  case restore // = 1
+
+  /// cancelled, its hold released
+  case remove // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .restore
+    case 2: self = .remove
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .restore: return 1
+    case .remove: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Quad_Jobs_V1_ReportDecision] = [
+    .unspecified,
+    .restore,
+    .remove,
+  ]
+
+}
+
+/// Where the buyer brings the items (story 3, 15): a label people read and the pin.
+public nonisolated struct Quad_Jobs_V1_DeliveryPlace: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// "Baker Hall, north entrance"; 1...200 characters
+  public var label: String = String()
+
+  /// -90...90
+  public var latitude: Double = 0
+
+  /// -180...180
+  public var longitude: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One line of the shopping list (E1).
+public nonisolated struct Quad_Jobs_V1_ErrandItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1...200 characters, no control characters
+  public var name: String = String()
+
+  /// 1...99
+  public var quantity: UInt32 = 0
+
+  /// per one, above zero; every item in one currency
+  public var maximumPrice: Quad_Types_V1_Amount {
+    get {_maximumPrice ?? Quad_Types_V1_Amount()}
+    set {_maximumPrice = newValue}
+  }
+  /// Returns true if `maximumPrice` has been explicitly set.
+  public var hasMaximumPrice: Bool {self._maximumPrice != nil}
+  /// Clears the value of `maximumPrice`. Subsequent reads from it will return its default value.
+  public mutating func clearMaximumPrice() {self._maximumPrice = nil}
+
+  /// optional: where to buy it (story 22)
+  public var store: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _maximumPrice: Quad_Types_V1_Amount? = nil
+}
+
+/// What the buyer paid for one line of the list (E5), in the list's order.
+public nonisolated struct Quad_Jobs_V1_ErrandPurchaseLine: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the store had none: nothing is charged for it
+  public var notFound: Bool = false
+
+  /// per one, as paid; zero or more; unset when not_found
+  public var price: Quad_Types_V1_Amount {
+    get {_price ?? Quad_Types_V1_Amount()}
+    set {_price = newValue}
+  }
+  /// Returns true if `price` has been explicitly set.
+  public var hasPrice: Bool {self._price != nil}
+  /// Clears the value of `price`. Subsequent reads from it will return its default value.
+  public mutating func clearPrice() {self._price = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _price: Quad_Types_V1_Amount? = nil
+}
+
+public nonisolated struct Quad_Jobs_V1_ErrandPurchase: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var lines: [Quad_Jobs_V1_ErrandPurchaseLine] = []
+
+  /// a fleet-documents document (owner kind JOB, purpose RECEIPT)
+  public var receiptDocumentID: String = String()
+
+  /// indices of items bought above their maximum price
+  public var itemsAboveMaximum: [UInt32] = []
+
+  /// some item is above its maximum
+  public var needsApproval: Bool = false
+
+  /// the requester approved it, or it needed no approval
+  public var approved: Bool = false
+
+  /// the items as paid plus the delivery fee: what delivery captures
+  public var total: Quad_Types_V1_Amount {
+    get {_total ?? Quad_Types_V1_Amount()}
+    set {_total = newValue}
+  }
+  /// Returns true if `total` has been explicitly set.
+  public var hasTotal: Bool {self._total != nil}
+  /// Clears the value of `total`. Subsequent reads from it will return its default value.
+  public mutating func clearTotal() {self._total = nil}
+
+  public var recordedAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _total: Quad_Types_V1_Amount? = nil
+}
+
+public nonisolated struct Quad_Jobs_V1_Errand: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String {
+    get {_storage._errandID}
+    set {_uniqueStorage()._errandID = newValue}
+  }
+
+  public var requesterID: String {
+    get {_storage._requesterID}
+    set {_uniqueStorage()._requesterID = newValue}
+  }
+
+  public var campusID: String {
+    get {_storage._campusID}
+    set {_uniqueStorage()._campusID = newValue}
+  }
+
+  /// empty until a buyer accepts
+  public var buyerID: String {
+    get {_storage._buyerID}
+    set {_uniqueStorage()._buyerID = newValue}
+  }
+
+  public var stage: Quad_Jobs_V1_ErrandStage {
+    get {_storage._stage}
+    set {_uniqueStorage()._stage = newValue}
+  }
+
+  public var status: Quad_Jobs_V1_ErrandStatus {
+    get {_storage._status}
+    set {_uniqueStorage()._status = newValue}
+  }
+
+  public var items: [Quad_Jobs_V1_ErrandItem] {
+    get {_storage._items}
+    set {_uniqueStorage()._items = newValue}
+  }
+
+  /// the items' stores, each once, sorted (story 22)
+  public var stores: [String] {
+    get {_storage._stores}
+    set {_uniqueStorage()._stores = newValue}
+  }
+
+  public var neededByMicros: Int64 {
+    get {_storage._neededByMicros}
+    set {_uniqueStorage()._neededByMicros = newValue}
+  }
+
+  public var deliveryPlace: Quad_Jobs_V1_DeliveryPlace {
+    get {_storage._deliveryPlace ?? Quad_Jobs_V1_DeliveryPlace()}
+    set {_uniqueStorage()._deliveryPlace = newValue}
+  }
+  /// Returns true if `deliveryPlace` has been explicitly set.
+  public var hasDeliveryPlace: Bool {_storage._deliveryPlace != nil}
+  /// Clears the value of `deliveryPlace`. Subsequent reads from it will return its default value.
+  public mutating func clearDeliveryPlace() {_uniqueStorage()._deliveryPlace = nil}
+
+  public var notes: String {
+    get {_storage._notes}
+    set {_uniqueStorage()._notes = newValue}
+  }
+
+  /// The hold: every item at its maximum plus the delivery fee. The buyer sees it before
+  /// accepting: it is what guarantees their repayment (story 23).
+  public var estimate: Quad_Payments_V1_ErrandQuote {
+    get {_storage._estimate ?? Quad_Payments_V1_ErrandQuote()}
+    set {_uniqueStorage()._estimate = newValue}
+  }
+  /// Returns true if `estimate` has been explicitly set.
+  public var hasEstimate: Bool {_storage._estimate != nil}
+  /// Clears the value of `estimate`. Subsequent reads from it will return its default value.
+  public mutating func clearEstimate() {_uniqueStorage()._estimate = nil}
+
+  /// set once bought
+  public var purchase: Quad_Jobs_V1_ErrandPurchase {
+    get {_storage._purchase ?? Quad_Jobs_V1_ErrandPurchase()}
+    set {_uniqueStorage()._purchase = newValue}
+  }
+  /// Returns true if `purchase` has been explicitly set.
+  public var hasPurchase: Bool {_storage._purchase != nil}
+  /// Clears the value of `purchase`. Subsequent reads from it will return its default value.
+  public mutating func clearPurchase() {_uniqueStorage()._purchase = nil}
+
+  public var timeline: [Quad_Jobs_V1_TimelineEntry] {
+    get {_storage._timeline}
+    set {_uniqueStorage()._timeline = newValue}
+  }
+
+  public var paymentIntentID: String {
+    get {_storage._paymentIntentID}
+    set {_uniqueStorage()._paymentIntentID = newValue}
+  }
+
+  public var paymentState: Quad_Jobs_V1_PaymentState {
+    get {_storage._paymentState}
+    set {_uniqueStorage()._paymentState = newValue}
+  }
+
+  /// the requester's review of the buyer
+  public var requesterReview: Quad_Jobs_V1_Review {
+    get {_storage._requesterReview ?? Quad_Jobs_V1_Review()}
+    set {_uniqueStorage()._requesterReview = newValue}
+  }
+  /// Returns true if `requesterReview` has been explicitly set.
+  public var hasRequesterReview: Bool {_storage._requesterReview != nil}
+  /// Clears the value of `requesterReview`. Subsequent reads from it will return its default value.
+  public mutating func clearRequesterReview() {_uniqueStorage()._requesterReview = nil}
+
+  /// the buyer's review of the requester
+  public var buyerReview: Quad_Jobs_V1_Review {
+    get {_storage._buyerReview ?? Quad_Jobs_V1_Review()}
+    set {_uniqueStorage()._buyerReview = newValue}
+  }
+  /// Returns true if `buyerReview` has been explicitly set.
+  public var hasBuyerReview: Bool {_storage._buyerReview != nil}
+  /// Clears the value of `buyerReview`. Subsequent reads from it will return its default value.
+  public mutating func clearBuyerReview() {_uniqueStorage()._buyerReview = nil}
+
+  public var postedAtMicros: Int64 {
+    get {_storage._postedAtMicros}
+    set {_uniqueStorage()._postedAtMicros = newValue}
+  }
+
+  public var updatedAtMicros: Int64 {
+    get {_storage._updatedAtMicros}
+    set {_uniqueStorage()._updatedAtMicros = newValue}
+  }
+
+  /// set once delivered
+  public var reviewDeadlineMicros: Int64 {
+    get {_storage._reviewDeadlineMicros}
+    set {_uniqueStorage()._reviewDeadlineMicros = newValue}
+  }
+
+  /// the requester asked to cancel after acceptance (E4)
+  public var cancellationRequested: Bool {
+    get {_storage._cancellationRequested}
+    set {_uniqueStorage()._cancellationRequested = newValue}
+  }
+
+  /// reported three times and waiting for review (E7)
+  public var hidden: Bool {
+    get {_storage._hidden}
+    set {_uniqueStorage()._hidden = newValue}
+  }
+
+  /// set once ended: 7 days after (E6)
+  public var chatClosesAtMicros: Int64 {
+    get {_storage._chatClosesAtMicros}
+    set {_uniqueStorage()._chatClosesAtMicros = newValue}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A row of the feed (E2): what a buyer decides by, without the timeline.
+public nonisolated struct Quad_Jobs_V1_ErrandSummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var requesterID: String = String()
+
+  public var items: [Quad_Jobs_V1_ErrandItem] = []
+
+  public var stores: [String] = []
+
+  public var neededByMicros: Int64 = 0
+
+  public var deliveryPlace: Quad_Jobs_V1_DeliveryPlace {
+    get {_deliveryPlace ?? Quad_Jobs_V1_DeliveryPlace()}
+    set {_deliveryPlace = newValue}
+  }
+  /// Returns true if `deliveryPlace` has been explicitly set.
+  public var hasDeliveryPlace: Bool {self._deliveryPlace != nil}
+  /// Clears the value of `deliveryPlace`. Subsequent reads from it will return its default value.
+  public mutating func clearDeliveryPlace() {self._deliveryPlace = nil}
+
+  /// the hold: the most the errand costs
+  public var total: Quad_Types_V1_Amount {
+    get {_total ?? Quad_Types_V1_Amount()}
+    set {_total = newValue}
+  }
+  /// Returns true if `total` has been explicitly set.
+  public var hasTotal: Bool {self._total != nil}
+  /// Clears the value of `total`. Subsequent reads from it will return its default value.
+  public mutating func clearTotal() {self._total = nil}
+
+  public var deliveryFee: Quad_Types_V1_Amount {
+    get {_deliveryFee ?? Quad_Types_V1_Amount()}
+    set {_deliveryFee = newValue}
+  }
+  /// Returns true if `deliveryFee` has been explicitly set.
+  public var hasDeliveryFee: Bool {self._deliveryFee != nil}
+  /// Clears the value of `deliveryFee`. Subsequent reads from it will return its default value.
+  public mutating func clearDeliveryFee() {self._deliveryFee = nil}
+
+  public var postedAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _deliveryPlace: Quad_Jobs_V1_DeliveryPlace? = nil
+  fileprivate var _total: Quad_Types_V1_Amount? = nil
+  fileprivate var _deliveryFee: Quad_Types_V1_Amount? = nil
+}
+
+/// E1. Needs `idempotency-key`: a repeat gets the same errand and places no second hold. The
+/// campus is the caller's. The hold (every item's maximum plus the delivery fee) is placed on
+/// `payment_method_id` before the errand shows in the feed.
+public nonisolated struct Quad_Jobs_V1_PostErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1...30
+  public var items: [Quad_Jobs_V1_ErrandItem] = []
+
+  /// after now
+  public var neededByMicros: Int64 = 0
+
+  public var deliveryPlace: Quad_Jobs_V1_DeliveryPlace {
+    get {_deliveryPlace ?? Quad_Jobs_V1_DeliveryPlace()}
+    set {_deliveryPlace = newValue}
+  }
+  /// Returns true if `deliveryPlace` has been explicitly set.
+  public var hasDeliveryPlace: Bool {self._deliveryPlace != nil}
+  /// Clears the value of `deliveryPlace`. Subsequent reads from it will return its default value.
+  public mutating func clearDeliveryPlace() {self._deliveryPlace = nil}
+
+  /// optional, at most 1,000 characters
+  public var notes: String = String()
+
+  public var paymentMethodID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _deliveryPlace: Quad_Jobs_V1_DeliveryPlace? = nil
+}
+
+public nonisolated struct Quad_Jobs_V1_GetErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E2. The campus's open errands, newest first. Every filter is optional; they combine.
+public nonisolated struct Quad_Jobs_V1_ListErrandFeedRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// errands with an item from this store (exact, case-insensitive)
+  public var store: String = String()
+
+  /// errands with an item whose name contains this (case-insensitive)
+  public var itemText: String = String()
+
+  /// errands whose hold is at most this
+  public var maxTotal: Quad_Types_V1_Amount {
+    get {_maxTotal ?? Quad_Types_V1_Amount()}
+    set {_maxTotal = newValue}
+  }
+  /// Returns true if `maxTotal` has been explicitly set.
+  public var hasMaxTotal: Bool {self._maxTotal != nil}
+  /// Clears the value of `maxTotal`. Subsequent reads from it will return its default value.
+  public mutating func clearMaxTotal() {self._maxTotal = nil}
+
+  /// errands needed before this instant
+  public var neededByBeforeMicros: Int64 = 0
+
+  /// 1...100; default 20
+  public var limit: UInt32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _maxTotal: Quad_Types_V1_Amount? = nil
+}
+
+public nonisolated struct Quad_Jobs_V1_ListErrandFeedResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errands: [Quad_Jobs_V1_ErrandSummary] = []
+
+  /// empty on the last page
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E2's second feed: the caller's own errands, newest first.
+public nonisolated struct Quad_Jobs_V1_ListMyErrandsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var role: Quad_Jobs_V1_ErrandRole = .unspecified
+
+  public var activeOnly: Bool = false
+
+  /// 1...100; default 20
+  public var limit: UInt32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_ListMyErrandsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errands: [Quad_Jobs_V1_Errand] = []
+
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E3. The first buyer wins; the others get FAILED_PRECONDITION.
+public nonisolated struct Quad_Jobs_V1_AcceptErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E4. The requester cancels an open errand (the hold is released). Once accepted, this asks the
+/// buyer, who answers with AnswerCancellation; once bought it is refused.
+public nonisolated struct Quad_Jobs_V1_CancelErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  /// optional, at most 500 characters
+  public var reason: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_AnswerCancellationRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  /// true: the errand is cancelled and the hold released
+  public var agree: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Story 13: the buyer tells the requester where things stand.
+public nonisolated struct Quad_Jobs_V1_PostErrandUpdateRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var kind: Quad_Jobs_V1_ErrandUpdateKind = .unspecified
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E5. The buyer records what was paid, one line per item, and the receipt.
+public nonisolated struct Quad_Jobs_V1_RecordPurchaseRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var lines: [Quad_Jobs_V1_ErrandPurchaseLine] = []
+
+  public var receiptDocumentID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E5. The requester approves the items bought above their maximum.
+public nonisolated struct Quad_Jobs_V1_ApprovePurchaseRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E5. The buyer hands the items over: the errand completes and payments captures.
+public nonisolated struct Quad_Jobs_V1_DeliverErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Story 16. Each side rates the other once, within 14 days of delivery.
+public nonisolated struct Quad_Jobs_V1_ReviewErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  /// 0...5
+  public var stars: UInt32 = 0
+
+  /// optional
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E6. One message of an errand's chat.
+public nonisolated struct Quad_Jobs_V1_ErrandMessage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  /// 1, 2, 3... per errand: the order
+  public var sequence: UInt64 = 0
+
+  public var senderID: String = String()
+
+  public var text: String = String()
+
+  public var sentAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_SendErrandMessageRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  /// 1...2,000 characters
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E6. The chat, oldest first from the page token on.
+public nonisolated struct Quad_Jobs_V1_ListErrandMessagesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  /// 1...100; default 50
+  public var limit: UInt32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_ListErrandMessagesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var messages: [Quad_Jobs_V1_ErrandMessage] = []
+
+  public var nextPageToken: String = String()
+
+  /// 0 while the errand is active
+  public var closesAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E7. Once per person and errand.
+public nonisolated struct Quad_Jobs_V1_ReportErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var reason: Quad_Jobs_V1_ErrandReportReason = .unspecified
+
+  /// optional, at most 500 characters
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_ReportErrandResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var reportedAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_ErrandReport: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reporterID: String = String()
+
+  public var reason: Quad_Jobs_V1_ErrandReportReason = .unspecified
+
+  public var text: String = String()
+
+  public var reportedAtMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E7. Operators: the errands hidden by reports, oldest first.
+public nonisolated struct Quad_Jobs_V1_ListReportedErrandsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1...100; default 20
+  public var limit: UInt32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_ReportedErrand: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errand: Quad_Jobs_V1_Errand {
+    get {_errand ?? Quad_Jobs_V1_Errand()}
+    set {_errand = newValue}
+  }
+  /// Returns true if `errand` has been explicitly set.
+  public var hasErrand: Bool {self._errand != nil}
+  /// Clears the value of `errand`. Subsequent reads from it will return its default value.
+  public mutating func clearErrand() {self._errand = nil}
+
+  public var reports: [Quad_Jobs_V1_ErrandReport] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _errand: Quad_Jobs_V1_Errand? = nil
+}
+
+public nonisolated struct Quad_Jobs_V1_ListReportedErrandsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errands: [Quad_Jobs_V1_ReportedErrand] = []
+
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_DecideReportedErrandRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var errandID: String = String()
+
+  public var decision: Quad_Jobs_V1_ReportDecision = .unspecified
+
+  /// shown to the requester; at most 500 characters
+  public var note: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Story 10: the item catalog, by name prefix (case-insensitive).
+public nonisolated struct Quad_Jobs_V1_SearchItemCatalogRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1...100 characters
+  public var prefix: String = String()
+
+  /// 1...50; default 10
+  public var limit: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_CatalogItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  /// "dairy", "snacks", ...
+  public var category: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_SearchItemCatalogResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var items: [Quad_Jobs_V1_CatalogItem] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// E8, story 20. The average price paid for an item name over the campus's completed errands.
+public nonisolated struct Quad_Jobs_V1_GetItemPriceRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var itemName: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_ItemPrice: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var itemName: String = String()
+
+  /// at least `minimum_data_points` purchases
+  public var enoughData: Bool = false
+
+  /// per one; unset without enough data
+  public var averagePrice: Quad_Types_V1_Amount {
+    get {_averagePrice ?? Quad_Types_V1_Amount()}
+    set {_averagePrice = newValue}
+  }
+  /// Returns true if `averagePrice` has been explicitly set.
+  public var hasAveragePrice: Bool {self._averagePrice != nil}
+  /// Clears the value of `averagePrice`. Subsequent reads from it will return its default value.
+  public mutating func clearAveragePrice() {self._averagePrice = nil}
+
+  public var dataPoints: UInt32 = 0
+
+  public var minimumDataPoints: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _averagePrice: Quad_Types_V1_Amount? = nil
+}
+
+/// E9, story 14. The buyer is at a store until a time: they get the open errands with items from
+/// it now, and a feed event for each one posted until then.
+public nonisolated struct Quad_Jobs_V1_AnnounceStoreVisitRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1...100 characters
+  public var store: String = String()
+
+  /// after now, within 12 hours
+  public var untilMicros: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Jobs_V1_StoreVisit: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var buyerID: String = String()
+
+  public var store: String = String()
+
+  public var untilMicros: Int64 = 0
+
+  /// the first page, newest first
+  public var openErrands: [Quad_Jobs_V1_ErrandSummary] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Feed event payload `quad.jobs.v1.ErrandChanged` (G3), to the requester and the buyer.
+public nonisolated struct Quad_Jobs_V1_ErrandChanged: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the timeline kind: "submitted", "buyer_assigned", "purchase_recorded", ...
+  public var change: String = String()
+
+  public var errand: Quad_Jobs_V1_Errand {
+    get {_errand ?? Quad_Jobs_V1_Errand()}
+    set {_errand = newValue}
+  }
+  /// Returns true if `errand` has been explicitly set.
+  public var hasErrand: Bool {self._errand != nil}
+  /// Clears the value of `errand`. Subsequent reads from it will return its default value.
+  public mutating func clearErrand() {self._errand = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _errand: Quad_Jobs_V1_Errand? = nil
+}
+
+/// Feed event payload `quad.jobs.v1.ErrandMessagePosted` (E6), to both people of the chat.
+public nonisolated struct Quad_Jobs_V1_ErrandMessagePosted: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var message: Quad_Jobs_V1_ErrandMessage {
+    get {_message ?? Quad_Jobs_V1_ErrandMessage()}
+    set {_message = newValue}
+  }
+  /// Returns true if `message` has been explicitly set.
+  public var hasMessage: Bool {self._message != nil}
+  /// Clears the value of `message`. Subsequent reads from it will return its default value.
+  public mutating func clearMessage() {self._message = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _message: Quad_Jobs_V1_ErrandMessage? = nil
+}
+
+/// Feed event payload `quad.jobs.v1.ErrandNearby` (E9), to a buyer at the store.
+public nonisolated struct Quad_Jobs_V1_ErrandNearby: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var store: String = String()
+
+  public var errand: Quad_Jobs_V1_ErrandSummary {
+    get {_errand ?? Quad_Jobs_V1_ErrandSummary()}
+    set {_errand = newValue}
+  }
+  /// Returns true if `errand` has been explicitly set.
+  public var hasErrand: Bool {self._errand != nil}
+  /// Clears the value of `errand`. Subsequent reads from it will return its default value.
+  public mutating func clearErrand() {self._errand = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _errand: Quad_Jobs_V1_ErrandSummary? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
+
+fileprivate nonisolated let _protobuf_package = "quad.jobs.v1"
 
 nonisolated extension Quad_Jobs_V1_ErrandStage: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERRAND_STAGE_OPEN\0\u{1}ERRAND_STAGE_ACCEPTED\0\u{1}ERRAND_STAGE_BOUGHT\0\u{1}ERRAND_STAGE_DELIVERED\0")
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandStatus: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERRAND_STATUS_UNSPECIFIED\0\u{1}ERRAND_STATUS_ACTIVE\0\u{1}ERRAND_STATUS_CANCELLED\0\u{1}ERRAND_STATUS_COMPLETED\0")
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandUpdateKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERRAND_UPDATE_KIND_UNSPECIFIED\0\u{1}ERRAND_UPDATE_KIND_AT_STORE\0\u{1}ERRAND_UPDATE_KIND_ON_THE_WAY\0")
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandRole: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERRAND_ROLE_UNSPECIFIED\0\u{1}ERRAND_ROLE_REQUESTER\0\u{1}ERRAND_ROLE_BUYER\0")
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandReportReason: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERRAND_REPORT_REASON_UNSPECIFIED\0\u{1}ERRAND_REPORT_REASON_ILLEGAL\0\u{1}ERRAND_REPORT_REASON_INAPPROPRIATE\0\u{1}ERRAND_REPORT_REASON_SPAM\0\u{1}ERRAND_REPORT_REASON_OTHER\0")
+}
+
+nonisolated extension Quad_Jobs_V1_ReportDecision: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_DECISION_UNSPECIFIED\0\u{1}REPORT_DECISION_RESTORE\0\u{1}REPORT_DECISION_REMOVE\0")
+}
+
+nonisolated extension Quad_Jobs_V1_DeliveryPlace: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeliveryPlace"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}label\0\u{1}latitude\0\u{1}longitude\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.label) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.label.isEmpty {
+      try visitor.visitSingularStringField(value: self.label, fieldNumber: 1)
+    }
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 2)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_DeliveryPlace, rhs: Quad_Jobs_V1_DeliveryPlace) -> Bool {
+    if lhs.label != rhs.label {return false}
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}quantity\0\u{3}maximum_price\0\u{1}store\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.quantity) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._maximumPrice) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.store) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if self.quantity != 0 {
+      try visitor.visitSingularUInt32Field(value: self.quantity, fieldNumber: 2)
+    }
+    try { if let v = self._maximumPrice {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.store.isEmpty {
+      try visitor.visitSingularStringField(value: self.store, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandItem, rhs: Quad_Jobs_V1_ErrandItem) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.quantity != rhs.quantity {return false}
+    if lhs._maximumPrice != rhs._maximumPrice {return false}
+    if lhs.store != rhs.store {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandPurchaseLine: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandPurchaseLine"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}not_found\0\u{1}price\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.notFound) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._price) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.notFound != false {
+      try visitor.visitSingularBoolField(value: self.notFound, fieldNumber: 1)
+    }
+    try { if let v = self._price {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandPurchaseLine, rhs: Quad_Jobs_V1_ErrandPurchaseLine) -> Bool {
+    if lhs.notFound != rhs.notFound {return false}
+    if lhs._price != rhs._price {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandPurchase: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandPurchase"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}receipt_document_id\0\u{3}items_above_maximum\0\u{3}needs_approval\0\u{1}approved\0\u{1}total\0\u{3}recorded_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.receiptDocumentID) }()
+      case 3: try { try decoder.decodeRepeatedUInt32Field(value: &self.itemsAboveMaximum) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.needsApproval) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.approved) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._total) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self.recordedAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.lines.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 1)
+    }
+    if !self.receiptDocumentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.receiptDocumentID, fieldNumber: 2)
+    }
+    if !self.itemsAboveMaximum.isEmpty {
+      try visitor.visitPackedUInt32Field(value: self.itemsAboveMaximum, fieldNumber: 3)
+    }
+    if self.needsApproval != false {
+      try visitor.visitSingularBoolField(value: self.needsApproval, fieldNumber: 4)
+    }
+    if self.approved != false {
+      try visitor.visitSingularBoolField(value: self.approved, fieldNumber: 5)
+    }
+    try { if let v = self._total {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    if self.recordedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.recordedAtMicros, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandPurchase, rhs: Quad_Jobs_V1_ErrandPurchase) -> Bool {
+    if lhs.lines != rhs.lines {return false}
+    if lhs.receiptDocumentID != rhs.receiptDocumentID {return false}
+    if lhs.itemsAboveMaximum != rhs.itemsAboveMaximum {return false}
+    if lhs.needsApproval != rhs.needsApproval {return false}
+    if lhs.approved != rhs.approved {return false}
+    if lhs._total != rhs._total {return false}
+    if lhs.recordedAtMicros != rhs.recordedAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_Errand: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Errand"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{3}requester_id\0\u{3}campus_id\0\u{3}buyer_id\0\u{1}stage\0\u{1}status\0\u{1}items\0\u{1}stores\0\u{3}needed_by_micros\0\u{3}delivery_place\0\u{1}notes\0\u{1}estimate\0\u{1}purchase\0\u{1}timeline\0\u{3}payment_intent_id\0\u{3}payment_state\0\u{3}requester_review\0\u{3}buyer_review\0\u{3}posted_at_micros\0\u{3}updated_at_micros\0\u{3}review_deadline_micros\0\u{3}cancellation_requested\0\u{1}hidden\0\u{3}chat_closes_at_micros\0")
+
+  fileprivate class _StorageClass {
+    var _errandID: String = String()
+    var _requesterID: String = String()
+    var _campusID: String = String()
+    var _buyerID: String = String()
+    var _stage: Quad_Jobs_V1_ErrandStage = .open
+    var _status: Quad_Jobs_V1_ErrandStatus = .unspecified
+    var _items: [Quad_Jobs_V1_ErrandItem] = []
+    var _stores: [String] = []
+    var _neededByMicros: Int64 = 0
+    var _deliveryPlace: Quad_Jobs_V1_DeliveryPlace? = nil
+    var _notes: String = String()
+    var _estimate: Quad_Payments_V1_ErrandQuote? = nil
+    var _purchase: Quad_Jobs_V1_ErrandPurchase? = nil
+    var _timeline: [Quad_Jobs_V1_TimelineEntry] = []
+    var _paymentIntentID: String = String()
+    var _paymentState: Quad_Jobs_V1_PaymentState = .unspecified
+    var _requesterReview: Quad_Jobs_V1_Review? = nil
+    var _buyerReview: Quad_Jobs_V1_Review? = nil
+    var _postedAtMicros: Int64 = 0
+    var _updatedAtMicros: Int64 = 0
+    var _reviewDeadlineMicros: Int64 = 0
+    var _cancellationRequested: Bool = false
+    var _hidden: Bool = false
+    var _chatClosesAtMicros: Int64 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _errandID = source._errandID
+      _requesterID = source._requesterID
+      _campusID = source._campusID
+      _buyerID = source._buyerID
+      _stage = source._stage
+      _status = source._status
+      _items = source._items
+      _stores = source._stores
+      _neededByMicros = source._neededByMicros
+      _deliveryPlace = source._deliveryPlace
+      _notes = source._notes
+      _estimate = source._estimate
+      _purchase = source._purchase
+      _timeline = source._timeline
+      _paymentIntentID = source._paymentIntentID
+      _paymentState = source._paymentState
+      _requesterReview = source._requesterReview
+      _buyerReview = source._buyerReview
+      _postedAtMicros = source._postedAtMicros
+      _updatedAtMicros = source._updatedAtMicros
+      _reviewDeadlineMicros = source._reviewDeadlineMicros
+      _cancellationRequested = source._cancellationRequested
+      _hidden = source._hidden
+      _chatClosesAtMicros = source._chatClosesAtMicros
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._errandID) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._requesterID) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._campusID) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._buyerID) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._stage) }()
+        case 6: try { try decoder.decodeSingularEnumField(value: &_storage._status) }()
+        case 7: try { try decoder.decodeRepeatedMessageField(value: &_storage._items) }()
+        case 8: try { try decoder.decodeRepeatedStringField(value: &_storage._stores) }()
+        case 9: try { try decoder.decodeSingularInt64Field(value: &_storage._neededByMicros) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._deliveryPlace) }()
+        case 11: try { try decoder.decodeSingularStringField(value: &_storage._notes) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._estimate) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._purchase) }()
+        case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._timeline) }()
+        case 15: try { try decoder.decodeSingularStringField(value: &_storage._paymentIntentID) }()
+        case 16: try { try decoder.decodeSingularEnumField(value: &_storage._paymentState) }()
+        case 17: try { try decoder.decodeSingularMessageField(value: &_storage._requesterReview) }()
+        case 18: try { try decoder.decodeSingularMessageField(value: &_storage._buyerReview) }()
+        case 19: try { try decoder.decodeSingularInt64Field(value: &_storage._postedAtMicros) }()
+        case 20: try { try decoder.decodeSingularInt64Field(value: &_storage._updatedAtMicros) }()
+        case 21: try { try decoder.decodeSingularInt64Field(value: &_storage._reviewDeadlineMicros) }()
+        case 22: try { try decoder.decodeSingularBoolField(value: &_storage._cancellationRequested) }()
+        case 23: try { try decoder.decodeSingularBoolField(value: &_storage._hidden) }()
+        case 24: try { try decoder.decodeSingularInt64Field(value: &_storage._chatClosesAtMicros) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._errandID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._errandID, fieldNumber: 1)
+      }
+      if !_storage._requesterID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._requesterID, fieldNumber: 2)
+      }
+      if !_storage._campusID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._campusID, fieldNumber: 3)
+      }
+      if !_storage._buyerID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._buyerID, fieldNumber: 4)
+      }
+      if _storage._stage != .open {
+        try visitor.visitSingularEnumField(value: _storage._stage, fieldNumber: 5)
+      }
+      if _storage._status != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._status, fieldNumber: 6)
+      }
+      if !_storage._items.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._items, fieldNumber: 7)
+      }
+      if !_storage._stores.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._stores, fieldNumber: 8)
+      }
+      if _storage._neededByMicros != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._neededByMicros, fieldNumber: 9)
+      }
+      try { if let v = _storage._deliveryPlace {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      if !_storage._notes.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._notes, fieldNumber: 11)
+      }
+      try { if let v = _storage._estimate {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._purchase {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
+      if !_storage._timeline.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._timeline, fieldNumber: 14)
+      }
+      if !_storage._paymentIntentID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._paymentIntentID, fieldNumber: 15)
+      }
+      if _storage._paymentState != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._paymentState, fieldNumber: 16)
+      }
+      try { if let v = _storage._requesterReview {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      } }()
+      try { if let v = _storage._buyerReview {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      } }()
+      if _storage._postedAtMicros != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._postedAtMicros, fieldNumber: 19)
+      }
+      if _storage._updatedAtMicros != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._updatedAtMicros, fieldNumber: 20)
+      }
+      if _storage._reviewDeadlineMicros != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._reviewDeadlineMicros, fieldNumber: 21)
+      }
+      if _storage._cancellationRequested != false {
+        try visitor.visitSingularBoolField(value: _storage._cancellationRequested, fieldNumber: 22)
+      }
+      if _storage._hidden != false {
+        try visitor.visitSingularBoolField(value: _storage._hidden, fieldNumber: 23)
+      }
+      if _storage._chatClosesAtMicros != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._chatClosesAtMicros, fieldNumber: 24)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_Errand, rhs: Quad_Jobs_V1_Errand) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._errandID != rhs_storage._errandID {return false}
+        if _storage._requesterID != rhs_storage._requesterID {return false}
+        if _storage._campusID != rhs_storage._campusID {return false}
+        if _storage._buyerID != rhs_storage._buyerID {return false}
+        if _storage._stage != rhs_storage._stage {return false}
+        if _storage._status != rhs_storage._status {return false}
+        if _storage._items != rhs_storage._items {return false}
+        if _storage._stores != rhs_storage._stores {return false}
+        if _storage._neededByMicros != rhs_storage._neededByMicros {return false}
+        if _storage._deliveryPlace != rhs_storage._deliveryPlace {return false}
+        if _storage._notes != rhs_storage._notes {return false}
+        if _storage._estimate != rhs_storage._estimate {return false}
+        if _storage._purchase != rhs_storage._purchase {return false}
+        if _storage._timeline != rhs_storage._timeline {return false}
+        if _storage._paymentIntentID != rhs_storage._paymentIntentID {return false}
+        if _storage._paymentState != rhs_storage._paymentState {return false}
+        if _storage._requesterReview != rhs_storage._requesterReview {return false}
+        if _storage._buyerReview != rhs_storage._buyerReview {return false}
+        if _storage._postedAtMicros != rhs_storage._postedAtMicros {return false}
+        if _storage._updatedAtMicros != rhs_storage._updatedAtMicros {return false}
+        if _storage._reviewDeadlineMicros != rhs_storage._reviewDeadlineMicros {return false}
+        if _storage._cancellationRequested != rhs_storage._cancellationRequested {return false}
+        if _storage._hidden != rhs_storage._hidden {return false}
+        if _storage._chatClosesAtMicros != rhs_storage._chatClosesAtMicros {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandSummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{3}requester_id\0\u{1}items\0\u{1}stores\0\u{3}needed_by_micros\0\u{3}delivery_place\0\u{1}total\0\u{3}delivery_fee\0\u{3}posted_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.requesterID) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.stores) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self.neededByMicros) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._deliveryPlace) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._total) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._deliveryFee) }()
+      case 9: try { try decoder.decodeSingularInt64Field(value: &self.postedAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if !self.requesterID.isEmpty {
+      try visitor.visitSingularStringField(value: self.requesterID, fieldNumber: 2)
+    }
+    if !self.items.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.items, fieldNumber: 3)
+    }
+    if !self.stores.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.stores, fieldNumber: 4)
+    }
+    if self.neededByMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.neededByMicros, fieldNumber: 5)
+    }
+    try { if let v = self._deliveryPlace {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._total {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._deliveryFee {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
+    if self.postedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.postedAtMicros, fieldNumber: 9)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandSummary, rhs: Quad_Jobs_V1_ErrandSummary) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.requesterID != rhs.requesterID {return false}
+    if lhs.items != rhs.items {return false}
+    if lhs.stores != rhs.stores {return false}
+    if lhs.neededByMicros != rhs.neededByMicros {return false}
+    if lhs._deliveryPlace != rhs._deliveryPlace {return false}
+    if lhs._total != rhs._total {return false}
+    if lhs._deliveryFee != rhs._deliveryFee {return false}
+    if lhs.postedAtMicros != rhs.postedAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_PostErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PostErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}items\0\u{3}needed_by_micros\0\u{3}delivery_place\0\u{1}notes\0\u{3}payment_method_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.neededByMicros) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._deliveryPlace) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.notes) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.paymentMethodID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.items.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.items, fieldNumber: 1)
+    }
+    if self.neededByMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.neededByMicros, fieldNumber: 2)
+    }
+    try { if let v = self._deliveryPlace {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.notes.isEmpty {
+      try visitor.visitSingularStringField(value: self.notes, fieldNumber: 4)
+    }
+    if !self.paymentMethodID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentMethodID, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_PostErrandRequest, rhs: Quad_Jobs_V1_PostErrandRequest) -> Bool {
+    if lhs.items != rhs.items {return false}
+    if lhs.neededByMicros != rhs.neededByMicros {return false}
+    if lhs._deliveryPlace != rhs._deliveryPlace {return false}
+    if lhs.notes != rhs.notes {return false}
+    if lhs.paymentMethodID != rhs.paymentMethodID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_GetErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_GetErrandRequest, rhs: Quad_Jobs_V1_GetErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListErrandFeedRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListErrandFeedRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}store\0\u{3}item_text\0\u{3}max_total\0\u{3}needed_by_before_micros\0\u{1}limit\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.store) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.itemText) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._maxTotal) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.neededByBeforeMicros) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.store.isEmpty {
+      try visitor.visitSingularStringField(value: self.store, fieldNumber: 1)
+    }
+    if !self.itemText.isEmpty {
+      try visitor.visitSingularStringField(value: self.itemText, fieldNumber: 2)
+    }
+    try { if let v = self._maxTotal {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.neededByBeforeMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.neededByBeforeMicros, fieldNumber: 4)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 5)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListErrandFeedRequest, rhs: Quad_Jobs_V1_ListErrandFeedRequest) -> Bool {
+    if lhs.store != rhs.store {return false}
+    if lhs.itemText != rhs.itemText {return false}
+    if lhs._maxTotal != rhs._maxTotal {return false}
+    if lhs.neededByBeforeMicros != rhs.neededByBeforeMicros {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListErrandFeedResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListErrandFeedResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}errands\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.errands) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errands.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.errands, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListErrandFeedResponse, rhs: Quad_Jobs_V1_ListErrandFeedResponse) -> Bool {
+    if lhs.errands != rhs.errands {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListMyErrandsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListMyErrandsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}role\0\u{3}active_only\0\u{1}limit\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.role) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.activeOnly) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.role != .unspecified {
+      try visitor.visitSingularEnumField(value: self.role, fieldNumber: 1)
+    }
+    if self.activeOnly != false {
+      try visitor.visitSingularBoolField(value: self.activeOnly, fieldNumber: 2)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 3)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListMyErrandsRequest, rhs: Quad_Jobs_V1_ListMyErrandsRequest) -> Bool {
+    if lhs.role != rhs.role {return false}
+    if lhs.activeOnly != rhs.activeOnly {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListMyErrandsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListMyErrandsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}errands\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.errands) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errands.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.errands, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListMyErrandsResponse, rhs: Quad_Jobs_V1_ListMyErrandsResponse) -> Bool {
+    if lhs.errands != rhs.errands {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_AcceptErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AcceptErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_AcceptErrandRequest, rhs: Quad_Jobs_V1_AcceptErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_CancelErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CancelErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}reason\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_CancelErrandRequest, rhs: Quad_Jobs_V1_CancelErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_AnswerCancellationRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnswerCancellationRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}agree\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.agree) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.agree != false {
+      try visitor.visitSingularBoolField(value: self.agree, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_AnswerCancellationRequest, rhs: Quad_Jobs_V1_AnswerCancellationRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.agree != rhs.agree {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_PostErrandUpdateRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PostErrandUpdateRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}kind\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_PostErrandUpdateRequest, rhs: Quad_Jobs_V1_PostErrandUpdateRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_RecordPurchaseRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RecordPurchaseRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}lines\0\u{3}receipt_document_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.receiptDocumentID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if !self.lines.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 2)
+    }
+    if !self.receiptDocumentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.receiptDocumentID, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_RecordPurchaseRequest, rhs: Quad_Jobs_V1_RecordPurchaseRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.lines != rhs.lines {return false}
+    if lhs.receiptDocumentID != rhs.receiptDocumentID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ApprovePurchaseRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ApprovePurchaseRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ApprovePurchaseRequest, rhs: Quad_Jobs_V1_ApprovePurchaseRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_DeliverErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeliverErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_DeliverErrandRequest, rhs: Quad_Jobs_V1_DeliverErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ReviewErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReviewErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}stars\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.stars) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.stars != 0 {
+      try visitor.visitSingularUInt32Field(value: self.stars, fieldNumber: 2)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ReviewErrandRequest, rhs: Quad_Jobs_V1_ReviewErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.stars != rhs.stars {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandMessage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}sequence\0\u{3}sender_id\0\u{1}text\0\u{3}sent_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.sequence) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.senderID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self.sentAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.sequence != 0 {
+      try visitor.visitSingularUInt64Field(value: self.sequence, fieldNumber: 2)
+    }
+    if !self.senderID.isEmpty {
+      try visitor.visitSingularStringField(value: self.senderID, fieldNumber: 3)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 4)
+    }
+    if self.sentAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.sentAtMicros, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandMessage, rhs: Quad_Jobs_V1_ErrandMessage) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.sequence != rhs.sequence {return false}
+    if lhs.senderID != rhs.senderID {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.sentAtMicros != rhs.sentAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_SendErrandMessageRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SendErrandMessageRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_SendErrandMessageRequest, rhs: Quad_Jobs_V1_SendErrandMessageRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListErrandMessagesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListErrandMessagesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}limit\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 2)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListErrandMessagesRequest, rhs: Quad_Jobs_V1_ListErrandMessagesRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListErrandMessagesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListErrandMessagesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}messages\0\u{3}next_page_token\0\u{3}closes_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.messages) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.closesAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.messages.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.messages, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    if self.closesAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.closesAtMicros, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListErrandMessagesResponse, rhs: Quad_Jobs_V1_ListErrandMessagesResponse) -> Bool {
+    if lhs.messages != rhs.messages {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.closesAtMicros != rhs.closesAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ReportErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}reason\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.reason != .unspecified {
+      try visitor.visitSingularEnumField(value: self.reason, fieldNumber: 2)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ReportErrandRequest, rhs: Quad_Jobs_V1_ReportErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ReportErrandResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportErrandResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{3}reported_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.reportedAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.reportedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.reportedAtMicros, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ReportErrandResponse, rhs: Quad_Jobs_V1_ReportErrandResponse) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.reportedAtMicros != rhs.reportedAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandReport: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandReport"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}reporter_id\0\u{1}reason\0\u{1}text\0\u{3}reported_at_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.reporterID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.reportedAtMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.reporterID.isEmpty {
+      try visitor.visitSingularStringField(value: self.reporterID, fieldNumber: 1)
+    }
+    if self.reason != .unspecified {
+      try visitor.visitSingularEnumField(value: self.reason, fieldNumber: 2)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
+    }
+    if self.reportedAtMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.reportedAtMicros, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandReport, rhs: Quad_Jobs_V1_ErrandReport) -> Bool {
+    if lhs.reporterID != rhs.reporterID {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.reportedAtMicros != rhs.reportedAtMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListReportedErrandsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListReportedErrandsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}limit\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.limit != 0 {
+      try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 1)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListReportedErrandsRequest, rhs: Quad_Jobs_V1_ListReportedErrandsRequest) -> Bool {
+    if lhs.limit != rhs.limit {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ReportedErrand: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportedErrand"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}errand\0\u{1}reports\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._errand) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.reports) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._errand {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.reports.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.reports, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ReportedErrand, rhs: Quad_Jobs_V1_ReportedErrand) -> Bool {
+    if lhs._errand != rhs._errand {return false}
+    if lhs.reports != rhs.reports {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ListReportedErrandsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListReportedErrandsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}errands\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.errands) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errands.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.errands, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ListReportedErrandsResponse, rhs: Quad_Jobs_V1_ListReportedErrandsResponse) -> Bool {
+    if lhs.errands != rhs.errands {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_DecideReportedErrandRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DecideReportedErrandRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}errand_id\0\u{1}decision\0\u{1}note\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.errandID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.decision) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.errandID.isEmpty {
+      try visitor.visitSingularStringField(value: self.errandID, fieldNumber: 1)
+    }
+    if self.decision != .unspecified {
+      try visitor.visitSingularEnumField(value: self.decision, fieldNumber: 2)
+    }
+    if !self.note.isEmpty {
+      try visitor.visitSingularStringField(value: self.note, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_DecideReportedErrandRequest, rhs: Quad_Jobs_V1_DecideReportedErrandRequest) -> Bool {
+    if lhs.errandID != rhs.errandID {return false}
+    if lhs.decision != rhs.decision {return false}
+    if lhs.note != rhs.note {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_SearchItemCatalogRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SearchItemCatalogRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}prefix\0\u{1}limit\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.prefix) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.limit) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.prefix.isEmpty {
+      try visitor.visitSingularStringField(value: self.prefix, fieldNumber: 1)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularUInt32Field(value: self.limit, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_SearchItemCatalogRequest, rhs: Quad_Jobs_V1_SearchItemCatalogRequest) -> Bool {
+    if lhs.prefix != rhs.prefix {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_CatalogItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CatalogItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}category\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.category) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.category.isEmpty {
+      try visitor.visitSingularStringField(value: self.category, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_CatalogItem, rhs: Quad_Jobs_V1_CatalogItem) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_SearchItemCatalogResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SearchItemCatalogResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}items\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.items.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.items, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_SearchItemCatalogResponse, rhs: Quad_Jobs_V1_SearchItemCatalogResponse) -> Bool {
+    if lhs.items != rhs.items {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_GetItemPriceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetItemPriceRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_name\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.itemName) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.itemName.isEmpty {
+      try visitor.visitSingularStringField(value: self.itemName, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_GetItemPriceRequest, rhs: Quad_Jobs_V1_GetItemPriceRequest) -> Bool {
+    if lhs.itemName != rhs.itemName {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ItemPrice: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ItemPrice"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_name\0\u{3}enough_data\0\u{3}average_price\0\u{3}data_points\0\u{3}minimum_data_points\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.itemName) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.enoughData) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._averagePrice) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.dataPoints) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.minimumDataPoints) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.itemName.isEmpty {
+      try visitor.visitSingularStringField(value: self.itemName, fieldNumber: 1)
+    }
+    if self.enoughData != false {
+      try visitor.visitSingularBoolField(value: self.enoughData, fieldNumber: 2)
+    }
+    try { if let v = self._averagePrice {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.dataPoints != 0 {
+      try visitor.visitSingularUInt32Field(value: self.dataPoints, fieldNumber: 4)
+    }
+    if self.minimumDataPoints != 0 {
+      try visitor.visitSingularUInt32Field(value: self.minimumDataPoints, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ItemPrice, rhs: Quad_Jobs_V1_ItemPrice) -> Bool {
+    if lhs.itemName != rhs.itemName {return false}
+    if lhs.enoughData != rhs.enoughData {return false}
+    if lhs._averagePrice != rhs._averagePrice {return false}
+    if lhs.dataPoints != rhs.dataPoints {return false}
+    if lhs.minimumDataPoints != rhs.minimumDataPoints {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_AnnounceStoreVisitRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnounceStoreVisitRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}store\0\u{3}until_micros\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.store) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.untilMicros) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.store.isEmpty {
+      try visitor.visitSingularStringField(value: self.store, fieldNumber: 1)
+    }
+    if self.untilMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.untilMicros, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_AnnounceStoreVisitRequest, rhs: Quad_Jobs_V1_AnnounceStoreVisitRequest) -> Bool {
+    if lhs.store != rhs.store {return false}
+    if lhs.untilMicros != rhs.untilMicros {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_StoreVisit: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StoreVisit"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}buyer_id\0\u{1}store\0\u{3}until_micros\0\u{3}open_errands\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.buyerID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.store) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.untilMicros) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.openErrands) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.buyerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.buyerID, fieldNumber: 1)
+    }
+    if !self.store.isEmpty {
+      try visitor.visitSingularStringField(value: self.store, fieldNumber: 2)
+    }
+    if self.untilMicros != 0 {
+      try visitor.visitSingularInt64Field(value: self.untilMicros, fieldNumber: 3)
+    }
+    if !self.openErrands.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.openErrands, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_StoreVisit, rhs: Quad_Jobs_V1_StoreVisit) -> Bool {
+    if lhs.buyerID != rhs.buyerID {return false}
+    if lhs.store != rhs.store {return false}
+    if lhs.untilMicros != rhs.untilMicros {return false}
+    if lhs.openErrands != rhs.openErrands {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandChanged: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandChanged"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{1}errand\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.change) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._errand) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.change.isEmpty {
+      try visitor.visitSingularStringField(value: self.change, fieldNumber: 1)
+    }
+    try { if let v = self._errand {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandChanged, rhs: Quad_Jobs_V1_ErrandChanged) -> Bool {
+    if lhs.change != rhs.change {return false}
+    if lhs._errand != rhs._errand {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandMessagePosted: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandMessagePosted"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._message {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandMessagePosted, rhs: Quad_Jobs_V1_ErrandMessagePosted) -> Bool {
+    if lhs._message != rhs._message {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Jobs_V1_ErrandNearby: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandNearby"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}store\0\u{1}errand\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.store) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._errand) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.store.isEmpty {
+      try visitor.visitSingularStringField(value: self.store, fieldNumber: 1)
+    }
+    try { if let v = self._errand {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Jobs_V1_ErrandNearby, rhs: Quad_Jobs_V1_ErrandNearby) -> Bool {
+    if lhs.store != rhs.store {return false}
+    if lhs._errand != rhs._errand {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
 }

@@ -1015,6 +1015,13 @@ public nonisolated struct Quad_Jobs_V1_JobCompleted: Sendable {
 
   public var atMicros: Int64 = 0
 
+  /// The job's product ("laundry", "errands") and its final items as its payments module reads
+  /// them (errands: one line per item bought, quantity at the price paid). A completion without
+  /// `product` is laundry's, priced from fields 5-7. `dasher_id` is the worker: an errand's buyer.
+  public var product: String = String()
+
+  public var lines: [Quad_Payments_V1_QuoteItem] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2394,7 +2401,7 @@ nonisolated extension Quad_Jobs_V1_JobDasherRejected: SwiftProtobuf.Message, Swi
 
 nonisolated extension Quad_Jobs_V1_JobCompleted: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JobCompleted"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}payment_intent_id\0\u{3}customer_id\0\u{3}dasher_id\0\u{3}actual_loads\0\u{3}machine_cost\0\u{3}add_ons\0\u{3}final_total\0\u{3}above_hold_approved\0\u{3}at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}job_id\0\u{3}payment_intent_id\0\u{3}customer_id\0\u{3}dasher_id\0\u{3}actual_loads\0\u{3}machine_cost\0\u{3}add_ons\0\u{3}final_total\0\u{3}above_hold_approved\0\u{3}at_micros\0\u{1}product\0\u{1}lines\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2412,6 +2419,8 @@ nonisolated extension Quad_Jobs_V1_JobCompleted: SwiftProtobuf.Message, SwiftPro
       case 8: try { try decoder.decodeSingularMessageField(value: &self._finalTotal) }()
       case 9: try { try decoder.decodeSingularBoolField(value: &self.aboveHoldApproved) }()
       case 10: try { try decoder.decodeSingularInt64Field(value: &self.atMicros) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.product) }()
+      case 12: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
       default: break
       }
     }
@@ -2452,6 +2461,12 @@ nonisolated extension Quad_Jobs_V1_JobCompleted: SwiftProtobuf.Message, SwiftPro
     if self.atMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.atMicros, fieldNumber: 10)
     }
+    if !self.product.isEmpty {
+      try visitor.visitSingularStringField(value: self.product, fieldNumber: 11)
+    }
+    if !self.lines.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2466,6 +2481,8 @@ nonisolated extension Quad_Jobs_V1_JobCompleted: SwiftProtobuf.Message, SwiftPro
     if lhs._finalTotal != rhs._finalTotal {return false}
     if lhs.aboveHoldApproved != rhs.aboveHoldApproved {return false}
     if lhs.atMicros != rhs.atMicros {return false}
+    if lhs.product != rhs.product {return false}
+    if lhs.lines != rhs.lines {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
