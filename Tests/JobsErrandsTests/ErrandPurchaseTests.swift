@@ -80,15 +80,15 @@ struct ErrandPurchaseTests {
     @Test(
         "a purchase that does not fit the list is refused, naming the field",
         arguments: [
-            (ErrandPurchase(prices: [usd(280)], receiptDocumentID: "doc_receipt"), "prices"),
-            (ErrandPurchase(prices: [usd(280), usd(450), usd(1)], receiptDocumentID: "doc_receipt"), "prices"),
+            (ErrandPurchase(prices: [usd(280)], receiptDocumentID: "doc_receipt"), "lines"),
+            (ErrandPurchase(prices: [usd(280), usd(450), usd(1)], receiptDocumentID: "doc_receipt"), "lines"),
             (
                 ErrandPurchase(prices: [usd(280), Money(minorUnits: 450, currency: "EUR")], receiptDocumentID: "r"),
-                "prices[1]"
+                "lines[1].price"
             ),
-            (ErrandPurchase(prices: [usd(-1), usd(450)], receiptDocumentID: "doc_receipt"), "prices[0]"),
+            (ErrandPurchase(prices: [usd(-1), usd(450)], receiptDocumentID: "doc_receipt"), "lines[0].price"),
             (ErrandPurchase(prices: [usd(280), usd(450)], receiptDocumentID: " "), "receipt_document_id"),
-            (ErrandPurchase(prices: [usd(.max / 2), usd(450)], receiptDocumentID: "doc_receipt"), "prices"),
+            (ErrandPurchase(prices: [usd(.max / 2), usd(450)], receiptDocumentID: "doc_receipt"), "lines"),
         ]
     )
     func badPurchase(purchase: ErrandPurchase, field: String) throws {

@@ -21,10 +21,22 @@ struct ErrandSubmitTests {
         #expect(posted.holdTotal == usd(1_300))
     }
 
-    @Test("no preferred store means any store")
+    @Test("an item without a store may be bought anywhere, and notes are optional")
     func anyStore() throws {
-        let errand = try Errand.submit(request(preferredStore: nil), now: newYear).job
-        #expect(errand.request.preferredStore == nil)
+        let items = [ErrandItem(name: "gum", quantity: 1, maximumPrice: usd(100))]
+        let errand = try Errand.submit(request(items: items, notes: nil), now: newYear).job
+        #expect(errand.request.items[0].store == nil)
+        #expect(errand.request.notes == nil)
+    }
+
+    @Test("names in other scripts, accents and punctuation are kept as written")
+    func names() throws {
+        let items = [
+            ErrandItem(name: "Crème fraîche 30%", quantity: 1, maximumPrice: usd(300), store: "Lidl #4"),
+            ErrandItem(name: "豆腐 (firm)", quantity: 2, maximumPrice: usd(250)),
+        ]
+        let errand = try Errand.submit(request(items: items), now: newYear).job
+        #expect(errand.request.items == items)
     }
 
     @Test(
@@ -57,10 +69,34 @@ struct ErrandSubmitTests {
                 ]),
                 "items[0].maximum_price"
             ),
-            (request(preferredStore: ""), "preferred_store"),
-            (request(preferredStore: String(repeating: "s", count: 101)), "preferred_store"),
+            (request(items: [ErrandItem(name: "gum", quantity: 1, maximumPrice: usd(1), store: "")]), "items[0].store"),
+            (
+                request(items: [
+                    ErrandItem(
+                        name: "gum",
+                        quantity: 1,
+                        maximumPrice: usd(1),
+                        store: String(repeating: "s", count: 101)
+                    )
+                ]),
+                "items[0].store"
+            ),
+            (request(items: [ErrandItem(name: "milk 🥛", quantity: 1, maximumPrice: usd(100))]), "items[0].name"),
+            (request(items: [ErrandItem(name: "milk\n2%", quantity: 1, maximumPrice: usd(100))]), "items[0].name"),
+            (request(items: [ErrandItem(name: "milk\u{7}", quantity: 1, maximumPrice: usd(100))]), "items[0].name"),
+            (
+                request(items: [ErrandItem(name: "milk", quantity: 1, maximumPrice: usd(100), store: "🏪 Mart")]),
+                "items[0].store"
+            ),
             (request(neededBy: newYear), "needed_by_micros"),
-            (request(deliveryPlace: ""), "delivery_place"),
+            (request(neededBy: newYear - hour), "needed_by_micros"),
+            (request(deliveryPlace: ErrandPlace(label: "", latitude: 0, longitude: 0)), "delivery_place.label"),
+            (request(deliveryPlace: ErrandPlace(label: "a\tb", latitude: 0, longitude: 0)), "delivery_place.label"),
+            (request(deliveryPlace: ErrandPlace(label: "x", latitude: 90.5, longitude: 0)), "delivery_place.latitude"),
+            (request(deliveryPlace: ErrandPlace(label: "x", latitude: .nan, longitude: 0)), "delivery_place.latitude"),
+            (request(deliveryPlace: ErrandPlace(label: "x", latitude: 0, longitude: -181)), "delivery_place.longitude"),
+            (request(notes: String(repeating: "n", count: 1_001)), "notes"),
+            (request(notes: "line one\u{0}"), "notes"),
             (
                 request(items: [ErrandItem(name: "gold", quantity: 99, maximumPrice: usd(.max / 10))]),
                 "items"

@@ -21,6 +21,8 @@ let otherBuyerID = "buyer_2"
 let strangerID = "user_9"
 
 /// `minorUnits` cents of US dollars.
+let hallB = ErrandPlace(label: "Hall B, room 214", latitude: 40.4433, longitude: -79.9436)
+
 func usd(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: "USD") }
 
 /// Two items (two oat milks at most USD 3.00 each, one bread at most USD 4.50), a USD 2.50 fee, needed by six hours
@@ -30,12 +32,12 @@ func request(
     customer: String = requesterID,
     campus: String = "campus_1",
     items: [ErrandItem] = [
-        ErrandItem(name: "oat milk, 1 l", quantity: 2, maximumPrice: usd(300)),
+        ErrandItem(name: "oat milk, 1 l", quantity: 2, maximumPrice: usd(300), store: "Corner Market"),
         ErrandItem(name: "rye bread", quantity: 1, maximumPrice: usd(450)),
     ],
-    preferredStore: String? = "Corner Market",
     neededBy: Int64 = newYear + 6 * hour,
-    deliveryPlace: String = "Hall B, room 214",
+    deliveryPlace: ErrandPlace = hallB,
+    notes: String? = "ring twice",
     deliveryFee: Money = usd(250),
     paymentIntentID: String = "pi_1"
 ) -> ErrandRequest {
@@ -44,9 +46,9 @@ func request(
         customer: customer,
         campus: campus,
         items: items,
-        preferredStore: preferredStore,
         neededBy: neededBy,
         deliveryPlace: deliveryPlace,
+        notes: notes,
         deliveryFee: deliveryFee,
         paymentIntentID: paymentIntentID
     )

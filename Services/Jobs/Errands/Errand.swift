@@ -24,6 +24,8 @@ extension Job where Product == Errands {
     public var purchase: ErrandPurchase? { progress.purchase }
     /// When the requester approved items bought above their maximum.
     public var purchaseApprovedAt: Int64? { progress.purchaseApprovedAt }
+    /// The requester's standing request to cancel after acceptance (E4), `nil` when there is none.
+    public var cancellationRequest: ErrandCancellationRequest? { progress.cancellationRequest }
 
     /// The items of the purchase bought above their maximum, by index in the list; empty before the purchase.
     public var itemsAboveMaximum: [Int] { purchase?.itemsAboveMaximum(of: request) ?? [] }
@@ -41,4 +43,8 @@ extension JobOperation {
     static let approvePurchase = JobOperation.product(verb: "approve the purchase of", object: "")
     /// The buyer delivers the items.
     static let deliver = JobOperation.product(verb: "deliver", object: "")
+    static let requestCancellation = JobOperation.product(verb: "ask to cancel", object: "")
+    static let declineCancellation = JobOperation.product(verb: "decline to cancel", object: "")
+    static let postUpdate = JobOperation.product(verb: "tell the requester of", object: "")
+    static let remove = JobOperation.product(verb: "remove", object: "")
 }

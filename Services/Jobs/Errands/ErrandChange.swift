@@ -21,6 +21,14 @@ public enum ErrandChange: JobChange {
     case purchaseRecorded(ErrandPurchase)
     /// The requester approved items bought above their maximum.
     case purchaseApproved
+    /// The requester asked the buyer to let them cancel (E4).
+    case cancellationRequested(reason: String?)
+    /// The buyer declined the requester's request to cancel.
+    case cancellationDeclined
+    /// The buyer told the requester where things stand (story 13).
+    case updatePosted(ErrandUpdateKind)
+    /// An operator removed it after reports (E7), with a note for the requester; the cancellation follows.
+    case removed(note: String?)
     /// The buyer delivered the items (stage 3), which completed the errand.
     case delivered
     /// The requester cancelled it.
@@ -51,7 +59,9 @@ public enum ErrandChange: JobChange {
         case .cancelled: .cancelled
         case .reviewed(let review): .reviewed(review)
         case .disputeOpened(let claim): .disputeOpened(claim)
-        case .cancellationAgreed, .purchaseRecorded, .purchaseApproved, .delivered: nil
+        case .cancellationAgreed, .purchaseRecorded, .purchaseApproved, .delivered, .cancellationRequested,
+            .cancellationDeclined, .updatePosted, .removed:
+            nil
         }
     }
 }

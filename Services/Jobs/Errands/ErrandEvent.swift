@@ -14,6 +14,12 @@ public enum ErrandEvent: Sendable, Hashable {
     case cancellationAgreed(buyer: String)
     /// The buyer recorded what they bought (E5): the requester sees the prices and the receipt and, when
     /// `itemsAboveMaximum` is not empty, is asked to approve those items.
+    /// The requester asked to cancel after acceptance: tell the buyer.
+    case cancellationRequested(buyer: String, reason: String?)
+    /// The buyer declined: tell the requester.
+    case cancellationDeclined(requester: String)
+    /// The buyer's word (story 13): tell the requester.
+    case updatePosted(ErrandUpdateKind, requester: String)
     case purchaseRecorded(ErrandPurchase, itemsAboveMaximum: [Int])
     /// The requester approved the items bought above their maximum: the buyer may deliver, and payments may charge
     /// the part above the hold at delivery.

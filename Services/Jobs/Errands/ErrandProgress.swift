@@ -10,4 +10,6 @@ public struct ErrandProgress: Sendable, Hashable {
     public internal(set) var purchase: ErrandPurchase?
     /// When the requester approved a purchase with items above their maximum.
     public internal(set) var purchaseApprovedAt: Int64?
+    /// The requester's standing request to cancel after acceptance, until the buyer answers.
+    public internal(set) var cancellationRequest: ErrandCancellationRequest?
 }

@@ -12,12 +12,12 @@ public struct ErrandRequest: JobRequest {
     public var campus: String
     /// What to buy: at least one item.
     public var items: [ErrandItem]
-    /// The store the requester would like the items from, `nil` for any; the buyer may still choose another.
-    public var preferredStore: String?
     /// When the items must be delivered (UTC microseconds); after the posting.
     public var neededBy: Int64
-    /// Where the buyer brings them (a room, a building's entrance).
-    public var deliveryPlace: String
+    /// Where the buyer brings them: a label and the pin (stories 3, 15).
+    public var deliveryPlace: ErrandPlace
+    /// What else the buyer should know ("ring twice"), `nil` for nothing.
+    public var notes: String?
     /// Payments' quote of the delivery fee (E1): what the buyer earns on top of the items, and the errand's
     /// currency (every item's maximum is in it).
     public var deliveryFee: Money
@@ -31,9 +31,9 @@ public struct ErrandRequest: JobRequest {
         customer: String,
         campus: String,
         items: [ErrandItem],
-        preferredStore: String?,
         neededBy: Int64,
-        deliveryPlace: String,
+        deliveryPlace: ErrandPlace,
+        notes: String? = nil,
         deliveryFee: Money,
         paymentIntentID: String
     ) {
@@ -41,9 +41,9 @@ public struct ErrandRequest: JobRequest {
         self.customer = customer
         self.campus = campus
         self.items = items
-        self.preferredStore = preferredStore
         self.neededBy = neededBy
         self.deliveryPlace = deliveryPlace
+        self.notes = notes
         self.deliveryFee = deliveryFee
         self.paymentIntentID = paymentIntentID
     }
@@ -59,7 +59,8 @@ public struct ErrandRequest: JobRequest {
 
     /// Refuses the first field after the id and the requester (the core's to check) that is wrong at `now`: the campus,
     /// the items' count, the delivery fee (whose currency the items' maxima must be in), each item, then the other
-    /// fields in the order they are declared.
+    /// fields in the order they are declared. Names (items, stores) hold no control characters and no emoji; the
+    /// place's label and the notes no control characters.
     func validate(now: Int64, configuration: ErrandsJobConfiguration) throws(JobsError) {
         try requireIdentifier(campus, field: "campus_id", "the campus whose buyers may take the errand")
         guard !items.isEmpty else { throw .missing(field: "items", "at least one item to buy") }
@@ -70,13 +71,12 @@ public struct ErrandRequest: JobRequest {
         for (index, item) in items.enumerated() {
             try Self.validate(item, field: "items[\(index)]", currency: currency, configuration: configuration)
         }
-        if let preferredStore {
-            try requireIdentifier(preferredStore, field: "preferred_store", "the store to buy from, or none")
-            try requireLength(preferredStore, field: "preferred_store", maximum: configuration.maximumStoreLength)
-        }
         guard neededBy > now else { throw .neededByNotAfterPosting(neededBy, now: now) }
-        try requireIdentifier(deliveryPlace, field: "delivery_place", "where the buyer brings the items")
-        try requireLength(deliveryPlace, field: "delivery_place", maximum: configuration.maximumDeliveryPlaceLength)
+        try deliveryPlace.validate(
+            field: "delivery_place",
+            maximumLabelLength: configuration.maximumDeliveryPlaceLength
+        )
+        if let notes { try requireText(notes, field: "notes", maximum: configuration.maximumNotesLength) }
         guard holdTotal != nil else { throw .holdOverflows() }
         try requireIdentifier(paymentIntentID, field: "payment_intent_id", "the payment intent holding the maxima")
     }
@@ -89,11 +89,15 @@ public struct ErrandRequest: JobRequest {
         configuration: ErrandsJobConfiguration
     ) throws(JobsError) {
         try requireIdentifier(item.name, field: "\(field).name", "what to buy")
-        try requireLength(item.name, field: "\(field).name", maximum: configuration.maximumItemNameLength)
+        try requireName(item.name, field: "\(field).name", maximum: configuration.maximumItemNameLength)
         guard (1...configuration.maximumQuantity).contains(item.quantity) else {
             throw .quantityOutOfRange(item.quantity, field: "\(field).quantity", maximum: configuration.maximumQuantity)
         }
         try item.maximumPrice.requirePositive(field: "\(field).maximum_price")
         try item.maximumPrice.requireCurrency(currency, field: "\(field).maximum_price")
+        if let store = item.store {
+            try requireIdentifier(store, field: "\(field).store", "the store to buy it from, or none")
+            try requireName(store, field: "\(field).store", maximum: configuration.maximumStoreLength)
+        }
     }
 }

@@ -31,7 +31,13 @@ public enum Errands: JobProduct {
 
     /// Stage 0, nothing agreed or bought.
     public static func start(_ request: ErrandRequest) -> ErrandProgress {
-        ErrandProgress(stage: .open, cancellationAgreedAt: nil, purchase: nil, purchaseApprovedAt: nil)
+        ErrandProgress(
+            stage: .open,
+            cancellationAgreedAt: nil,
+            purchase: nil,
+            purchaseApprovedAt: nil,
+            cancellationRequest: nil
+        )
     }
 
     /// The request's own fields.
@@ -72,6 +78,7 @@ public enum Errands: JobProduct {
         case .workerRejected:
             progress.stage = .open
             progress.cancellationAgreedAt = nil
+            progress.cancellationRequest = nil
         case .submitted, .cancelled, .reviewed, .disputeOpened: break
         }
     }

@@ -10,6 +10,8 @@ public struct ErrandsJobConfiguration: JobProductConfiguration, Hashable {
     public var maximumStoreLength: Int
     /// The most characters the delivery place may have.
     public var maximumDeliveryPlaceLength: Int
+    /// The most characters the notes may have.
+    public var maximumNotesLength: Int
     /// The core's limits.
     public var lifecycle: JobLifecycleConfiguration
 
@@ -22,11 +24,12 @@ public struct ErrandsJobConfiguration: JobProductConfiguration, Hashable {
         maximumItemNameLength: Int = 200,
         maximumStoreLength: Int = 100,
         maximumDeliveryPlaceLength: Int = 200,
+        maximumNotesLength: Int = 1000,
         lifecycle: JobLifecycleConfiguration = .defaults
     ) {
         precondition(
             maximumItems > 0 && maximumQuantity > 0 && maximumItemNameLength > 0 && maximumStoreLength > 0
-                && maximumDeliveryPlaceLength > 0,
+                && maximumDeliveryPlaceLength > 0 && maximumNotesLength > 0,
             "limits must allow something"
         )
         self.maximumItems = maximumItems
@@ -34,6 +37,7 @@ public struct ErrandsJobConfiguration: JobProductConfiguration, Hashable {
         self.maximumItemNameLength = maximumItemNameLength
         self.maximumStoreLength = maximumStoreLength
         self.maximumDeliveryPlaceLength = maximumDeliveryPlaceLength
+        self.maximumNotesLength = maximumNotesLength
         self.lifecycle = lifecycle
     }
 

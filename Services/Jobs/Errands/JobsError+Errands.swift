@@ -42,9 +42,9 @@ extension JobsError {
     static func purchaseCount(_ count: Int, items: Int) -> JobsError {
         JobsError(
             code: .invalidArgument,
-            message: "prices has \(count) prices for \(items) items; give the price paid for each item of the list, in "
-                + "its order",
-            field: "prices"
+            message: "lines has \(count) lines for \(items) items; give the price paid for each item of the list, in "
+                + "its order, or mark it not_found",
+            field: "lines"
         )
     }
 
@@ -52,8 +52,8 @@ extension JobsError {
     static func purchaseOverflows() -> JobsError {
         JobsError(
             code: .invalidArgument,
-            message: "prices: the items at the prices paid and the delivery fee add up to more than can be charged",
-            field: "prices"
+            message: "lines: the items at the prices paid and the delivery fee add up to more than can be charged",
+            field: "lines"
         )
     }
 
@@ -119,6 +119,56 @@ extension JobsError {
             code: .failedPrecondition,
             message: "cannot \(JobOperation.deliver.phrase(errand.id, Errands.vocabulary)): \(items) were bought "
                 + "above their maximum price and wait for the requester's approval"
+        )
+    }
+
+    static func coordinateOutOfRange(field: String, _ value: Double, range: String) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "\(field) must be a number of degrees in \(range), got \(value)",
+            field: field
+        )
+    }
+
+    static func controlCharacter(field: String, position: Int, _ scalar: Unicode.Scalar) -> JobsError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return JobsError(
+            code: .invalidArgument,
+            message: "\(field) holds the control character U+\(code) at position \(position); write it on one line, "
+                + "with printable characters only",
+            field: field
+        )
+    }
+
+    static func emoji(field: String, _ scalar: Unicode.Scalar) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "\(field) holds the emoji \(scalar); name it in words, as the store's shelf does",
+            field: field
+        )
+    }
+
+    static func cancellationRequestedAlready(_ errand: Errand, at: Int64) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.requestCancellation.phrase(errand.id, Errands.vocabulary)): you asked "
+                + "already at \(Microseconds.iso8601(at)); the buyer answers with AnswerCancellation"
+        )
+    }
+
+    static func noCancellationRequest(_ errand: Errand) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.declineCancellation.phrase(errand.id, Errands.vocabulary)): the requester "
+                + "has not asked to cancel it"
+        )
+    }
+
+    static func updateOutOfStage(_ errand: Errand, _ update: ErrandUpdateKind) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.postUpdate.phrase(errand.id, Errands.vocabulary)) \"\(update)\": it is at "
+                + "stage \(errand.stage), and \"\(update)\" is said at stage \(update.stage)"
         )
     }
 }

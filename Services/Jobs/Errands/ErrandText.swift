@@ -1,0 +1,28 @@
+/// The checks errands' texts get beyond the core's: what people read in a feed or on a receipt.
+
+/// Refuses a text longer than `maximum` characters or holding a control character (a line break included), naming
+/// `field`.
+func requireText(_ text: String, field: String, maximum: Int) throws(JobsError) {
+    try requireLength(text, field: field, maximum: maximum)
+    if let index = text.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
+        let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
+        throw .controlCharacter(field: field, position: position, text.unicodeScalars[index])
+    }
+}
+
+/// Refuses what ``requireText(_:field:maximum:)`` refuses, and emoji: an item's or a store's name is matched,
+/// searched and averaged by its words, and a picture in it matches nothing a store sells.
+func requireName(_ text: String, field: String, maximum: Int) throws(JobsError) {
+    try requireText(text, field: field, maximum: maximum)
+    if let scalar = text.unicodeScalars.first(where: isEmoji) {
+        throw .emoji(field: field, scalar)
+    }
+}
+
+/// A scalar that draws as a picture: one shown as emoji by default, or any pictograph (the digits, `#` and `*`,
+/// which Unicode also lists as emoji bases, are letters here).
+private func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    if properties.isEmojiPresentation { return true }
+    return properties.isEmoji && scalar.value > 0x7F && properties.generalCategory == .otherSymbol
+}
