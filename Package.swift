@@ -289,8 +289,8 @@ let jobs: [Target] = [
         at: "Services/Jobs",
         exclude: ["Core", "Laundry", "Errands", "main"],
         [
-            "JobsLaundry", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit",
-            grdb, logging,
+            "JobsLaundry", "JobsErrands", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage",
+            "QuadServiceKit", grdb, logging,
         ]
     ),
     executable("quad-jobs", at: "Services/Jobs/main", ["JobsService", "QuadServiceKit"]),
@@ -299,8 +299,8 @@ let jobs: [Target] = [
     tests(
         "JobsServiceTests",
         [
-            "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireNIO",
-            "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
+            "JobsService", "JobsLaundry", "JobsErrands", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
+            "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
         ],
         exclude: ["Fixtures"]
     ),

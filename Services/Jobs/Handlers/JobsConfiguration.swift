@@ -1,3 +1,4 @@
+public import JobsErrands
 public import JobsLaundry
 
 /// How the jobs service runs.
@@ -9,16 +10,20 @@ public struct JobsConfiguration: Sendable {
     /// Jobs in a list when the request does not say, and the most it may ask for.
     public var defaultListLimit: Int
     public var maximumListLimit: Int
+    /// Errands' limits (items, texts, review window).
+    public var errand: ErrandsJobConfiguration
 
     public init(
         job: LaundryJobConfiguration = .defaults,
         paymentsTimeout: Duration = .seconds(10),
         defaultListLimit: Int = 50,
-        maximumListLimit: Int = 200
+        maximumListLimit: Int = 200,
+        errand: ErrandsJobConfiguration = .defaults
     ) {
         self.job = job
         self.paymentsTimeout = paymentsTimeout
         self.defaultListLimit = defaultListLimit
         self.maximumListLimit = maximumListLimit
+        self.errand = errand
     }
 }

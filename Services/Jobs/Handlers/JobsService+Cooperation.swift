@@ -34,7 +34,8 @@ extension JobsService {
             jobID: captured.jobID,
             delivery: delivery,
             now: nowMicros,
-            logger: context.logger
+            logger: context.logger,
+            errand: { $0.paymentState = .paid }
         ) { $0.paymentState = .paid }
     }
 
@@ -54,7 +55,8 @@ extension JobsService {
             jobID: released.jobID,
             delivery: delivery,
             now: nowMicros,
-            logger: context.logger
+            logger: context.logger,
+            errand: { $0.paymentState = .released }
         ) { $0.paymentState = .released }
     }
 

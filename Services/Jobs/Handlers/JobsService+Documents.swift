@@ -18,10 +18,15 @@ extension JobsService {
         guard !request.ownerID.isEmpty, !request.userID.isEmpty else {
             throw RPCError(code: .invalidArgument, message: "owner_id and user_id: name the job and the user")
         }
-        guard let record = try await refusingAsRPC({ try await database.job(id: request.ownerID) }) else {
+        let party: Bool
+        if let record = try await refusingAsRPC({ try await database.job(id: request.ownerID) }) {
+            party = record.isVisible(to: request.userID)
+        } else if let errand = try await refusingAsRPC({ try await database.errand(id: request.ownerID) }) {
+            // An errand's receipts (E5): its requester and its buyer.
+            party = errand.isParty(request.userID)
+        } else {
             return .init()
         }
-        let party = record.isVisible(to: request.userID)
         return .with {
             $0.exists = true
             $0.mayView = party

@@ -148,21 +148,13 @@ extension JobsService {
     private func releaseOrphanedHold(jobID: String, intent: String, context: ServerContext) async {
         let stored = (try? await database.job(id: jobID) != nil) ?? false
         guard !stored else { return }
-        do {
-            _ = try await payments.releaseHold(
-                .with {
-                    $0.paymentIntentID = intent
-                    $0.reason = "the job could not be posted"
-                },
-                options: paymentsOptions(idempotencyKey: "\(jobID):release")
-            )
-        } catch {
-            // Payments' sweep releases a hold whose job never appears; say so for operators.
-            context.logger.warning(
-                "could not release the hold of a job that was not posted; payments' sweep will",
-                metadata: ["job_id": "\(jobID)", "payment_intent_id": "\(intent)", "error": "\(error)"]
-            )
-        }
+        await OrphanedHold.release(
+            jobID: jobID,
+            intent: intent,
+            payments: payments,
+            options: paymentsOptions(idempotencyKey: "\(jobID):release"),
+            logger: context.logger
+        )
     }
 
     private func submission(

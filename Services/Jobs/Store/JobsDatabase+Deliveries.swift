@@ -40,7 +40,8 @@ extension JobsDatabase {
 
     /// What payments said about job `jobID` (not a change of the job itself): `body` records it on the job, a line
     /// of its timeline says it, and its people are told with a JobChanged carrying it (docs/laundry.md: JobChanged
-    /// carries every timeline entry). A delivery for a job jobs does not have is applied as nothing and logged.
+    /// carries every timeline entry). For an errand, `errand` records it instead. A delivery for a job jobs does not
+    /// have is applied as nothing and logged.
     func recordPayment(
         _ change: JobRecord.PaymentEntry.Kind,
         detail: String,
@@ -48,10 +49,21 @@ extension JobsDatabase {
         delivery: Quad_Types_V1_OutboxDelivery,
         now: Int64,
         logger: Logger,
+        errand: @escaping @Sendable (inout ErrandRecord) -> Void = { _ in },
         _ body: @escaping @Sendable (inout JobRecord) -> Void
     ) async throws -> Quad_Types_V1_DeliveryReceipt {
         try await storage.receive(delivery) { db in
             guard var record = try JobsStore.job(id: jobID, db) else {
+                // Payments' events name a job of any product: an errand's money is recorded on the errand.
+                if var record = try ErrandsStore.errand(id: jobID, db) {
+                    errand(&record)
+                    let at = max(now, record.updatedAt)
+                    record.updatedAt = at
+                    record.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
+                    try ErrandsStore.save(record, db)
+                    try ErrandsFeed.log([change.rawValue], record: record, buyerBefore: nil, at: at, db)
+                    return
+                }
                 logger.warning(
                     "a \(change.rawValue) delivery for a job jobs does not have",
                     metadata: ["job_id": "\(jobID)"]

@@ -69,6 +69,95 @@ public enum JobsMigrations {
             try db.execute(sql: "ALTER TABLE laundry_job ADD COLUMN pickup BLOB")
             try JobsStore.rewriteViews(db)
         }
+        // Errands (features E1-E9), the second product: each errand its own row, kept as laundry's are (its timeline
+        // as JSON of `ErrandTimelineEntry`, replayed before a change) with its feed row as protobuf bytes
+        // (`quad.jobs.v1.ErrandSummary`). `seq` orders the feed (posting order) and is its cursor. An errand is
+        // `listed` while it is in its campus's feed (open, active, not hidden); the feed's indexes hold listed
+        // errands only, and its store and text filters read two side tables kept for listed errands only, so no
+        // filter walks the errands that left the feed. Beside them: what was paid per item name (E8), the chat (E6),
+        // reports and the review queue (E7), the item catalog (story 10) and buyers' store visits (E9).
+        migrator.registerMigration("jobs.v6") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE errand (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        requester_id TEXT NOT NULL,
+                        buyer_id TEXT,
+                        campus_id TEXT NOT NULL,
+                        stage INTEGER NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('active', 'cancelled', 'completed')),
+                        listed INTEGER NOT NULL CHECK (listed IN (0, 1)),
+                        hidden INTEGER NOT NULL CHECK (hidden IN (0, 1)),
+                        posted_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        ended_at INTEGER,
+                        needed_by INTEGER NOT NULL,
+                        hold_minor INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        timeline BLOB NOT NULL,
+                        estimate_quote BLOB NOT NULL,
+                        payment_state TEXT NOT NULL,
+                        payment_timeline BLOB,
+                        summary BLOB NOT NULL
+                    );
+                    CREATE INDEX errand_feed ON errand (campus_id, seq, hold_minor, needed_by) WHERE listed = 1;
+                    CREATE INDEX errand_by_requester ON errand (requester_id, seq);
+                    CREATE INDEX errand_by_buyer ON errand (buyer_id, seq) WHERE buyer_id IS NOT NULL;
+                    CREATE TABLE errand_listing_store (
+                        campus_id TEXT NOT NULL,
+                        store_key TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        PRIMARY KEY (campus_id, store_key, seq)
+                    ) WITHOUT ROWID;
+                    CREATE VIRTUAL TABLE errand_listing_text USING fts5(names, tokenize = 'trigram');
+                    CREATE TABLE errand_item_price (
+                        campus_id TEXT NOT NULL,
+                        name_key TEXT NOT NULL,
+                        errand_id TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        price_minor INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        completed_at INTEGER NOT NULL,
+                        PRIMARY KEY (campus_id, name_key, errand_id, position)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE errand_message (
+                        errand_id TEXT NOT NULL,
+                        sequence INTEGER NOT NULL,
+                        sender_id TEXT NOT NULL,
+                        text TEXT NOT NULL,
+                        sent_at INTEGER NOT NULL,
+                        PRIMARY KEY (errand_id, sequence)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE errand_report (
+                        errand_id TEXT NOT NULL,
+                        reporter_id TEXT NOT NULL,
+                        reason INTEGER NOT NULL,
+                        text TEXT NOT NULL,
+                        reported_at INTEGER NOT NULL,
+                        PRIMARY KEY (errand_id, reporter_id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE errand_review_queue (
+                        errand_id TEXT PRIMARY KEY,
+                        queued_at INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX errand_review_queue_by_age ON errand_review_queue (queued_at, errand_id);
+                    CREATE TABLE item_catalog (
+                        name_key TEXT PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        category TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE store_visit (
+                        buyer_id TEXT PRIMARY KEY,
+                        campus_id TEXT NOT NULL,
+                        store_key TEXT NOT NULL,
+                        store TEXT NOT NULL,
+                        until INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX store_visit_by_store ON store_visit (campus_id, store_key, until);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import JobsErrands
+import QuadContracts
+import QuadServiceKit
+import QuadStorage
+
+/// Carries out an errand's events towards the other contexts, as ``JobsOutbox`` does laundry's: outbox messages in
+/// the transaction that stores the errand, through the typed sends of jobs.proto, keys unique per effect. Errands
+/// do not go through matching: the feed is jobs' own, and acceptance a conditional write of the errand.
+enum ErrandsOutbox {
+    static func send(_ events: [ErrandEvent], record: inout ErrandRecord, at: Int64, _ db: Database) throws {
+        let errand = record.errand
+        for event in events {
+            switch event {
+            case .submitted:
+                let posted = Quad_Jobs_V1_JobPosted.with {
+                    $0.jobID = errand.id
+                    $0.paymentIntentID = errand.request.paymentIntentID
+                }
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    posted,
+                    key: "\(errand.id):\(Quad_Jobs_V1_JobPosted.topic)",
+                    into: db.outbox
+                )
+            case .cancelled(let cancellation):
+                let cancelled = Quad_Jobs_V1_JobCancelled.with {
+                    $0.jobID = errand.id
+                    $0.paymentIntentID = cancellation.paymentIntentID
+                    $0.dormID = errand.request.campus
+                    $0.dasherID = cancellation.buyerToNotify ?? ""
+                    $0.atMicros = at
+                }
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    cancelled,
+                    key: "\(errand.id):\(Quad_Jobs_V1_JobCancelled.topic)",
+                    into: db.outbox
+                )
+                record.paymentState = .releasePending
+            case .completed(let completion):
+                let request = errand.request
+                let completed = Quad_Jobs_V1_JobCompleted.with {
+                    $0.jobID = errand.id
+                    $0.paymentIntentID = completion.paymentIntentID
+                    $0.customerID = completion.requester
+                    $0.dasherID = completion.buyer
+                    $0.finalTotal = JobsProtoMapping.amount(completion.total)
+                    // Delivery happens only once every item above its maximum was approved (the domain refuses it
+                    // otherwise), and the rest is within the hold.
+                    $0.aboveHoldApproved = true
+                    $0.atMicros = at
+                    $0.product = ErrandsRules.product
+                    $0.lines =
+                        completion.purchase.bought(of: request).map { line in
+                            Quad_Payments_V1_QuoteItem.with {
+                                $0.code = ErrandsRules.itemCode
+                                $0.quantity = UInt32(clamping: line.quantity)
+                                $0.amount = JobsProtoMapping.amount(line.price)
+                            }
+                        } + [
+                            .with {
+                                $0.code = ErrandsRules.deliveryFeeCode
+                                $0.quantity = 1
+                                $0.amount = JobsProtoMapping.amount(request.deliveryFee)
+                            }
+                        ]
+                }
+                try Quad_Jobs_V1_Jobs.Events.send(
+                    completed,
+                    key: "\(errand.id):\(Quad_Jobs_V1_JobCompleted.topic)",
+                    into: db.outbox
+                )
+                record.paymentState = .capturePending
+                try ErrandsStore.recordPrices(of: errand, purchase: completion.purchase, at: at, db)
+            case .reviewed(let review):
+                let submitted = Quad_Jobs_V1_ReviewSubmitted.with {
+                    $0.review = JobsProtoMapping.review(review, jobID: errand.id)
+                }
+                let key = "\(errand.id):\(Quad_Jobs_V1_ReviewSubmitted.topic):\(review.side.rawValue)"
+                try Quad_Jobs_V1_Jobs.Events.send(submitted, key: key, into: db.outbox)
+            case .buyerAssigned, .buyerRejected, .cancellationRequested, .cancellationAgreed, .cancellationDeclined,
+                .updatePosted, .purchaseRecorded, .purchaseApproved, .disputeOpened:
+                // The two people hear of these through their feeds (ErrandsFeed); no other context needs them.
+                // Errands have no dispute method, so no claim is ever opened.
+                break
+            }
+        }
+    }
+}
+
+/// The errand changes jobs logs for the requester's and the buyer's feeds (G3), in the transaction of the change.
+enum ErrandsFeed {
+    /// One `ErrandChanged` per `change` for the requester and the buyers before and after the change (a buyer sent
+    /// away or cancelled on hears of it).
+    static func log(_ changes: [String], record: ErrandRecord, buyerBefore: String?, at: Int64, _ db: Database) throws {
+        guard !changes.isEmpty else { return }
+        var recipients = [record.errand.requester]
+        for buyer in [buyerBefore, record.errand.buyer].compactMap({ $0 }) where !recipients.contains(buyer) {
+            recipients.append(buyer)
+        }
+        let errand = ErrandsProtoMapping.errand(record)
+        let occurredAt = Date(micros: at)
+        for change in changes {
+            let payload = try Quad_Jobs_V1_ErrandChanged.with {
+                $0.change = change
+                $0.errand = errand
+            }.serializedData()
+            for user in recipients {
+                try EventLog.append(
+                    db,
+                    userID: user,
+                    type: Quad_Jobs_V1_ErrandChanged.protoMessageName,
+                    payload: payload,
+                    occurredAt: occurredAt
+                )
+            }
+        }
+    }
+}

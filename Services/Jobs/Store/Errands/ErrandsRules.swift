@@ -1,0 +1,29 @@
+import Foundation
+import QuadKernel
+
+/// Errands' rules that are not an errand's own state: how long the chat stays open, how names are matched, how
+/// many reports hide an errand, how many purchases make an average.
+enum ErrandsRules {
+    /// The chat closes 7 days after the errand ended (E6).
+    static let chatOpenAfterEnd: Int64 = 7 * Microseconds.perDay
+    /// An errand reported by this many people leaves the feed for review (E7).
+    static let reportsToHide = 3
+    /// An item's average price needs this many purchases (E8).
+    static let minimumPriceDataPoints = 3
+    /// The feed's text filter matches three characters or more (its index is of trigrams).
+    static let minimumItemTextLength = 3
+
+    /// How names (stores, items) are compared: trimmed, case and width folded, accents kept.
+    static func key(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+}
+
+extension ErrandsRules {
+    /// Errands' product id, as payments' holds and `job.completed` name it.
+    static let product = "errands"
+    /// A hold's and a capture's item line: quantity, price of one.
+    static let itemCode = "item"
+    /// A capture's delivery fee line: the fee quoted at posting.
+    static let deliveryFeeCode = "delivery_fee"
+}
