@@ -59,6 +59,7 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
         -> Quad_Payments_V1_JobHold
     {
         let key = try context.requireIdempotencyKey()
+        if request.product == "errands" { return try errandHold(request, key: key) }
         guard request.product == "laundry", let loads = request.lines.first(where: { $0.code == "loads" })?.quantity
         else {
             throw RPCError(code: .invalidArgument, message: "jobs' double holds laundry jobs with a loads line only")
@@ -91,6 +92,49 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
                     $0.paymentIntentID = "pi-\(request.jobID)"
                     $0.jobID = request.jobID
                     $0.held = Self.amount(total)
+                }
+            }
+            state.holds[key] = hold
+            return hold
+        }
+    }
+
+    /// An errand's hold as payments' errands module makes it: every `item` line's quantity at its amount, plus a
+    /// delivery fee of 1.50 and 0.25 per unit, at most 6.00 (the ErrandQuote in `product_quote`).
+    private func errandHold(_ request: Quad_Payments_V1_HoldForJobRequest, key: String) throws
+        -> Quad_Payments_V1_JobHold
+    {
+        if request.paymentMethodID == "declined" {
+            throw RPCError(code: .failedPrecondition, message: "the card was declined: insufficient_funds")
+        }
+        if let index = request.lines.firstIndex(where: { $0.amount.currency != "USD" }) {
+            throw RPCError(code: .invalidArgument, message: "lines[\(index)].amount: errands are priced in USD")
+        }
+        onHold.withLock { $0 }?()
+        let units = request.lines.reduce(0) { $0 + Int64($1.quantity) }
+        let items = request.lines.reduce(Int64(0)) { $0 + Int64($1.quantity) * $1.amount.minorUnits }
+        let fee = min(150 + 25 * units, 600)
+        let quote = Quad_Payments_V1_ErrandQuote.with {
+            $0.itemsTotal = Self.amount(items)
+            $0.deliveryFee = Self.amount(fee)
+            $0.total = Self.amount(items + fee)
+            $0.buyerEarnings = Self.amount(items + fee - fee / 10)
+            $0.platformRevenue = Self.amount(fee / 10)
+            $0.itemCount = UInt32(units)
+        }
+        let productQuote = try quote.serializedData()
+        return state.withLock { state in
+            if let held = state.holds[key] { return held }
+            let hold = Quad_Payments_V1_JobHold.with {
+                $0.estimate = .with {
+                    $0.product = "errands"
+                    $0.total = Self.amount(items + fee)
+                    $0.productQuote = productQuote
+                }
+                $0.paymentIntent = .with {
+                    $0.paymentIntentID = "pi-\(request.jobID)"
+                    $0.jobID = request.jobID
+                    $0.held = Self.amount(items + fee)
                 }
             }
             state.holds[key] = hold
@@ -242,7 +286,13 @@ struct JobsHarness: Sendable {
                             pickupPlaces: pickupPlaces,
                             documents: documents,
                             clock: clock.clock
-                        )
+                        ),
+                        ErrandsService(
+                            database: existing ?? database,
+                            payments: toPayments,
+                            documents: documents,
+                            clock: clock.clock
+                        ),
                     ]
                 }
             ) { server, database in

@@ -26,3 +26,21 @@ private func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
     if properties.isEmojiPresentation { return true }
     return properties.isEmoji && scalar.value > 0x7F && properties.generalCategory == .otherSymbol
 }
+
+/// Errands' text rules for what the service checks outside an errand's operations.
+public enum ErrandText {
+    /// The most characters a short note (a report's text, an operator's note, a reason) may have.
+    public static let maximumNoteLength = 500
+
+    /// Refuses a note over 500 characters or holding a control character, naming `field`; empty is fine.
+    public static func requireNote(_ text: String, field: String) throws(JobsError) {
+        try requireText(text, field: field, maximum: maximumNoteLength)
+    }
+
+    /// Refuses what an item's or a store's name may not be (``requireName``): empty, long, control characters,
+    /// emoji; naming `field`.
+    public static func requireName(_ text: String, field: String, maximum: Int = 100) throws(JobsError) {
+        try JobsErrands.requireIdentifier(text, field: field, "a name")
+        try JobsErrands.requireName(text, field: field, maximum: maximum)
+    }
+}

@@ -172,3 +172,14 @@ extension JobsError {
         )
     }
 }
+
+extension JobsError {
+    static func contactDetail(_ kind: String) -> JobsError {
+        JobsError(
+            code: .invalidArgument,
+            message: "text gives \(kind); keep contact details out of the chat: it is how you two reach each other "
+                + "on Quad, and it stays open 7 days after the errand",
+            field: "text"
+        )
+    }
+}

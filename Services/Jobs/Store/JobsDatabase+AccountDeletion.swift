@@ -1,4 +1,5 @@
 import GRDB
+import JobsErrands
 import JobsLaundry
 import Logging
 import QuadContracts
@@ -26,7 +27,28 @@ extension JobsDatabase {
                 inFeedsOf: try JobsStore.records(of: .customer(user), filter: .all, db),
                 db
             )
+            try Self.forgetErrands(of: user, now: now, logger: logger, db)
         }
+    }
+
+    /// A deleted requester's open errands are cancelled (their holds released, gone from the feed); an errand a
+    /// buyer accepted goes on, logged for operators (the buyer may have shopped already), as does one whose buyer
+    /// deleted their account. Their store visit ends.
+    private static func forgetErrands(of user: String, now: Int64, logger: Logger, _ db: Database) throws {
+        for id in try ErrandsStore.activeErrandIDs(of: user, db) {
+            guard var record = try ErrandsStore.errand(id: id, db) else { continue }
+            let errand = record.errand
+            if errand.requester == user, errand.stage == .open {
+                let at = max(now, errand.lastChangeAt)
+                _ = try apply(&record, at: at, db) { try $0.errand.cancel(by: errand.requester, at: at) }
+            } else {
+                logger.warning(
+                    "a person of an accepted errand deleted their account; the errand goes on and may need an operator",
+                    metadata: ["errand_id": "\(id)", "stage": "\(errand.stage)", "deleted": "\(user)"]
+                )
+            }
+        }
+        try db.execute(sql: "DELETE FROM store_visit WHERE buyer_id = ?", arguments: [user])
     }
 
     /// Blanks the customer's first name in the pickup places that the feed events of `jobs` showed their dashers

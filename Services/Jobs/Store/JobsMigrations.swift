@@ -158,6 +158,15 @@ public enum JobsMigrations {
                     """
             )
         }
+        // The item catalog's first entries (ItemCatalogSeed.v7), searchable by prefix.
+        migrator.registerMigration("jobs.v7") { db in
+            for item in ItemCatalogSeed.v7 {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO item_catalog (name_key, name, category) VALUES (?, ?, ?)",
+                    arguments: [ErrandsRules.key(item.name), item.name, item.category]
+                )
+            }
+        }
         return migrator
     }
 }

@@ -1,4 +1,4 @@
-// quad-jobs: the jobs service executable (laundry jobs, L1 and L6-L15). Configuration: the common service flags
+// quad-jobs: the jobs service executable (laundry jobs, L1 and L6-L15; errands, E1-E9). Configuration: the common service flags
 // (`--help-config`) plus `--payments-timeout`. It calls payments (holds, final prices) through `--peers` or
 // `--peers-dir`, identity (GetPickupPlaces at submission) likewise, and its outbox delivers to matching, payments and
 // identity.
@@ -20,5 +20,12 @@ try await QuadServiceMain.run(
         configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
         clock: environment.clock
     )
-    return ServiceSetup(services: [jobs])
+    let errands = ErrandsService(
+        database: environment.database,
+        payments: environment.peers.transport("payments"),
+        documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
+        configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
+        clock: environment.clock
+    )
+    return ServiceSetup(services: [jobs, errands])
 }

@@ -13,7 +13,7 @@ extension ErrandsService {
         context: ServerContext
     ) async throws -> Quad_Jobs_V1_Errand {
         let caller = try context.requireCaller()
-        return try await change(errandID: request.errandID, caller: caller) { record, at in
+        return try await change(errandID: request.errandID, caller: caller, accepting: true) { record, at in
             try record.errand.assign(worker: caller.userID, at: at)
         }
     }

@@ -10,7 +10,7 @@ public import QuadWire
 /// decided here on every call: an open errand is seen by the signed-in people of its campus; once accepted, by its
 /// requester and its buyer only; the domain (``JobsErrands``) decides who may change what. Anyone who may not see an
 /// errand gets the answer of an unknown id.
-public final class ErrandsService: Sendable {
+public final class ErrandsService: Quad_Jobs_V1_Errands.ServiceProtocol, Sendable {
     let database: JobsDatabase
     let payments: Quad_Payments_V1_Payments.Client
     let documents: any DocumentDirectory
@@ -44,6 +44,7 @@ public final class ErrandsService: Sendable {
     func change(
         errandID: String,
         caller: Caller,
+        accepting: Bool = false,
         _ operation: @escaping @Sendable (inout ErrandRecord, Int64) throws -> [ErrandEvent]
     ) async throws -> Quad_Jobs_V1_Errand {
         try Self.requireErrandID(errandID)
@@ -52,6 +53,7 @@ public final class ErrandsService: Sendable {
                 id: errandID,
                 by: caller.userID,
                 campus: caller.campusID,
+                accepting: accepting,
                 now: nowMicros,
                 operation
             )

@@ -59,6 +59,13 @@ public struct ErrandRecord: Sendable {
         isParty(user) || (isListed && campus == errand.request.campus)
     }
 
+    /// Whether someone of `campus` who saw it in the feed may try to accept it: any errand of their campus not hidden
+    /// by reports, so that a buyer who lost the race (or came after a cancellation) is told why (E3) rather than
+    /// that it does not exist.
+    public func isAcceptable(by campus: String) -> Bool {
+        !hidden && campus == errand.request.campus
+    }
+
     var statusColumn: String {
         switch errand.status {
         case .active: "active"

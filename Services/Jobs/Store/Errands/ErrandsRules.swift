@@ -27,3 +27,8 @@ extension ErrandsRules {
     /// A capture's delivery fee line: the fee quoted at posting.
     static let deliveryFeeCode = "delivery_fee"
 }
+
+extension ErrandsRules {
+    /// The longest store visit a buyer announces (E9).
+    static let longestStoreVisit: Int64 = 12 * Microseconds.perHour
+}
