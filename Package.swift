@@ -23,7 +23,8 @@ import PackageDescription
 //   MatchingDomain a zone's queue (a dorm is laundry's zone) of jobs over opaque listings and offers to workers,
 //                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
 //   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
-//                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing
+//                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing,
+//                  PaymentsErrands errands' (issue 14)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   FreightDomain  freight's loads (pure): details naming what is missing, assignment, stamped statuses, proof of
@@ -247,6 +248,8 @@ let payments: [Target] = [
     module("PaymentsDomain", at: "Services/Payments/Domain", ["QuadKernel"]),
     // Laundry's payments module: its fee schedule, quotes and earnings split, as a ProductPricing.
     module("PaymentsLaundry", at: "Services/Payments/Laundry", ["PaymentsDomain", "LaundryKernel"]),
+    // Errands' payments module: its delivery fee schedule, quotes and earnings split, as a ProductPricing.
+    module("PaymentsErrands", at: "Services/Payments/Errands", ["PaymentsDomain"]),
     module("PaymentsProviders", at: "Services/Payments/Providers", ["PaymentsDomain", "QuadKernel"]),
     module("PaymentsStore", at: "Services/Payments/Store", ["PaymentsDomain", grdb]),
     // Payments' store is a target of its own (PaymentsStore), so its service is its handlers alone.
@@ -254,8 +257,9 @@ let payments: [Target] = [
         "PaymentsService",
         at: "Services/Payments/Handlers",
         [
-            "PaymentsDomain", "PaymentsLaundry", "PaymentsProviders", "PaymentsStore", "LaundryWire",
-            "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadKernel", grdb, logging, protobuf,
+            "PaymentsDomain", "PaymentsLaundry", "PaymentsErrands", "PaymentsProviders", "PaymentsStore",
+            "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadKernel", grdb, logging,
+            protobuf,
         ]
     ),
     executable(
@@ -264,6 +268,7 @@ let payments: [Target] = [
         ["PaymentsService", "PaymentsProviders", "PaymentsStore", "QuadKernel", "QuadServiceKit"]
     ),
     tests("PaymentsDomainTests", ["PaymentsDomain", "PaymentsLaundry", "QuadTestSupport"]),
+    tests("PaymentsErrandsTests", ["PaymentsErrands", "QuadTestSupport"]),
     tests("PaymentsProvidersTests", ["PaymentsProviders", "PaymentsDomain", "QuadTestSupport"]),
     tests(
         "PaymentsStoreTests",

@@ -173,6 +173,9 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
     func getFeeSchedule(request: Quad_Payments_V1_GetFeeScheduleRequest, context: ServerContext) async throws
         -> Quad_Payments_V1_FeeSchedule
     { throw unused(context) }
+    func quoteErrand(request: Quad_Payments_V1_QuoteErrandRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_ErrandQuote
+    { throw unused(context) }
     func addPaymentMethod(request: Quad_Payments_V1_AddPaymentMethodRequest, context: ServerContext) async throws
         -> Quad_Payments_V1_PaymentMethod
     { throw unused(context) }

@@ -34,6 +34,7 @@ struct ReflectionFilesTests {
                 "quad/jobs/v1/jobs.proto",
                 "quad/matching/v1/matching.proto",
                 "quad/options/v1/options.proto",
+                "quad/payments/v1/errand_quotes.proto",
                 "quad/payments/v1/payments.proto",
                 "quad/reflection/v1/reflection.proto",
                 "quad/types/v1/types.proto",

@@ -1,9 +1,10 @@
 /// Who gets what of a captured payment: the worker (reimbursement and earnings) and the platform.
 ///
-/// Each product's module has its rule (laundry's is `EarningsSplit.laundry` in `PaymentsLaundry`); the core credits
+/// Each product's module has its rule (laundry's is `EarningsSplit.laundry` in `PaymentsLaundry`, errands'
+/// `EarningsSplit.errands` in `PaymentsErrands`); the core credits
 /// the parts. The three parts are whole minor units and add up exactly to what was paid.
 public struct EarningsSplit: Sendable, Hashable {
-    /// Money the worker paid out for the job (the machines), paid back in full.
+    /// Money the worker paid out for the job (laundry's machines, an errand's items), paid back in full.
     public let reimbursement: Money
     /// What the worker earns.
     public let workerEarnings: Money

@@ -1,7 +1,8 @@
 /// What a product brings to payments (P1): its fee schedule, its itemised quotes and its earnings split.
 ///
 /// The core places a hold for a product's estimate, captures its final price and credits its split, without
-/// knowing what the lines are. Each product's module conforms (laundry: `LaundryPricing` in `PaymentsLaundry`);
+/// knowing what the lines are. Each product's module conforms (laundry: `LaundryPricing` in `PaymentsLaundry`;
+/// errands: `ErrandsPricing` in `PaymentsErrands`);
 /// the service finds the conformance by ``product``, the id a hold names.
 public protocol ProductPricing: Sendable {
     /// The product's id on the wire and in the store (`laundry`).

@@ -1,7 +1,8 @@
 /// What a product asks to have priced, in its own terms: a code its module knows, a quantity, and an amount only
 /// where the customer names the price (an errand's item maximum); the product's fee schedule prices the rest.
 ///
-/// Laundry's codes are its module's (`PaymentsLaundry`): `loads`, `machines`, `folding`, `ironing`.
+/// Laundry's codes are its module's (`PaymentsLaundry`): `loads`, `machines`, `folding`, `ironing`; errands' are
+/// `item` and `delivery_fee` (`PaymentsErrands`).
 public struct QuoteItem: Sendable, Hashable {
     /// The characters a code may have: it is stored in text (`code:quantity[:minor]`, comma-separated).
     public static let codeCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789_.")

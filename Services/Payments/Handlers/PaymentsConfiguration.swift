@@ -1,4 +1,5 @@
 public import PaymentsDomain
+public import PaymentsErrands
 public import PaymentsLaundry
 
 /// payments' schedules and limits.
@@ -7,6 +8,8 @@ public struct PaymentsConfiguration: Sendable {
     public var currency: String
     /// Laundry's prices (P1), for its module (``LaundryPayments``).
     public var laundry: LaundryFeeSchedule
+    /// Errands' delivery fee (E1, E8), for its module (``ErrandsPayments``).
+    public var errands: ErrandsFeeSchedule
     /// How long a hold lasts (P2).
     public var intent: PaymentIntentConfiguration
     /// A dispute's deadline and limits (P5).
@@ -28,6 +31,7 @@ public struct PaymentsConfiguration: Sendable {
     public init(
         currency: String = "USD",
         laundry: LaundryFeeSchedule = .defaults,
+        errands: ErrandsFeeSchedule = .defaults,
         intent: PaymentIntentConfiguration = .defaults,
         dispute: DisputeConfiguration = .defaults,
         unconfirmedHoldGrace: Int64 = 15 * Microseconds.perMinute,
@@ -39,6 +43,7 @@ public struct PaymentsConfiguration: Sendable {
     ) {
         self.currency = currency
         self.laundry = laundry
+        self.errands = errands
         self.intent = intent
         self.dispute = dispute
         self.unconfirmedHoldGrace = unconfirmedHoldGrace
@@ -49,7 +54,7 @@ public struct PaymentsConfiguration: Sendable {
         self.maximumMemoLength = maximumMemoLength
     }
 
-    /// USD, laundry's default fee schedule, 7-day holds and 14-day disputes; a hold unconfirmed for 15 minutes is asked
+    /// USD, laundry's and errands' default fee schedules, 7-day holds and 14-day disputes; a hold unconfirmed for 15 minutes is asked
     /// about (jobs stores a job within a second of its hold, so 15 minutes only passes for a job that failed to post).
     public static var defaults: PaymentsConfiguration { PaymentsConfiguration() }
 }

@@ -3,7 +3,8 @@ public import PaymentsDomain
 public import QuadContracts
 
 /// A product as payments' handlers serve it: its pricing (fee schedule, quotes, split), and how its own messages
-/// read and render. Each product's module has one (laundry: ``LaundryPayments``); ``PaymentsProducts`` lists them.
+/// read and render. Each product's module has one (laundry: ``LaundryPayments``, errands: ``ErrandsPayments``);
+/// ``PaymentsProducts`` lists them.
 public protocol PaymentsProduct: Sendable {
     /// The product's pricing; its `product` is the id holds name.
     var pricing: any ProductPricing { get }

@@ -1,4 +1,5 @@
 public import PaymentsDomain
+public import PaymentsErrands
 public import PaymentsLaundry
 
 /// The products payments serves, by id: adding a product adds its module and one entry here.
@@ -10,9 +11,12 @@ public struct PaymentsProducts: Sendable {
         byID = Dictionary(products.map { ($0.pricing.product, $0) }, uniquingKeysWith: { _, later in later })
     }
 
-    /// What quad-payments serves: laundry, priced with `laundry`.
-    public static func standard(laundry: LaundryFeeSchedule = .defaults) -> PaymentsProducts {
-        PaymentsProducts([LaundryPayments(schedule: laundry)])
+    /// What quad-payments serves: laundry, priced with `laundry`, and errands, priced with `errands`.
+    public static func standard(
+        laundry: LaundryFeeSchedule = .defaults,
+        errands: ErrandsFeeSchedule = .defaults
+    ) -> PaymentsProducts {
+        PaymentsProducts([LaundryPayments(schedule: laundry), ErrandsPayments(schedule: errands)])
     }
 
     /// The ids served, sorted.

@@ -10,9 +10,10 @@ public import QuadWire
 extension PaymentsService {
     /// `job.completed`: captures up to the hold (provider key `<job>:capture`), charges the part of the final price
     /// above it (`<job>:charge`) when the customer agreed to it, credits the final quote's split (recomputed here by
-    /// the hold's product from what the completion reports: laundry's actual loads, machine cost and add-ons) to the
-    /// dasher and the platform, and tells jobs
-    /// `payment.captured`; all of it, with the inbox key and the feed events, in one write after the provider calls.
+    /// the hold's product from what the completion reports: laundry's actual loads, machine cost and add-ons; an
+    /// errand's `lines`) to the worker (`dasher_id`: laundry's dasher, an errand's buyer) and the platform, and tells
+    /// jobs `payment.captured`; all of it, with the inbox key and the feed events, in one write after the provider
+    /// calls. A completion the product cannot read is INVALID_ARGUMENT and moves nothing.
     ///
     /// A completion whose hold is gone (released, lapsed, unknown) is logged and applied as nothing: no money can
     /// move without a hold, and blocking jobs' outbox on it would hold back every later delivery.

@@ -20,6 +20,7 @@ public enum Quad_Gateway_V1_Gateway {
         "quad/jobs/v1/jobs.proto",
         "quad/matching/v1/matching.proto",
         "quad/options/v1/options.proto",
+        "quad/payments/v1/errand_quotes.proto",
         "quad/payments/v1/payments.proto",
         "quad/types/v1/types.proto",
     ])

@@ -15,6 +15,7 @@ public enum Quad_Jobs_V1_Jobs {
         "quad/events/v1/events.proto",
         "quad/jobs/v1/jobs.proto",
         "quad/options/v1/options.proto",
+        "quad/payments/v1/errand_quotes.proto",
         "quad/payments/v1/payments.proto",
         "quad/types/v1/types.proto",
     ])

@@ -13,6 +13,7 @@ public enum Quad_Payments_V1_Payments {
         "google/protobuf/descriptor.proto",
         "quad/events/v1/events.proto",
         "quad/options/v1/options.proto",
+        "quad/payments/v1/errand_quotes.proto",
         "quad/payments/v1/payments.proto",
         "quad/types/v1/types.proto",
     ])
@@ -34,6 +35,17 @@ public enum Quad_Payments_V1_Payments {
         public static let quoteLaundry = MethodDescriptor(
             service: serviceName,
             method: "QuoteLaundry",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// E1, E8. An errand's delivery fee and hold before it is posted (docs/errands.md, "Money").
+        public static let quoteErrand = MethodDescriptor(
+            service: serviceName,
+            method: "QuoteErrand",
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
@@ -222,7 +234,7 @@ public enum Quad_Payments_V1_Payments {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, getDispute, holdForJob, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, quoteErrand, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, getDispute, holdForJob, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.payments.v1.Payments`; register the value with a server.
@@ -231,6 +243,8 @@ public enum Quad_Payments_V1_Payments {
         func getFeeSchedule(request: Quad_Payments_V1_GetFeeScheduleRequest, context: ServerContext) async throws -> Quad_Payments_V1_FeeSchedule
         /// P1. An itemised laundry quote for a dorm (estimate), or a final price with machine_cost.
         func quoteLaundry(request: Quad_Payments_V1_QuoteLaundryRequest, context: ServerContext) async throws -> Quad_Payments_V1_LaundryQuote
+        /// E1, E8. An errand's delivery fee and hold before it is posted (docs/errands.md, "Money").
+        func quoteErrand(request: Quad_Payments_V1_QuoteErrandRequest, context: ServerContext) async throws -> Quad_Payments_V1_ErrandQuote
         /// P2. Adds a wallet token as the caller's payment method (the provider checks it).
         func addPaymentMethod(request: Quad_Payments_V1_AddPaymentMethodRequest, context: ServerContext) async throws -> Quad_Payments_V1_PaymentMethod
         /// `quad.payments.v1.Payments/ListPaymentMethods`.
@@ -284,6 +298,11 @@ public enum Quad_Payments_V1_Payments {
         /// P1. An itemised laundry quote for a dorm (estimate), or a final price with machine_cost.
         public func quoteLaundry(_ request: Quad_Payments_V1_QuoteLaundryRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_LaundryQuote {
             try await transport.unary(Method.quoteLaundry, request: request, as: Quad_Payments_V1_LaundryQuote.self, options: options)
+        }
+
+        /// E1, E8. An errand's delivery fee and hold before it is posted (docs/errands.md, "Money").
+        public func quoteErrand(_ request: Quad_Payments_V1_QuoteErrandRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_ErrandQuote {
+            try await transport.unary(Method.quoteErrand, request: request, as: Quad_Payments_V1_ErrandQuote.self, options: options)
         }
 
         /// P2. Adds a wallet token as the caller's payment method (the provider checks it).
@@ -383,6 +402,7 @@ extension Quad_Payments_V1_Payments.ServiceProtocol {
         [
             .unary(Quad_Payments_V1_Payments.Method.getFeeSchedule) { try await self.getFeeSchedule(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.quoteLaundry) { try await self.quoteLaundry(request: $0, context: $1) },
+            .unary(Quad_Payments_V1_Payments.Method.quoteErrand) { try await self.quoteErrand(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.addPaymentMethod) { try await self.addPaymentMethod(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.listPaymentMethods) { try await self.listPaymentMethods(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.getBalance) { try await self.getBalance(request: $0, context: $1) },

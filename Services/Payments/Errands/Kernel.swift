@@ -1,0 +1,3 @@
+// PaymentsErrands is errands' module of payments: it speaks in the core's values (Quote, QuoteItem, QuoteLine,
+// EarningsSplit, Money), re-exported so a user of the module imports one name.
+@_exported public import PaymentsDomain
