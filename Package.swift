@@ -16,6 +16,7 @@ import PackageDescription
 //   GatewayDomain  the gateway's protection state machines (pure): rate limits, concurrency limit, retries, ejection, event feed
 //   QuadKernel     the values every domain shares: Money, Microseconds (UTC time), QuadClock, JSONString (no dependencies)
 //   LaundryKernel  the laundry product's values its modules share (LaundryAddOn); LaundryWire maps them to the wire
+//   ErrandsKernel  the errands product's values its modules share (its id, its quote items' codes)
 //   JobsCore       a job's lifecycle for every product: worker, status, timeline, cancel, reviews, disputes (pure)
 //   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
 //   JobsErrands    errands as a product on JobsCore: its request, stages, purchase and approval (pure; its service part
@@ -168,6 +169,7 @@ let kits: [Target] = [
     // The laundry product's shared values, for its modules in jobs, matching and payments; never a core's.
     module("LaundryKernel", at: "Shared/Laundry/Kernel"),
     module("LaundryWire", at: "Shared/Laundry/Wire", ["LaundryKernel", "QuadContracts", "QuadWire"]),
+    module("ErrandsKernel", at: "Shared/Errands/Kernel"),
     // Clocks and helpers tests share; never linked into executables.
     module("QuadTestSupport", at: "Shared/TestSupport", ["QuadKernel"]),
     testSupport(
@@ -249,7 +251,7 @@ let payments: [Target] = [
     // Laundry's payments module: its fee schedule, quotes and earnings split, as a ProductPricing.
     module("PaymentsLaundry", at: "Services/Payments/Laundry", ["PaymentsDomain", "LaundryKernel"]),
     // Errands' payments module: its delivery fee schedule, quotes and earnings split, as a ProductPricing.
-    module("PaymentsErrands", at: "Services/Payments/Errands", ["PaymentsDomain"]),
+    module("PaymentsErrands", at: "Services/Payments/Errands", ["PaymentsDomain", "ErrandsKernel"]),
     module("PaymentsProviders", at: "Services/Payments/Providers", ["PaymentsDomain", "QuadKernel"]),
     module("PaymentsStore", at: "Services/Payments/Store", ["PaymentsDomain", grdb]),
     // Payments' store is a target of its own (PaymentsStore), so its service is its handlers alone.
@@ -294,7 +296,8 @@ let jobs: [Target] = [
         at: "Services/Jobs",
         exclude: ["Core", "Laundry", "Errands", "main"],
         [
-            "JobsLaundry", "JobsErrands", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage",
+            "JobsLaundry", "JobsErrands", "ErrandsKernel", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts",
+            "QuadStorage",
             "QuadServiceKit", grdb, logging,
         ]
     ),
@@ -304,7 +307,7 @@ let jobs: [Target] = [
     tests(
         "JobsServiceTests",
         [
-            "JobsService", "JobsLaundry", "JobsErrands", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
+            "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
             "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
         ],
         exclude: ["Fixtures"]

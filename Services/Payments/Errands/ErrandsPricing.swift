@@ -7,7 +7,7 @@
 /// reimburses the items to the buyer and shares the fee (``PaymentsDomain/EarningsSplit/errands(items:deliveryFee:schedule:)``).
 public struct ErrandsPricing: ProductPricing {
     /// Errands' product id.
-    public static let product = "errands"
+    public static let product = ErrandsProduct.id
     /// How many items an errand lists when posted; a final price may have found none of them, and never more.
     public static let allowedItems: ClosedRange<Int> = 1...30
     /// The quantity of one item.

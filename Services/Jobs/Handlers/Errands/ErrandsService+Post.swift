@@ -1,3 +1,4 @@
+import ErrandsKernel
 import Foundation
 import JobsErrands
 public import QuadContracts
@@ -127,11 +128,11 @@ extension ErrandsService {
                     $0.jobID = errandID
                     $0.customerID = caller.userID
                     $0.paymentMethodID = paymentMethodID
-                    $0.product = ErrandsRules.product
+                    $0.product = ErrandsProduct.id
                     $0.zoneID = caller.campusID
                     $0.lines = items.map { item in
                         .with {
-                            $0.code = ErrandsRules.itemCode
+                            $0.code = ErrandItemCode.item
                             $0.quantity = UInt32(clamping: item.quantity)
                             $0.amount = JobsProtoMapping.amount(item.maximumPrice)
                         }

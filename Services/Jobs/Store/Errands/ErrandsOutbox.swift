@@ -1,3 +1,4 @@
+import ErrandsKernel
 import Foundation
 import GRDB
 import JobsErrands
@@ -49,17 +50,17 @@ enum ErrandsOutbox {
                     // otherwise), and the rest is within the hold.
                     $0.aboveHoldApproved = true
                     $0.atMicros = at
-                    $0.product = ErrandsRules.product
+                    $0.product = ErrandsProduct.id
                     $0.lines =
                         completion.purchase.bought(of: request).map { line in
                             Quad_Payments_V1_QuoteItem.with {
-                                $0.code = ErrandsRules.itemCode
+                                $0.code = ErrandItemCode.item
                                 $0.quantity = UInt32(clamping: line.quantity)
                                 $0.amount = JobsProtoMapping.amount(line.price)
                             }
                         } + [
                             .with {
-                                $0.code = ErrandsRules.deliveryFeeCode
+                                $0.code = ErrandItemCode.deliveryFee
                                 $0.quantity = 1
                                 $0.amount = JobsProtoMapping.amount(request.deliveryFee)
                             }

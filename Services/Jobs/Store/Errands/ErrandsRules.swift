@@ -20,15 +20,6 @@ enum ErrandsRules {
 }
 
 extension ErrandsRules {
-    /// Errands' product id, as payments' holds and `job.completed` name it.
-    static let product = "errands"
-    /// A hold's and a capture's item line: quantity, price of one.
-    static let itemCode = "item"
-    /// A capture's delivery fee line: the fee quoted at posting.
-    static let deliveryFeeCode = "delivery_fee"
-}
-
-extension ErrandsRules {
     /// The longest store visit a buyer announces (E9).
     static let longestStoreVisit: Int64 = 12 * Microseconds.perHour
 }

@@ -1,5 +1,5 @@
-/// The codes of an errand's ``PaymentsDomain/QuoteItem``s and ``PaymentsDomain/QuoteLine``s, as jobs writes them into
-/// a hold's and a completion's `lines` and ``ErrandsPricing`` reads them.
+/// The codes of an errand's quote items and lines (payments' `QuoteItem`s), as jobs writes them into
+/// a hold's and a completion's `lines` and payments' `ErrandsPricing` reads them.
 public enum ErrandItemCode {
     /// One line of the list: `quantity` units at `amount` each (the maximum in an estimate, the price paid in a final
     /// price).
