@@ -420,7 +420,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
-            "QuadLoad", "QuadLoadCore", nioCore,
+            "QuadLoad", "QuadLoadCore", "QuadTestSupport", nioCore,
         ]
     ),
 ]

@@ -14,7 +14,13 @@ extension ErrandsService {
     ) async throws -> Quad_Jobs_V1_Errand {
         let caller = try context.requireCaller()
         return try await change(errandID: request.errandID, caller: caller, accepting: true) { record, at in
-            try record.errand.assign(worker: caller.userID, at: at)
+            guard record.errand.requester != caller.userID else {
+                throw RPCError(
+                    code: .failedPrecondition,
+                    message: "errand \(record.errand.id) is yours: a requester cannot be its buyer; wait for another"
+                )
+            }
+            return try record.errand.assign(worker: caller.userID, at: at)
         }
     }
 
