@@ -308,7 +308,7 @@ let jobs: [Target] = [
         "JobsServiceTests",
         [
             "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
-            "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
+            "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf, logging,
         ],
         exclude: ["Fixtures"]
     ),

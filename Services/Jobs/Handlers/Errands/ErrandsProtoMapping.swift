@@ -241,6 +241,9 @@ enum ErrandsProtoMapping {
                 actor = ""
                 detail = "removed by an operator after reports"
                 reason = note ?? ""
+            case .expired:
+                actor = ""
+                detail = "nobody accepted it before its needed-by time"
             case .cancelled:
                 detail = "cancelled"
             case .reviewed(let review):
@@ -273,6 +276,7 @@ enum ErrandsProtoMapping {
         case .purchaseApproved: "purchase_approved"
         case .delivered: "delivered"
         case .removed: "removed"
+        case .expired: "expired"
         case .cancelled: "cancelled"
         case .reviewed: "reviewed"
         case .disputeOpened: "dispute_opened"
