@@ -90,7 +90,7 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "Connections to the gateway for journeys that sign no one in (each seeded person has their own).")
     var connections = 8
 
-    @Option(help: "Customers to seed.")
+    @Option(help: "Customers to seed (laundry customers; errand journeys pick their requester and buyer among them).")
     var customers = 40
 
     @Option(help: "Dashers to seed (one journey at a time each; the laundry mix at R journeys/s keeps about R busy).")
