@@ -240,6 +240,7 @@ let gateway: [Target] = [
         "GatewayServiceTests",
         [
             "GatewayService", "GatewayDomain", "IdentityTestSupport", "QuadTokens", "QuadWire", "QuadWireNIO",
+            "QuadWireInProcess",
             "QuadBuiltInContracts", "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadTestSupport", crypto,
             logging,
         ]
