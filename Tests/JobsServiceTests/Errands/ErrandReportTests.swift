@@ -183,6 +183,42 @@ struct ErrandReportTests {
         }
     }
 
+    @Test("Given a hidden errand, when its requester cancels it, then it leaves the review queue")
+    func cancelledWhileQueued() async throws {
+        try await JobsHarness.run { harness in
+            let posted = try await Self.hidden(harness)
+            let cancelled = try await harness.errands("req-ada") {
+                try await $0.cancelErrand(.with { $0.errandID = posted.errandID })
+            }
+            #expect(cancelled.status == .cancelled)
+            #expect(try await Self.queue(harness).isEmpty)
+            await expectRefusal(.notFound, naming: "not waiting for review") {
+                _ = try await Self.decide(harness, posted.errandID, .remove)
+            }
+        }
+    }
+
+    @Test("Given two reports of an errand a buyer then accepted, when the buyer reports it, then it is not queued")
+    func acceptedNotQueued() async throws {
+        try await JobsHarness.run { harness in
+            let posted = try await harness.post("req-ada")
+            _ = try await Self.report(harness, posted.errandID, as: "r1")
+            _ = try await Self.report(harness, posted.errandID, as: "r2")
+            _ = try await harness.errands("buyer-bo") {
+                try await $0.acceptErrand(.with { $0.errandID = posted.errandID })
+            }
+            // When its buyer, who sees it, is the third reporter
+            let third = try await Self.report(harness, posted.errandID, as: "buyer-bo", .illegal)
+            #expect(third.errandID == posted.errandID)
+            // Then it is not hidden nor queued for a review that could neither restore nor remove it
+            #expect(!(try await harness.errand(posted.errandID, as: "req-ada").hidden))
+            #expect(try await Self.queue(harness).isEmpty)
+            // And it goes on
+            let bought = try await harness.recordPurchase(posted.errandID, by: "buyer-bo", prices: [300, 450])
+            #expect(bought.stage == .bought)
+        }
+    }
+
     @Test("Given an errand never queued, when an operator decides it, then NOT_FOUND")
     func notQueued() async throws {
         try await JobsHarness.run { harness in
