@@ -149,6 +149,22 @@ struct ErrandCatalogTests {
             #expect(try await harness.events(Quad_Jobs_V1_ErrandNearby.self, of: "req-ada").isEmpty)
             #expect(try await harness.events(Quad_Jobs_V1_ErrandNearby.self, of: "buyer-cy").isEmpty)
 
+            // And a buyer of another campus at a store of the same name, or one who moved on to another store, hears
+            // nothing of this campus's errands
+            _ = try await harness.errands("buyer-south", campus: "campus-southfield") {
+                try await $0.announceStoreVisit(
+                    .with {
+                        $0.store = "Corner Market"
+                        $0.untilMicros = harness.clock.micros + JobsHarness.hour
+                    }
+                )
+            }
+            _ = try await Self.visit(harness, "Giant Eagle", as: "buyer-bo", for: JobsHarness.hour)
+            _ = try await harness.post("req-cy")
+            #expect(try await harness.events(Quad_Jobs_V1_ErrandNearby.self, of: "buyer-south").isEmpty)
+            #expect(try await harness.events(Quad_Jobs_V1_ErrandNearby.self, of: "buyer-bo").count == 1)
+            _ = try await Self.visit(harness, "Corner Market", as: "buyer-bo", for: JobsHarness.hour)
+
             // And once the visit is over, nothing more
             harness.clock.advance(byMicros: JobsHarness.hour)
             _ = try await harness.post("req-dee")

@@ -57,6 +57,30 @@ struct ErrandChatTests {
         }
     }
 
+    @Test("Given both people sending twenty messages at once, when read, then numbered 1...40 without gaps")
+    func concurrent() async throws {
+        try await JobsHarness.run { harness in
+            let id = try await harness.accepted("req-ada", by: "buyer-bo").errandID
+            let sequences = try await withThrowingTaskGroup(of: UInt64.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await Self.send(
+                            harness,
+                            id,
+                            as: index.isMultiple(of: 2) ? "req-ada" : "buyer-bo",
+                            "m\(index)"
+                        )
+                        .sequence
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(sequences.sorted() == Array(1...40))
+            let read = try await Self.read(harness, id, as: "buyer-bo", limit: 100)
+            #expect(read.messages.map(\.sequence) == Array(1...40))
+        }
+    }
+
     @Test("Given seven messages, when read three at a time, then three pages oldest first, none twice or missed")
     func paging() async throws {
         try await JobsHarness.run { harness in

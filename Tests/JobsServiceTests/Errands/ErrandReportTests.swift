@@ -183,6 +183,41 @@ struct ErrandReportTests {
         }
     }
 
+    @Test("Given three hidden errands, when the operator lists them one at a time, then oldest first, each once")
+    func queuePaging() async throws {
+        try await JobsHarness.run { harness in
+            var hidden: [String] = []
+            for _ in 0..<3 {
+                hidden.append(try await Self.hidden(harness).errandID)
+                harness.clock.advance(byMicros: 1_000)
+            }
+            var listed: [String] = []
+            var token = ""
+            repeat {
+                let page = try await harness.errandsAsOperator { [token] in
+                    try await $0.listReportedErrands(
+                        .with {
+                            $0.limit = 1
+                            $0.pageToken = token
+                        }
+                    )
+                }
+                #expect(page.errands.count == 1)
+                listed += page.errands.map(\.errand.errandID)
+                token = page.nextPageToken
+            } while !token.isEmpty
+            #expect(listed == hidden)
+            await expectRefusal(.invalidArgument, naming: "page_token") {
+                _ = try await harness.errandsAsOperator {
+                    try await $0.listReportedErrands(.with { $0.pageToken = "not-a-token" })
+                }
+            }
+            await expectRefusal(.invalidArgument, naming: "limit") {
+                _ = try await harness.errandsAsOperator { try await $0.listReportedErrands(.with { $0.limit = 101 }) }
+            }
+        }
+    }
+
     @Test("Given a hidden errand, when its requester cancels it, then it leaves the review queue")
     func cancelledWhileQueued() async throws {
         try await JobsHarness.run { harness in
