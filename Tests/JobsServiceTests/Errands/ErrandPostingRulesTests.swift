@@ -147,10 +147,30 @@ struct ErrandPostingRulesTests {
             #expect(harness.payments.state.withLock { $0.holds.count } == 1)
             #expect(try await harness.feedIDs() == [first.errandID])
             #expect(try await harness.errandFeed(of: "req-ada") == ["submitted"])
+            // And the same key with another request is refused
+            var changed = request
+            changed.notes = "ring three times"
+            let reused = await #expect(throws: RPCError.self) {
+                _ = try await harness.post("req-ada", key: "post-1", changed)
+            }
+            #expect(reused?.code == Refused.failedPrecondition.error.code)
             // And another key is another errand with its own hold
             let other = try await harness.post("req-ada", key: "post-2", request)
             #expect(other.errandID != first.errandID)
             #expect(harness.payments.state.withLock { $0.holds.count } == 2)
+        }
+    }
+
+    @Test("Given a declined card, when retried with the same idempotency-key and another card, then it is posted")
+    func retriedAfterDecline() async throws {
+        try await JobsHarness.run { harness in
+            await expectRefusal(.failedPrecondition, naming: "declined") {
+                _ = try await harness.post("req-ada", key: "post-1", harness.errandRequest(card: "declined"))
+            }
+            let posted = try await harness.post("req-ada", key: "post-1", harness.errandRequest(card: "card-2"))
+            #expect(posted.paymentState == .held)
+            #expect(harness.payments.state.withLock { $0.holds.count } == 1)
+            #expect(try await harness.feedIDs() == [posted.errandID])
         }
     }
 

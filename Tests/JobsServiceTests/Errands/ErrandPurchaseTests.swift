@@ -139,17 +139,29 @@ struct ErrandPurchaseTests {
                 $0.notFound = true
                 $0.price = JobsHarness.usd(100)
             }
+            let euros = Quad_Jobs_V1_ErrandPurchaseLine.with {
+                $0.price = .with {
+                    $0.minorUnits = 300
+                    $0.currency = "EUR"
+                }
+            }
             let wrong: [(Refused, String, [Quad_Jobs_V1_ErrandPurchaseLine])] = [
                 (.invalidArgument, "lines", JobsHarness.lines([300])),
                 (.invalidArgument, "lines", JobsHarness.lines([300, 450, 100])),
                 (.invalidArgument, "lines", []),
                 (.invalidArgument, "lines[1]", [JobsHarness.lines([300])[0], notFoundWithPrice]),
                 (.invalidArgument, "lines[0].price", [Quad_Jobs_V1_ErrandPurchaseLine()]),
+                (.invalidArgument, "lines[1].price", JobsHarness.lines([300, -1])),
+                (.invalidArgument, "lines[0].price", [euros, JobsHarness.lines([450])[0]]),
+                (.invalidArgument, "lines", JobsHarness.lines([Int64.max / 2, Int64.max / 2])),
             ]
             for (status, field, lines) in wrong {
                 await expectRefusal(status, naming: field) {
                     _ = try await Self.record(harness, id, lines, receipt: receipt)
                 }
+            }
+            await expectRefusal(.invalidArgument, naming: "receipt_document_id") {
+                _ = try await Self.record(harness, id, JobsHarness.lines([300, 450]), receipt: "")
             }
             await expectRefusal(.permissionDenied, naming: id) {
                 _ = try await Self.record(harness, id, as: "req-ada", JobsHarness.lines([300, 450]), receipt: receipt)
@@ -200,6 +212,24 @@ struct ErrandPurchaseTests {
             )
             #expect(completed?.finalTotal == JobsHarness.usd(1_315))
             #expect(completed?.aboveHoldApproved == true)
+        }
+    }
+
+    @Test("Given nothing found and a free item, when delivered, then job.completed charges the fee and the free item")
+    func nothingFound() async throws {
+        try await JobsHarness.run { harness in
+            let errand = try await harness.accepted("req-ada", by: "buyer-bo")
+            let bought = try await harness.recordPurchase(errand.errandID, by: "buyer-bo", prices: [nil, 0])
+            #expect(bought.purchase.total == JobsHarness.usd(225))
+            _ = try await harness.deliver(errand.errandID, by: "buyer-bo")
+            let completed = try await harness.outboxPayload(
+                Quad_Jobs_V1_JobCompleted.self,
+                topic: Quad_Jobs_V1_JobCompleted.topic,
+                key: "\(errand.errandID):\(Quad_Jobs_V1_JobCompleted.topic)"
+            )
+            #expect(completed?.lines.map(\.code) == ["item", "delivery_fee"])
+            #expect(completed?.lines.map(\.amount) == [JobsHarness.usd(0), JobsHarness.usd(225)])
+            #expect(completed?.finalTotal == JobsHarness.usd(225))
         }
     }
 
