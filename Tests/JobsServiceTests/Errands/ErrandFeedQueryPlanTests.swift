@@ -5,7 +5,7 @@ import Testing
 
 /// The feed's statement (``ErrandsStore/feedQuery(campus:filter:now:limit:before:)``) searches indexes for every
 /// combination of filters and pages: it never scans the errands or the store listing. The text index's own lookup
-/// (`VIRTUAL TABLE INDEX`) is how FTS5 searches, and is allowed.
+/// (`VIRTUAL TABLE INDEX`) is how FTS5 searches, and is allowed. Nor is a page sorted after it is read.
 @Suite("Errands: the feed's query plans (E2)")
 struct ErrandFeedQueryPlanTests {
     /// Every combination of the four filters.
@@ -59,6 +59,8 @@ struct ErrandFeedQueryPlanTests {
             #expect(plan.contains { $0.hasPrefix("SEARCH") }, "\(filter): \(plan)")
             let scans = plan.filter { $0.hasPrefix("SCAN") && !$0.contains("VIRTUAL TABLE INDEX") }
             #expect(scans.isEmpty, "\(filter), cursor \(String(describing: cursor)): \(plan)")
+            // And the page comes in the order of what is searched (seq downwards), never sorted afterwards
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(filter): \(plan)")
             for table in ["errand", "errand_listing_store", "e", "s"] {
                 #expect(!plan.contains { $0 == "SCAN \(table)" || $0.hasPrefix("SCAN \(table) ") }, "\(plan)")
             }

@@ -67,6 +67,19 @@ struct BadPosting: Sendable, CustomTestStringConvertible {
             $0.notes = String(repeating: "n", count: 1_001)
         },
         BadPosting(what: "no payment method", field: "payment_method_id") { $0.paymentMethodID = "" },
+        BadPosting(what: "an item name of 201 characters", field: "items[0].name") {
+            $0.items[0].name = String(repeating: "o", count: 201)
+        },
+        BadPosting(what: "a store of 101 characters", field: "items[1].store") {
+            $0.items[1].store = String(repeating: "s", count: 101)
+        },
+        BadPosting(what: "a delivery label of 201 characters", field: "delivery_place.label") {
+            $0.deliveryPlace.label = String(repeating: "b", count: 201)
+        },
+        BadPosting(what: "maxima too large to hold", field: "items") {
+            $0.items[0].quantity = 99
+            $0.items[0].maximumPrice.minorUnits = Int64.max / 50
+        },
     ]
 }
 
