@@ -174,6 +174,24 @@ struct ErrandPostingRulesTests {
         }
     }
 
+    @Test("Given ten posts of one errand at once with the same idempotency-key, then one errand and one hold")
+    func repeatedAtOnce() async throws {
+        try await JobsHarness.run { harness in
+            let request = harness.errandRequest()
+            let ids = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await harness.post("req-ada", key: "double-tap", request).errandID }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(ids.count == 1)
+            #expect(harness.payments.state.withLock { $0.holds.count } == 1)
+            #expect(try await harness.feedIDs() == Array(ids))
+            #expect(try await harness.errandFeed(of: "req-ada") == ["submitted"])
+            #expect(try await harness.outboxLines().filter { $0.contains("job.posted") }.count == 1)
+        }
+    }
+
     @Test("Given a declined card, when retried with the same idempotency-key and another card, then it is posted")
     func retriedAfterDecline() async throws {
         try await JobsHarness.run { harness in
