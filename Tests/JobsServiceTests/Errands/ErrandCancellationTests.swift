@@ -128,6 +128,23 @@ struct ErrandCancellationTests {
         }
     }
 
+    @Test("Given a request to cancel not answered, when the buyer records the purchase, then the request lapses")
+    func boughtWhileAsked() async throws {
+        try await JobsHarness.run { harness in
+            let errand = try await harness.accepted("req-ada", by: "buyer-bo")
+            _ = try await Self.cancel(harness, errand.errandID, as: "req-ada")
+            let bought = try await harness.recordPurchase(errand.errandID, by: "buyer-bo", prices: [300, 450])
+            #expect(bought.stage == .bought)
+            #expect(!bought.cancellationRequested)
+            await expectRefusal(.failedPrecondition, naming: "not asked") {
+                _ = try await Self.answer(harness, errand.errandID, as: "buyer-bo", agree: false)
+            }
+            let delivered = try await harness.deliver(errand.errandID, by: "buyer-bo")
+            #expect(!delivered.cancellationRequested)
+            #expect(!(try await Self.releaseAsked(harness, errand.errandID)))
+        }
+    }
+
     @Test("Given errands, when a stranger cancels, then NOT_FOUND where they cannot see it, refused where they can")
     func stranger() async throws {
         try await JobsHarness.run { harness in
