@@ -240,6 +240,7 @@ let gateway: [Target] = [
         "GatewayServiceTests",
         [
             "GatewayService", "GatewayDomain", "IdentityTestSupport", "QuadTokens", "QuadWire", "QuadWireNIO",
+            "QuadWireInProcess",
             "QuadBuiltInContracts", "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadTestSupport", crypto,
             logging,
         ]
@@ -308,7 +309,7 @@ let jobs: [Target] = [
         "JobsServiceTests",
         [
             "JobsService", "JobsLaundry", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
-            "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
+            "QuadWireNIO", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf, logging,
         ],
         exclude: ["Fixtures"]
     ),
@@ -420,7 +421,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
-            "QuadLoad", "QuadLoadCore", nioCore,
+            "QuadLoad", "QuadLoadCore", "QuadTestSupport", nioCore,
         ]
     ),
 ]

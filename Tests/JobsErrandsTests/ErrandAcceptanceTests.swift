@@ -19,8 +19,8 @@ struct ErrandAcceptanceTests {
         let error = refusal(of: errand, .failedPrecondition) { try $0.assign(worker: otherBuyerID, at: newYear + hour) }
         #expect(
             error?.message
-                == "cannot assign a buyer to job errand_1: it has a buyer already and is at stage 1 accepted; only a "
-                + "job open for a buyer can be assigned"
+                == "cannot assign a buyer to errand errand_1: it has a buyer already and is at stage 1 accepted; only an "
+                + "errand open for a buyer can be assigned"
         )
     }
 

@@ -26,7 +26,7 @@ struct ErrandCancelTests {
         let error = refusal(of: errand, .failedPrecondition) { try $0.cancel(by: requesterID, at: newYear + hour) }
         #expect(
             error?.message
-                == "cannot cancel job errand_1: buyer buyer_1 accepted it, and after acceptance this needs the buyer's "
+                == "cannot cancel errand errand_1: buyer buyer_1 accepted it, and after acceptance this needs the buyer's "
                 + "agreement; ask them to agree to cancel"
         )
         refusal(of: errand, .failedPrecondition) { try $0.rejectWorker(by: requesterID, at: newYear + hour) }
@@ -55,7 +55,7 @@ struct ErrandCancelTests {
         _ = try agreed.agreeToCancel(by: buyerID, at: newYear + hour)
         let error = refusal(of: agreed, .failedPrecondition) { try $0.agreeToCancel(by: buyerID, at: newYear + hour) }
         #expect(
-            error?.message == "cannot agree to cancel job errand_1: the buyer agreed already at 2025-01-01T01:00:00Z"
+            error?.message == "cannot agree to cancel errand errand_1: the buyer agreed already at 2025-01-01T01:00:00Z"
         )
         let open = try errand()
         refusal(of: open, .failedPrecondition) { try $0.agreeToCancel(by: buyerID, at: newYear + hour) }
@@ -70,7 +70,7 @@ struct ErrandCancelTests {
         let error = refusal(of: errand, .failedPrecondition) { try $0.cancel(by: requesterID, at: newYear + 4 * hour) }
         #expect(
             error?.message
-                == "cannot cancel job errand_1: the buyer bought the items at 2025-01-01T02:00:00Z with their own "
+                == "cannot cancel errand errand_1: the buyer bought the items at 2025-01-01T02:00:00Z with their own "
                 + "money, which only delivery pays back; open a dispute after delivery instead"
         )
         refusal(of: errand, .failedPrecondition) { try $0.agreeToCancel(by: buyerID, at: newYear + 4 * hour) }

@@ -90,6 +90,18 @@ struct ErrandCancellationRequestTests {
         refusal(of: try open(at: .accepted), .failedPrecondition) { try $0.remove(note: nil, at: newYear + hour) }
     }
 
+    @Test("an open errand expires at its needed-by time, not before, and not once accepted; the expiry replays")
+    func expiry() throws {
+        var errand = try errand()
+        let neededBy = errand.request.neededBy
+        refusal(of: errand, .failedPrecondition) { try $0.expire(at: neededBy - 1) }
+        let events = try errand.expire(at: neededBy)
+        #expect(events == [.cancelled(ErrandCancellation(paymentIntentID: "pi_1", stage: .open, buyerToNotify: nil))])
+        #expect(errand.timeline.suffix(2).map(\.change) == [.expired, .cancelled])
+        #expect(try Errand(replaying: errand.timeline) == errand)
+        refusal(of: try open(at: .accepted), .failedPrecondition) { try $0.expire(at: neededBy) }
+    }
+
     @Test("an item not found is charged nothing, and only found items can be above their maximum")
     func notFound() throws {
         var errand = try errand(at: .accepted)

@@ -43,7 +43,7 @@ struct ErrandPurchaseTests {
         let error = refusal(of: errand, .failedPrecondition) { try $0.deliver(by: buyerID, at: newYear + 3 * hour) }
         #expect(
             error?.message
-                == "cannot deliver job errand_1: items[1] were bought above their maximum price and wait for the "
+                == "cannot deliver errand errand_1: items[1] were bought above their maximum price and wait for the "
                 + "requester's approval"
         )
         refusal(of: errand, .permissionDenied) { try $0.approvePurchase(by: buyerID, at: newYear + 3 * hour) }
@@ -69,7 +69,7 @@ struct ErrandPurchaseTests {
         }
         #expect(
             error?.message
-                == "cannot approve the purchase of job errand_1: every item was bought within its maximum price, so "
+                == "cannot approve the purchase of errand errand_1: every item was bought within its maximum price, so "
                 + "the purchase needs no approval"
         )
         var approved = try errand(at: .bought, purchase: breadAboveMaximum)
@@ -119,7 +119,7 @@ struct ErrandPurchaseTests {
         let early = refusal(of: accepted, .failedPrecondition) { try $0.deliver(by: buyerID, at: newYear + 2 * hour) }
         #expect(
             early?.message
-                == "cannot deliver job errand_1: it is at stage 1 accepted; this is possible only at stage 2 bought"
+                == "cannot deliver errand errand_1: it is at stage 1 accepted; this is possible only at stage 2 bought"
         )
         let bought = try errand(at: .bought)
         refusal(of: bought, .failedPrecondition) {

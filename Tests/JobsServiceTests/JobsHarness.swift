@@ -10,6 +10,7 @@ import ServiceTestSupport
 import Synchronization
 import QuadTestSupport
 import SwiftProtobuf
+import Testing
 
 /// fleet-documents as jobs sees it: the documents the test put there; `down` makes it unavailable.
 final class DocumentsDouble: DocumentDirectory {
@@ -258,6 +259,8 @@ struct JobsHarness: Sendable {
     let clock: TestClock
     let pickupPlaces: PickupPlacesDouble
     let documents: DocumentsDouble
+    /// The errands service the harness serves, for its background work (the expiry sweep).
+    let errandsService: ErrandsService
 
     static let dorm = "dorm-maple-hall"
 
@@ -269,6 +272,7 @@ struct JobsHarness: Sendable {
         let clock = TestClock()
         let pickupPlaces = PickupPlacesDouble()
         let documents = DocumentsDouble()
+        let served = Mutex<ErrandsService?>(nil)
         try await InProcessServer.run(
             context: "payments",
             peers: ["jobs"],
@@ -290,12 +294,16 @@ struct JobsHarness: Sendable {
                             documents: documents,
                             clock: clock.clock
                         ),
-                        ErrandsService(
-                            database: existing ?? database,
-                            payments: toPayments,
-                            documents: documents,
-                            clock: clock.clock
-                        ),
+                        served.withLock { served in
+                            let errands = ErrandsService(
+                                database: existing ?? database,
+                                payments: toPayments,
+                                documents: documents,
+                                clock: clock.clock
+                            )
+                            served = errands
+                            return errands
+                        },
                     ]
                 }
             ) { server, database in
@@ -307,7 +315,8 @@ struct JobsHarness: Sendable {
                         payments: payments,
                         clock: clock,
                         pickupPlaces: pickupPlaces,
-                        documents: documents
+                        documents: documents,
+                        errandsService: try #require(served.withLock { $0 })
                     )
                 )
             }

@@ -11,19 +11,30 @@ import Testing
     "quad seed, end to end",
     .serialized,
     .enabled(
-        if: ["quad", "quad-identity", "quad-payments", "quad-matching", "quad-fleet-documents", "quad-gateway"]
-            .allSatisfy(BuildProducts.exists)
+        if: [
+            "quad", "quad-identity", "quad-payments", "quad-matching", "quad-jobs", "quad-fleet-documents",
+            "quad-gateway",
+        ]
+        .allSatisfy(BuildProducts.exists)
     )
 )
 struct QuadSeedTests {
     struct SeedFile: Decodable {
         var customers: [DemoSeeder.Seeded]
         var dashers: [DemoSeeder.Seeded]
+        var requesters: [DemoSeeder.Seeded]
+        var buyers: [DemoSeeder.Seeded]
         var carriers: [DemoCarrierSeeder.Carrier]
+        var errandIDs: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case customers, dashers, requesters, buyers, carriers
+            case errandIDs = "errand_ids"
+        }
     }
 
     @Test(
-        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads and fresh tokens"
+        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads, errands and fresh tokens"
     )
     func seedTwice() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-seed-\(UUID().uuidString)")
@@ -31,7 +42,9 @@ struct QuadSeedTests {
         let executables = directory + "/bin"
         try FileManager.default.createDirectory(atPath: executables, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for name in ["quad-identity", "quad-matching", "quad-payments", "quad-fleet-documents", "quad-gateway"] {
+        for name in [
+            "quad-identity", "quad-matching", "quad-payments", "quad-jobs", "quad-fleet-documents", "quad-gateway",
+        ] {
             try FileManager.default.createSymbolicLink(
                 atPath: "\(executables)/\(name)",
                 withDestinationPath: BuildProducts.path(name)
@@ -39,12 +52,13 @@ struct QuadSeedTests {
         }
         let layout = UpLayout(directory: directory)
 
-        // Given `quad up` running identity, matching, payments, fleet-documents and the gateway
+        // Given `quad up` running identity, matching, payments, jobs, fleet-documents and the gateway
         try await QuadUpSystemTests.withQuadUp(directory: directory, arguments: ["--executables", executables]) { up in
             _ = try await QuadUpSystemTests.waitForEndpoints(layout, of: up) { $0.gateway != nil }
             let seed = [
                 "seed", "--endpoints", layout.endpoints, "--customers", "3", "--dashers", "2", "--carriers", "1",
-                "--dispatchers", "2", "--drivers", "3", "--loads", "4",
+                "--dispatchers", "2", "--drivers", "3", "--loads", "4", "--requesters", "2", "--buyers", "1",
+                "--errands", "3",
             ]
 
             // When quad seed runs
@@ -91,6 +105,40 @@ struct QuadSeedTests {
             #expect(carrierAgain.organisationID == carrier.organisationID && carrierAgain.loadIDs == carrier.loadIDs)
             #expect(carrierAgain.drivers.map(\.userID) == carrier.drivers.map(\.userID))
             #expect(carrierAgain.drivers[0].accessToken != carrier.drivers[0].accessToken)
+
+            // And the same requesters (each with a card) and buyer, and the same three open errands: none posted twice
+            #expect(firstFile.requesters.map(\.email) == ["requester1@northfield.edu", "requester2@northfield.edu"])
+            #expect(secondFile.requesters.map(\.userID) == firstFile.requesters.map(\.userID))
+            #expect(secondFile.requesters.allSatisfy { $0.paymentMethodID != nil })
+            #expect(secondFile.buyers.map(\.email) == ["buyer1@northfield.edu"])
+            #expect(firstFile.errandIDs.count == 3)
+            #expect(Set(secondFile.errandIDs) == Set(firstFile.errandIDs))
+
+            // And the buyer's feed, through the gateway with their token, has the seeded errands, catalog items in them
+            let feed = try await ProductRun.run(
+                "quad",
+                [
+                    "call", "gateway", "quad.jobs.v1.Errands/ListErrandFeed", "{}", "--endpoints", layout.endpoints,
+                    "-H", "authorization=Bearer \(secondFile.buyers[0].accessToken)",
+                ],
+                in: directory
+            )
+            #expect(feed.status == 0, "\(feed.output)")
+            for id in firstFile.errandIDs { #expect(feed.output.contains(id), "\(feed.output)") }
+            #expect(feed.output.contains("Oat milk"), "\(feed.output)")
+
+            // And the first requester's customer home lists their open errands
+            let home = try await ProductRun.run(
+                "quad",
+                [
+                    "call", "gateway", "quad.gateway.v1.Gateway/GetCustomerHome", "{}", "--endpoints",
+                    layout.endpoints, "-H", "authorization=Bearer \(secondFile.requesters[0].accessToken)",
+                ],
+                in: directory
+            )
+            #expect(home.status == 0, "\(home.output)")
+            #expect(home.output.contains("myErrands"), "\(home.output)")
+            #expect(home.output.contains(firstFile.errandIDs[0]), "\(home.output)")
 
             // And the first driver's home, through the gateway with their token, has the first load
             let driverHome = try await ProductRun.run(

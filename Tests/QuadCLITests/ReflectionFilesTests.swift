@@ -31,6 +31,7 @@ struct ReflectionFilesTests {
                 "quad/gateway/v1/gateway.proto",
                 "quad/health/v1/health.proto",
                 "quad/identity/v1/identity.proto",
+                "quad/jobs/v1/errands.proto",
                 "quad/jobs/v1/jobs.proto",
                 "quad/matching/v1/matching.proto",
                 "quad/options/v1/options.proto",

@@ -6,7 +6,7 @@ public import QuadWireNIO
 
 /// Seeds demo people (`quad seed`, quad-load): their accounts in one operator call to identity's SeedAccounts
 /// (the password hashed once, the dasher role granted as the quiz would, a session each), then, through the
-/// gateway like an app, each customer's sandbox card and each dasher's presence.
+/// gateway like an app, each customer's (and errand requester's) sandbox card and each dasher's presence.
 public struct DemoSeeder: Sendable {
     /// One demo person: their role (`customer` or `dasher`), email, user id, a fresh access token and, for a
     /// customer, their sandbox card.
@@ -34,12 +34,15 @@ public struct DemoSeeder: Sendable {
         public var isDasher: Bool
         /// Their first name; nil: made from `name` (its letters, capitalised).
         public var firstName: String?
+        /// The role seed.json files them under (`requester`, `buyer`: errands); nil: `customer` or `dasher`.
+        public var role: String?
 
         /// Creates a person.
-        public init(name: String, isDasher: Bool, firstName: String? = nil) {
+        public init(name: String, isDasher: Bool, firstName: String? = nil, role: String? = nil) {
             self.name = name
             self.isDasher = isDasher
             self.firstName = firstName
+            self.role = role
         }
     }
 
@@ -94,7 +97,7 @@ public struct DemoSeeder: Sendable {
         }
         return zip(people, response.accounts).map { person, seeded in
             Seeded(
-                role: person.isDasher ? "dasher" : "customer",
+                role: person.role ?? (person.isDasher ? "dasher" : "customer"),
                 email: seeded.profile.email,
                 userID: seeded.profile.userID,
                 accessToken: seeded.session.accessToken
@@ -102,8 +105,8 @@ public struct DemoSeeder: Sendable {
         }
     }
 
-    /// Gives the signed-in `person` what their role needs, through the gateway: a customer their sandbox card
-    /// (the first they have, or a new one), a dasher presence as accepting.
+    /// Gives the signed-in `person` what their role needs, through the gateway: a customer or a requester their
+    /// sandbox card (the first they have, or a new one), a dasher presence as accepting; a buyer needs nothing.
     public func prepare(_ person: Seeded) async throws -> Seeded {
         var person = person
         let options = Self.bearer(person.accessToken)
@@ -111,6 +114,7 @@ public struct DemoSeeder: Sendable {
             _ = try await matching.setAccepting(.with { $0.accepting = true }, options: options)
             return person
         }
+        if person.role == "buyer" { return person }
         let methods = try await payments.listPaymentMethods(.init(), options: options).paymentMethods
         if let existing = methods.first {
             person.paymentMethodID = existing.paymentMethodID
@@ -215,19 +219,36 @@ public struct DemoSeeder: Sendable {
         CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(token)"])
     }
 
-    /// Writes `people` as `{"customers": [...], "dashers": [...], "carriers": [...]}`.
-    public static func write(_ people: [Seeded], carriers: [DemoCarrierSeeder.Carrier] = [], to path: String) throws {
+    /// Writes `people` as `{"customers": [...], "dashers": [...], "requesters": [...], "buyers": [...],
+    /// "carriers": [...], "errand_ids": [...]}`.
+    public static func write(
+        _ people: [Seeded],
+        carriers: [DemoCarrierSeeder.Carrier] = [],
+        errandIDs: [String] = [],
+        to path: String
+    ) throws {
         struct File: Codable {
             var customers: [Seeded]
             var dashers: [Seeded]
+            var requesters: [Seeded]
+            var buyers: [Seeded]
             var carriers: [DemoCarrierSeeder.Carrier]
+            var errandIDs: [String]
+
+            enum CodingKeys: String, CodingKey {
+                case customers, dashers, requesters, buyers, carriers
+                case errandIDs = "errand_ids"
+            }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let file = File(
             customers: people.filter { $0.role == "customer" },
             dashers: people.filter { $0.role == "dasher" },
-            carriers: carriers
+            requesters: people.filter { $0.role == "requester" },
+            buyers: people.filter { $0.role == "buyer" },
+            carriers: carriers,
+            errandIDs: errandIDs
         )
         try encoder.encode(file).write(to: URL(fileURLWithPath: path), options: .atomic)
         // It holds access tokens: owner-only, whatever the umask (issue 11 item 1).

@@ -13,6 +13,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
         commandName: "quad-load",
         abstract: "Load-test a running Quad system with user journeys at a fixed arrival rate.",
         discussion: """
+            The default mix, campus, is laundry's (customers, dashers, people browsing) with errands: a requester \
+            posts a list, another customer accepts it from the feed, shops, uploads the receipt and delivers. \
             Seeds its own people through the gateway (customers with a sandbox card, accepting dashers, and for \
             freight journeys a carrier with --dispatchers and --drivers; the same --seed reuses the same accounts), then starts journeys at --rate per second (Poisson or \
             constant arrivals) for --warmup, --duration and --cooldown (only --duration is measured), never waiting for answers before the next \
@@ -40,9 +42,9 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A journey or a named mix: laundry, laundry-customer, laundry-dasher, browsing, login-storm, ping, freight, freight-load."
+            "A journey or a named mix: campus (laundry and errands), laundry, laundry-customer, laundry-dasher, browsing, errands, errand, login-storm, ping, freight, freight-load."
     )
-    var journey = "laundry"
+    var journey = JourneyMix.defaultName
 
     @Option(help: "A weighted mix instead of --journey, e.g. browsing=4,laundry-customer=1,laundry-dasher=1.")
     var mix: String?
@@ -88,7 +90,7 @@ struct QuadLoadCommand: AsyncParsableCommand {
     @Option(help: "Connections to the gateway for journeys that sign no one in (each seeded person has their own).")
     var connections = 8
 
-    @Option(help: "Customers to seed.")
+    @Option(help: "Customers to seed (laundry customers; errand journeys pick their requester and buyer among them).")
     var customers = 40
 
     @Option(help: "Dashers to seed (one journey at a time each; the laundry mix at R journeys/s keeps about R busy).")

@@ -8,7 +8,7 @@ import QuadWireNIO
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Create demo customers, qualified dashers and carriers on the demo campus.",
+        abstract: "Create demo customers, qualified dashers, errands and carriers on the demo campus.",
         discussion: """
             The demo campus (Northfield University, four dorms with their machine prices) is identity's own \
             seed. This adds customers with a sandbox card (tok_sandbox_visa) and dashers with the dasher role who \
@@ -29,6 +29,8 @@ struct SeedCommand: AsyncParsableCommand {
             ROLE_DRIVER to the next token it signs). The gateway allows each user 20 calls a second by default, \
             so the invites of 2,000 drivers take about 50 s with 2 dispatchers; more dispatchers go faster. \
             seed.json's "carriers" lists each organisation with its dispatchers, drivers and load ids.
+
+            Errands (--requesters N --buyers N --errands N): requester1... with a sandbox card and buyer1... in             Maple Hall; the requesters post --errands open errands in turn, each of two items from jobs' item             catalog from Corner Market or Campus Mart (the hold is placed on their card), so the buyers find them             in their feed (Errands/ListErrandFeed). A later run posts only what is missing: a requester who has             their share of open errands already gets none. seed.json's "requesters", "buyers" and "errand_ids"             list them.
             """
     )
 
@@ -40,6 +42,15 @@ struct SeedCommand: AsyncParsableCommand {
 
     @Option(help: "How many dashers.")
     var dashers = 2
+
+    @Option(help: "How many errand requesters (each with a sandbox card).")
+    var requesters = 2
+
+    @Option(help: "How many errand buyers.")
+    var buyers = 2
+
+    @Option(help: "How many open errands the requesters have in all (posted in turn); 0 for none.")
+    var errands = 3
 
     @Option(help: "How many carrier organisations (freight); 0 for none.")
     var carriers = 1
@@ -59,6 +70,12 @@ struct SeedCommand: AsyncParsableCommand {
     func run() async throws {
         guard (0...500).contains(customers), (0...500).contains(dashers) else {
             throw ValidationError("--customers and --dashers must be 0...500")
+        }
+        guard (0...500).contains(requesters), (0...500).contains(buyers), (0...1_000).contains(errands) else {
+            throw ValidationError("--requesters and --buyers must be 0...500, --errands 0...1000")
+        }
+        guard errands == 0 || requesters > 0 else {
+            throw ValidationError("--errands needs requesters to post them: --requesters 1 at least")
         }
         guard (0...20).contains(carriers), (1...100).contains(dispatchers), (0...10_000).contains(drivers),
             (0...10_000).contains(loads)
@@ -82,6 +99,8 @@ struct SeedCommand: AsyncParsableCommand {
         let wanted =
             (0..<customers).map { DemoSeeder.Person(name: "customer\($0 + 1)", isDasher: false) }
             + (0..<dashers).map { DemoSeeder.Person(name: "dasher\($0 + 1)", isDasher: true) }
+            + (0..<requesters).map { DemoSeeder.Person(name: "requester\($0 + 1)", isDasher: false, role: "requester") }
+            + (0..<buyers).map { DemoSeeder.Person(name: "buyer\($0 + 1)", isDasher: false, role: "buyer") }
         var people: [DemoSeeder.Seeded] = []
         if !wanted.isEmpty {
             let seeder = DemoSeeder(transport: client, password: password)
@@ -89,6 +108,10 @@ struct SeedCommand: AsyncParsableCommand {
                 people.append(try await seeder.prepare(person))
             }
         }
+        let errandIDs = try await DemoErrandSeeder(transport: client).seed(
+            errands: errands,
+            requesters: people.filter { $0.role == "requester" }
+        )
         let seededCarriers = try await seedCarriers(
             gateway: address,
             ca: file.ca,
@@ -96,9 +119,10 @@ struct SeedCommand: AsyncParsableCommand {
             operatorIdentity: identity
         )
         let path = URL(fileURLWithPath: endpoints).deletingLastPathComponent().appendingPathComponent("seed.json").path
-        try DemoSeeder.write(people, carriers: seededCarriers, to: path)
+        try DemoSeeder.write(people, carriers: seededCarriers, errandIDs: errandIDs, to: path)
         let rows = people.map { [$0.role, $0.email, $0.userID, $0.paymentMethodID ?? "-"] }
         Console.out(TextTable(header: ["role", "email", "user id", "payment method"], rows: rows).text)
+        if !errandIDs.isEmpty { Console.out("\n\(errandIDs.count) open errands: \(errandIDs.joined(separator: ", "))") }
         for carrier in seededCarriers {
             let shown = carrier.dispatchers + carrier.drivers.prefix(5)
             let more = carrier.drivers.count > 5 ? "\n... and \(carrier.drivers.count - 5) more drivers" : ""

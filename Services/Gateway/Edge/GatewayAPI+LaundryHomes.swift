@@ -3,7 +3,8 @@ import QuadServiceKit
 public import QuadWire
 
 /// G2 for laundry: the customer's and the dasher's home screens, each one call fanned out over
-/// jobs, matching and payments in parallel with a status per part (``FanOut``).
+/// jobs, matching and payments in parallel with a status per part (``FanOut``). The customer's
+/// also carries their errands (GatewayAPI+ErrandsHomes.swift).
 extension GatewayAPI {
     public func getCustomerHome(
         request: Quad_Gateway_V1_GetCustomerHomeRequest,
@@ -22,7 +23,10 @@ extension GatewayAPI {
             try await laundry.matching.listAcceptingDashers(.init(), options: options).dashers
         }
         async let balance = FanOut.part { try await laundry.payments.getBalance(.init(), options: options) }
+        async let requested = errandsPart(.requester, options)
+        async let toDeliver = errandsPart(.buyer, options)
         let (jobsPart, dashersPart, balancePart) = await (jobs, dashers, balance)
+        let (requestedPart, toDeliverPart) = await (requested, toDeliver)
         return .with { home in
             home.jobsInProgress = .with {
                 $0.status = jobsPart.status
@@ -36,6 +40,8 @@ extension GatewayAPI {
                 $0.status = balancePart.status
                 if let value = balancePart.value { $0.balance = value }
             }
+            home.myErrands = requestedPart
+            home.errandsToDeliver = toDeliverPart
         }
     }
 

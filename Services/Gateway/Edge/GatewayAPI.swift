@@ -20,6 +20,8 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
     let laundry: LaundryHomeClients
     /// Where the freight home screens' parts come from (fleet-documents, identity's names).
     let freight: FreightHomeClients
+    /// Where the customer home's errand parts come from (jobs' Errands).
+    let errands: ErrandsHomeClients
 
     /// - Parameter transports: the contexts' transports by name (`identity`, `jobs`, `matching`,
     ///   `payments`, `fleet-documents`); `profile` and `campus` replace identity's for those parts (tests).
@@ -42,6 +44,7 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
             matching: transport("matching"),
             payments: transport("payments")
         )
+        self.errands = ErrandsHomeClients(jobs: transport("jobs"))
         self.freight = FreightHomeClients(
             fleetDocuments: transport("fleet-documents"),
             identity: transport("identity")

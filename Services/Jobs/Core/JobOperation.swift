@@ -18,12 +18,12 @@ public enum JobOperation: Sendable, Hashable {
     /// The operation on job `id`, completing "cannot …", in `words`.
     public func phrase(_ id: String, _ words: JobVocabulary) -> String {
         switch self {
-        case .assign: "assign a \(words.worker) to job \(id)"
-        case .rejectWorker: "reject the \(words.worker) of job \(id)"
-        case .cancel: "cancel job \(id)"
-        case .review: "review job \(id)"
-        case .dispute: "dispute job \(id)"
-        case .product(let verb, let object): "\(verb) job \(id)\(object)"
+        case .assign: "assign a \(words.worker) to \(words.job) \(id)"
+        case .rejectWorker: "reject the \(words.worker) of \(words.job) \(id)"
+        case .cancel: "cancel \(words.job) \(id)"
+        case .review: "review \(words.job) \(id)"
+        case .dispute: "dispute \(words.job) \(id)"
+        case .product(let verb, let object): "\(verb) \(words.job) \(id)\(object)"
         }
     }
 }

@@ -11,13 +11,32 @@ public struct JobVocabulary: Sendable, Hashable {
     public var completed: String
     /// The same as a noun: "drop-off" ("... after drop-off").
     public var completion: String
+    /// What the product calls a job: "job" (laundry), "errand" (errands).
+    public var job: String
+    /// What it calls the customer: "customer" (laundry), "requester" (errands).
+    public var customer: String
 
-    /// Creates a vocabulary.
-    public init(worker: String, workerField: String, waiting: String, completed: String, completion: String) {
+    /// Creates a vocabulary; `job` and `customer` are the core's own words unless the product has its own.
+    public init(
+        worker: String,
+        workerField: String,
+        waiting: String,
+        completed: String,
+        completion: String,
+        job: String = "job",
+        customer: String = "customer"
+    ) {
         self.worker = worker
         self.workerField = workerField
         self.waiting = waiting
         self.completed = completed
         self.completion = completion
+        self.job = job
+        self.customer = customer
+    }
+
+    /// ``job`` with its article: "a job", "an errand".
+    public var aJob: String {
+        ("aeiou".contains(job.first ?? "x") ? "an " : "a ") + job
     }
 }

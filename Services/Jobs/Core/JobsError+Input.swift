@@ -50,8 +50,9 @@ extension JobsError {
     static func workerIsCustomer(_ words: JobVocabulary) -> JobsError {
         JobsError(
             code: .invalidArgument,
-            message: "\(words.workerField) names the job's customer; a customer cannot be the \(words.worker) of their "
-                + "own job",
+            message:
+                "\(words.workerField) names the \(words.job)'s \(words.customer); a \(words.customer) cannot be the "
+                + "\(words.worker) of their own \(words.job)",
             field: words.workerField
         )
     }

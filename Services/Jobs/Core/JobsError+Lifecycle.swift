@@ -4,8 +4,9 @@ extension JobsError {
     package static func timeWentBack<P>(_ job: Job<P>, _ operation: JobOperation, at: Int64) -> JobsError {
         JobsError(
             code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id, P.vocabulary)) at \(Microseconds.iso8601(at)): the job last "
-                + "changed at \(Microseconds.iso8601(job.lastChangeAt)), and a job's times never go back"
+            message:
+                "cannot \(operation.phrase(job.id, P.vocabulary)) at \(Microseconds.iso8601(at)): the \(P.vocabulary.job) "
+                + "last changed at \(Microseconds.iso8601(job.lastChangeAt)), and \(P.vocabulary.aJob)'s times never go back"
         )
     }
 
@@ -13,7 +14,7 @@ extension JobsError {
     package static func jobCancelled<P>(_ job: Job<P>, _ operation: JobOperation, at: Int64) -> JobsError {
         JobsError(
             code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id, P.vocabulary)): the customer cancelled it at "
+            message: "cannot \(operation.phrase(job.id, P.vocabulary)): the \(P.vocabulary.customer) cancelled it at "
                 + Microseconds.iso8601(at)
         )
     }
@@ -31,7 +32,8 @@ extension JobsError {
     static func notCustomer<P>(_ job: Job<P>, _ operation: JobOperation) -> JobsError {
         JobsError(
             code: .permissionDenied,
-            message: "cannot \(operation.phrase(job.id, P.vocabulary)): only the customer who submitted it may"
+            message: "cannot \(operation.phrase(job.id, P.vocabulary)): only the \(P.vocabulary.customer) who "
+                + "submitted it may"
         )
     }
 
@@ -59,7 +61,7 @@ extension JobsError {
         return JobsError(
             code: .failedPrecondition,
             message: "cannot \(JobOperation.assign.phrase(job.id, words)): it has a \(words.worker) already and is at "
-                + "stage \(P.standing(of: job)); only a job \(words.waiting) can be assigned"
+                + "stage \(P.standing(of: job)); only \(words.aJob) \(words.waiting) can be assigned"
         )
     }
 
@@ -68,7 +70,8 @@ extension JobsError {
         let words = P.vocabulary
         return JobsError(
             code: .failedPrecondition,
-            message: "cannot \(JobOperation.assign.phrase(job.id, words)): its customer rejected \(words.worker) "
+            message: "cannot \(JobOperation.assign.phrase(job.id, words)): its \(words.customer) rejected "
+                + "\(words.worker) "
                 + "\(worker) for it; offer it to another \(words.worker)",
             field: words.workerField
         )
@@ -86,7 +89,9 @@ extension JobsError {
     static func notReviewer<P>(_ job: Job<P>) -> JobsError {
         JobsError(
             code: .permissionDenied,
-            message: "cannot \(JobOperation.review.phrase(job.id, P.vocabulary)): only its customer and the "
+            message:
+                "cannot \(JobOperation.review.phrase(job.id, P.vocabulary)): only its \(P.vocabulary.customer) and "
+                + "the "
                 + "\(P.vocabulary.worker) who did it may"
         )
     }
@@ -95,8 +100,8 @@ extension JobsError {
     static func notCompleted<P>(_ job: Job<P>, _ operation: JobOperation) -> JobsError {
         JobsError(
             code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id, P.vocabulary)): it is at stage \(P.standing(of: job)); only a "
-                + "job that was \(P.vocabulary.completed) can be \(operation == .review ? "reviewed" : "disputed")"
+            message: "cannot \(operation.phrase(job.id, P.vocabulary)): it is at stage \(P.standing(of: job)); only "
+                + "\(P.vocabulary.aJob) that was \(P.vocabulary.completed) can be \(operation == .review ? "reviewed" : "disputed")"
         )
     }
 
@@ -112,11 +117,11 @@ extension JobsError {
 
     /// A second review by the same side.
     static func reviewedAlready<P>(_ job: Job<P>, _ review: JobReview) -> JobsError {
-        let side = review.side == .customer ? "customer" : P.vocabulary.worker
+        let side = review.side == .customer ? P.vocabulary.customer : P.vocabulary.worker
         return JobsError(
             code: .alreadyExists,
             message: "cannot \(JobOperation.review.phrase(job.id, P.vocabulary)): the \(side) reviewed it already "
-                + "at \(Microseconds.iso8601(review.writtenAt)); each side reviews a job once"
+                + "at \(Microseconds.iso8601(review.writtenAt)); each side reviews \(P.vocabulary.aJob) once"
         )
     }
 

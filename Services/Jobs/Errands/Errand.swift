@@ -47,4 +47,5 @@ extension JobOperation {
     static let declineCancellation = JobOperation.product(verb: "decline to cancel", object: "")
     static let postUpdate = JobOperation.product(verb: "tell the requester of", object: "")
     static let remove = JobOperation.product(verb: "remove", object: "")
+    static let expire = JobOperation.product(verb: "expire", object: "")
 }

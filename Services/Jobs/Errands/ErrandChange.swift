@@ -29,6 +29,8 @@ public enum ErrandChange: JobChange {
     case updatePosted(ErrandUpdateKind)
     /// An operator removed it after reports (E7), with a note for the requester; the cancellation follows.
     case removed(note: String?)
+    /// Nobody accepted it before its needed-by time; the cancellation follows.
+    case expired
     /// The buyer delivered the items (stage 3), which completed the errand.
     case delivered
     /// The requester cancelled it.
@@ -60,7 +62,7 @@ public enum ErrandChange: JobChange {
         case .reviewed(let review): .reviewed(review)
         case .disputeOpened(let claim): .disputeOpened(claim)
         case .cancellationAgreed, .purchaseRecorded, .purchaseApproved, .delivered, .cancellationRequested,
-            .cancellationDeclined, .updatePosted, .removed:
+            .cancellationDeclined, .updatePosted, .removed, .expired:
             nil
         }
     }

@@ -38,6 +38,15 @@ extension Errands {
             }
             _ = try job.remove(note: note, at: entry.at, configuration: configuration)
             return index + 2
+        case .expired:
+            guard index + 1 < timeline.count, case .cancelled = timeline[index + 1].change else {
+                throw JobsError(
+                    code: .invalidArgument,
+                    message: "timeline[\(index)]: an expiry not followed by the errand's cancellation"
+                )
+            }
+            _ = try job.expire(at: entry.at)
+            return index + 2
         case .submitted, .buyerAssigned, .buyerRejected, .cancelled, .reviewed, .disputeOpened:
             // The core's changes: Job(replaying:) replays them itself and never hands them here.
             throw JobsError(

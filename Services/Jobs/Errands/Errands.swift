@@ -26,7 +26,9 @@ public enum Errands: JobProduct {
         workerField: "buyer_id",
         waiting: "open for a buyer",
         completed: ErrandStage.delivered.displayName,
-        completion: "delivery"
+        completion: "delivery",
+        job: "errand",
+        customer: "requester"
     )
 
     /// Stage 0, nothing agreed or bought.

@@ -182,4 +182,13 @@ extension JobsError {
             field: "text"
         )
     }
+
+    static func notYetNeededBy(_ errand: Errand, at: Int64) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message:
+                "cannot \(JobOperation.expire.phrase(errand.id, Errands.vocabulary)) at \(Microseconds.iso8601(at)): "
+                + "it is needed by \(Microseconds.iso8601(errand.request.neededBy))"
+        )
+    }
 }

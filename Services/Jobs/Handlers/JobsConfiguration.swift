@@ -1,5 +1,6 @@
 public import JobsErrands
 public import JobsLaundry
+import QuadWire
 
 /// How the jobs service runs.
 public struct JobsConfiguration: Sendable {
@@ -25,5 +26,14 @@ public struct JobsConfiguration: Sendable {
         self.defaultListLimit = defaultListLimit
         self.maximumListLimit = maximumListLimit
         self.errand = errand
+    }
+}
+
+extension JobsConfiguration {
+    /// Options for a call to payments (either product's service), with `idempotency-key` when given.
+    func paymentsOptions(idempotencyKey: String? = nil) -> CallOptions {
+        var options = CallOptions(timeout: paymentsTimeout)
+        if let idempotencyKey { options.metadata["idempotency-key"] = idempotencyKey }
+        return options
     }
 }

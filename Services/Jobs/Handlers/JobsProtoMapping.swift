@@ -161,15 +161,24 @@ enum JobsProtoMapping {
     /// The timeline as people read it (L12): who did what, when: the job's own changes and, merged in by time, what
     /// payments did with its money (`paid`, `released`, `dispute_resolved`; no actor: payments is not a person).
     static func timeline(_ record: JobRecord) -> [Quad_Jobs_V1_TimelineEntry] {
-        let money = record.paymentEntries.map { entry in
+        merged(timeline(record.job), payments: record.paymentEntries)
+    }
+
+    /// A job's own timeline (of any product) merged by time with what payments did with its money (`paid`, `released`,
+    /// `dispute_resolved`; no actor: payments is not a person). A stable sort: at the same instant the job's own
+    /// change comes first (it is what payments answered).
+    static func merged(
+        _ own: [Quad_Jobs_V1_TimelineEntry],
+        payments entries: [JobRecord.PaymentEntry]
+    ) -> [Quad_Jobs_V1_TimelineEntry] {
+        let money = entries.map { entry in
             Quad_Jobs_V1_TimelineEntry.with {
                 $0.atMicros = entry.at
                 $0.kind = entry.kind.rawValue
                 $0.detail = entry.detail
             }
         }
-        // A stable sort: at the same instant the job's own change comes first (it is what payments answered).
-        return (timeline(record.job) + money).enumerated()
+        return (own + money).enumerated()
             .sorted { ($0.element.atMicros, $0.offset) < ($1.element.atMicros, $1.offset) }
             .map(\.element)
     }

@@ -65,7 +65,7 @@ extension JobsService {
                 $0.addOns = JobsProtoMapping.sortedAddOns(record.job.submission.addOns)
                 $0.machineCost = request.machineCost
             },
-            options: paymentsOptions()
+            options: configuration.paymentsOptions()
         )
         let report = DryingReport(
             actualLoads: Int(request.actualLoads),

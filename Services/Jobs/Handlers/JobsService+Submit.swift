@@ -71,7 +71,7 @@ extension JobsService {
                         addOns: addOns
                     )
                 },
-                options: paymentsOptions(idempotencyKey: jobID)
+                options: configuration.paymentsOptions(idempotencyKey: jobID)
             )
         } catch let error as RPCError where error.code == .unavailable || error.code == .deadlineExceeded {
             throw RPCError(
@@ -152,7 +152,7 @@ extension JobsService {
             jobID: jobID,
             intent: intent,
             payments: payments,
-            options: paymentsOptions(idempotencyKey: "\(jobID):release"),
+            options: configuration.paymentsOptions(idempotencyKey: "\(jobID):release"),
             logger: context.logger
         )
     }

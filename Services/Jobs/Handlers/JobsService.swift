@@ -41,13 +41,6 @@ public final class JobsService: Quad_Jobs_V1_Jobs.ServiceProtocol, Sendable {
     /// The clock in UTC microseconds.
     var nowMicros: Int64 { clock.micros() }
 
-    /// Options for a call to payments.
-    func paymentsOptions(idempotencyKey: String? = nil) -> CallOptions {
-        var options = CallOptions(timeout: configuration.paymentsTimeout)
-        if let idempotencyKey { options.metadata["idempotency-key"] = idempotencyKey }
-        return options
-    }
-
     /// Changes job `jobID` of `caller` in one write (``JobsDatabase/change(jobID:of:now:_:)``): `operation` runs at
     /// an instant not before the job's last change, and what it did is stored with its outbox messages and feed events.
     ///

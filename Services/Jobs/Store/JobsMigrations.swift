@@ -167,6 +167,12 @@ public enum JobsMigrations {
                 )
             }
         }
+        // Open errands by needed-by time, for the expiry sweep (ErrandsService.expireErrands).
+        migrator.registerMigration("jobs.v8") { db in
+            try db.execute(
+                sql: "CREATE INDEX errand_open_by_needed ON errand (needed_by) WHERE status = 'active' AND stage = 0"
+            )
+        }
         return migrator
     }
 }

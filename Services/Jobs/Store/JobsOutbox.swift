@@ -21,15 +21,7 @@ enum JobsOutbox {
                     key: "\(job.id):\(Quad_Jobs_V1_JobSubmitted.topic)",
                     into: db.outbox
                 )
-                let posted = Quad_Jobs_V1_JobPosted.with {
-                    $0.jobID = job.id
-                    $0.paymentIntentID = job.submission.paymentIntentID
-                }
-                try Quad_Jobs_V1_Jobs.Events.send(
-                    posted,
-                    key: "\(job.id):\(Quad_Jobs_V1_JobPosted.topic)",
-                    into: db.outbox
-                )
+                try sendPosted(jobID: job.id, intent: job.submission.paymentIntentID, db)
             case .dasherRejected(let dasher, let excluded):
                 let rejected = Quad_Jobs_V1_JobDasherRejected.with {
                     $0.jobID = job.id
@@ -41,17 +33,13 @@ enum JobsOutbox {
                 let key = "\(job.id):\(Quad_Jobs_V1_JobDasherRejected.topic):\(excluded.count)"
                 try Quad_Jobs_V1_Jobs.Events.send(rejected, key: key, into: db.outbox)
             case .cancelled(let cancellation):
-                let cancelled = Quad_Jobs_V1_JobCancelled.with {
-                    $0.jobID = job.id
-                    $0.paymentIntentID = cancellation.paymentIntentID
-                    $0.dormID = job.submission.dorm
-                    $0.dasherID = cancellation.dasherToNotify ?? ""
-                    $0.atMicros = at
-                }
-                try Quad_Jobs_V1_Jobs.Events.send(
-                    cancelled,
-                    key: "\(job.id):\(Quad_Jobs_V1_JobCancelled.topic)",
-                    into: db.outbox
+                try sendCancelled(
+                    jobID: job.id,
+                    intent: cancellation.paymentIntentID,
+                    zone: job.submission.dorm,
+                    worker: cancellation.dasherToNotify,
+                    at: at,
+                    db
                 )
                 // Released only once payments says so (payment.released), as paid waits for payment.captured.
                 record.paymentState = .releasePending
@@ -99,6 +87,41 @@ enum JobsOutbox {
                 break
             }
         }
+    }
+}
+
+extension JobsOutbox {
+    /// `job.posted` for payments: the hold of job `jobID` (any product) has its job.
+    static func sendPosted(jobID: String, intent: String, _ db: Database) throws {
+        let posted = Quad_Jobs_V1_JobPosted.with {
+            $0.jobID = jobID
+            $0.paymentIntentID = intent
+        }
+        try Quad_Jobs_V1_Jobs.Events.send(posted, key: "\(jobID):\(Quad_Jobs_V1_JobPosted.topic)", into: db.outbox)
+    }
+
+    /// `job.cancelled` for payments (release the hold) and matching: job `jobID` (any product) of `zone` (a dorm, a
+    /// campus), its `worker` to tell, if any.
+    static func sendCancelled(
+        jobID: String,
+        intent: String,
+        zone: String,
+        worker: String?,
+        at: Int64,
+        _ db: Database
+    ) throws {
+        let cancelled = Quad_Jobs_V1_JobCancelled.with {
+            $0.jobID = jobID
+            $0.paymentIntentID = intent
+            $0.dormID = zone
+            $0.dasherID = worker ?? ""
+            $0.atMicros = at
+        }
+        try Quad_Jobs_V1_Jobs.Events.send(
+            cancelled,
+            key: "\(jobID):\(Quad_Jobs_V1_JobCancelled.topic)",
+            into: db.outbox
+        )
     }
 }
 

@@ -27,5 +27,12 @@ try await QuadServiceMain.run(
         configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
         clock: environment.clock
     )
-    return ServiceSetup(services: [jobs, errands])
+    return ServiceSetup(
+        services: [jobs, errands],
+        background: [
+            BackgroundWork(name: "errand-expiry") {
+                await errands.runExpiry(every: .seconds(60), logger: environment.logger)
+            }
+        ]
+    )
 }

@@ -38,7 +38,7 @@ struct ErrandAcceptanceTests {
     func ownErrand() async throws {
         try await JobsHarness.run { harness in
             let posted = try await harness.post("req-ada")
-            await expectRefusal(.failedPrecondition, naming: "errand_id") {
+            await expectRefusal(.failedPrecondition, naming: "is yours") {
                 _ = try await Self.accept(harness, posted.errandID, as: "req-ada")
             }
             #expect(try await harness.errand(posted.errandID, as: "req-ada").stage == .open)

@@ -20,21 +20,27 @@ public struct JourneyMix: Sendable {
         }
     }
 
-    /// Every journey by name, and the named mixes (`laundry`).
+    /// The mix quad-load runs without `--journey` or `--mix`: the campus's day, laundry and errands.
+    public static let defaultName = "campus"
+
+    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `freight`).
     public static let catalog: [String: any Journey] = {
         let journeys: [any Journey] = [
             LaundryCustomerJourney(), LaundryDasherJourney(), BrowsingJourney(), LoginStormJourney(), PingJourney(),
-            FreightLoadJourney(),
+            FreightLoadJourney(), ErrandJourney(),
         ]
         return Dictionary(uniqueKeysWithValues: journeys.map { ($0.name, $0) })
     }()
 
     /// The named mixes: `laundry` is the laundry product's day, four people browsing for each customer
     /// who submits, with a few more dashers than customers so that jobs do not pile up (a dasher
-    /// offered nothing leaves as `laundry-dasher-idle`). `freight` is a carrier's loads, each from its creation to
-    /// its completion. Each product adds its own.
+    /// offered nothing leaves as `laundry-dasher-idle`). `errands` is errands alone, each from its list to both
+    /// reviews. `campus` (quad-load's default) is the campus's day: laundry's mix with an errand for each laundry
+    /// customer. `freight` is a carrier's loads, each from its creation to its completion. Each product adds its own.
     public static let presets: [String: [(String, Double)]] = [
+        "campus": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4), ("errand", 1)],
         "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)],
+        "errands": [("errand", 1)],
         "freight": [("freight-load", 1)],
     ]
 

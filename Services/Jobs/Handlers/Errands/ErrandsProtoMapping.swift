@@ -185,16 +185,7 @@ enum ErrandsProtoMapping {
 
     /// The timeline as people read it: the errand's changes and what payments did with its money, by time.
     static func timeline(_ record: ErrandRecord) -> [Quad_Jobs_V1_TimelineEntry] {
-        let money = record.paymentEntries.map { entry in
-            Quad_Jobs_V1_TimelineEntry.with {
-                $0.atMicros = entry.at
-                $0.kind = entry.kind.rawValue
-                $0.detail = entry.detail
-            }
-        }
-        return (timeline(record.errand) + money).enumerated()
-            .sorted { ($0.element.atMicros, $0.offset) < ($1.element.atMicros, $1.offset) }
-            .map(\.element)
+        JobsProtoMapping.merged(timeline(record.errand), payments: record.paymentEntries)
     }
 
     static func timeline(_ errand: Errand) -> [Quad_Jobs_V1_TimelineEntry] {
@@ -241,6 +232,9 @@ enum ErrandsProtoMapping {
                 actor = ""
                 detail = "removed by an operator after reports"
                 reason = note ?? ""
+            case .expired:
+                actor = ""
+                detail = "nobody accepted it before its needed-by time"
             case .cancelled:
                 detail = "cancelled"
             case .reviewed(let review):
@@ -273,6 +267,7 @@ enum ErrandsProtoMapping {
         case .purchaseApproved: "purchase_approved"
         case .delivered: "delivered"
         case .removed: "removed"
+        case .expired: "expired"
         case .cancelled: "cancelled"
         case .reviewed: "reviewed"
         case .disputeOpened: "dispute_opened"

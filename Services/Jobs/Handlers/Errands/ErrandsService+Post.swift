@@ -138,7 +138,7 @@ extension ErrandsService {
                         }
                     }
                 },
-                options: paymentsOptions(idempotencyKey: errandID)
+                options: configuration.paymentsOptions(idempotencyKey: errandID)
             )
         } catch let error as RPCError where error.code == .unavailable || error.code == .deadlineExceeded {
             throw RPCError(
@@ -164,15 +164,8 @@ extension ErrandsService {
             jobID: errandID,
             intent: intent,
             payments: payments,
-            options: paymentsOptions(idempotencyKey: "\(errandID):release"),
+            options: configuration.paymentsOptions(idempotencyKey: "\(errandID):release"),
             logger: context.logger
         )
-    }
-
-    /// Options for a call to payments.
-    func paymentsOptions(idempotencyKey: String? = nil) -> CallOptions {
-        var options = CallOptions(timeout: configuration.paymentsTimeout)
-        if let idempotencyKey { options.metadata["idempotency-key"] = idempotencyKey }
-        return options
     }
 }

@@ -7,8 +7,7 @@ public import QuadWire
 extension ErrandsService {
     /// E3: the caller becomes the errand's buyer. Acceptance is one write of the errand: of many buyers accepting at
     /// once exactly one wins, and the others get FAILED_PRECONDITION saying it was accepted. The requester is told
-    /// through their feed. The requester cannot accept their own errand (FAILED_PRECONDITION, in the words of this
-    /// request rather than the core's `buyer_id`, a field it does not have).
+    /// through their feed. The requester cannot accept their own errand.
     public func acceptErrand(
         request: Quad_Jobs_V1_AcceptErrandRequest,
         context: ServerContext
@@ -18,8 +17,7 @@ extension ErrandsService {
             guard record.errand.requester != caller.userID else {
                 throw RPCError(
                     code: .failedPrecondition,
-                    message: "errand_id: errand \(record.errand.id) is yours; a requester cannot buy their own "
-                        + "errand: another person of your campus accepts it"
+                    message: "errand \(record.errand.id) is yours: a requester cannot be its buyer; wait for another"
                 )
             }
             return try record.errand.assign(worker: caller.userID, at: at)

@@ -15,27 +15,15 @@ enum ErrandsOutbox {
         for event in events {
             switch event {
             case .submitted:
-                let posted = Quad_Jobs_V1_JobPosted.with {
-                    $0.jobID = errand.id
-                    $0.paymentIntentID = errand.request.paymentIntentID
-                }
-                try Quad_Jobs_V1_Jobs.Events.send(
-                    posted,
-                    key: "\(errand.id):\(Quad_Jobs_V1_JobPosted.topic)",
-                    into: db.outbox
-                )
+                try JobsOutbox.sendPosted(jobID: errand.id, intent: errand.request.paymentIntentID, db)
             case .cancelled(let cancellation):
-                let cancelled = Quad_Jobs_V1_JobCancelled.with {
-                    $0.jobID = errand.id
-                    $0.paymentIntentID = cancellation.paymentIntentID
-                    $0.dormID = errand.request.campus
-                    $0.dasherID = cancellation.buyerToNotify ?? ""
-                    $0.atMicros = at
-                }
-                try Quad_Jobs_V1_Jobs.Events.send(
-                    cancelled,
-                    key: "\(errand.id):\(Quad_Jobs_V1_JobCancelled.topic)",
-                    into: db.outbox
+                try JobsOutbox.sendCancelled(
+                    jobID: errand.id,
+                    intent: cancellation.paymentIntentID,
+                    zone: errand.request.campus,
+                    worker: cancellation.buyerToNotify,
+                    at: at,
+                    db
                 )
                 record.paymentState = .releasePending
             case .completed(let completion):

@@ -338,3 +338,37 @@ extension JobsDatabase {
         }
     }
 }
+
+// MARK: Expiry
+
+extension JobsDatabase {
+    /// Ends up to `limit` open errands whose needed-by time is past at `now` (each in its own write: cancelled, its
+    /// hold released, out of the feed and of the review queue, the requester told `expired`); their ids.
+    func expireErrands(now: Int64, limit: Int) async throws -> [String] {
+        let due = try await storage.read { db in
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id FROM errand INDEXED BY errand_open_by_needed
+                        WHERE status = 'active' AND stage = 0 AND needed_by <= ? ORDER BY needed_by LIMIT ?
+                        """
+                ),
+                arguments: [now, limit]
+            )
+        }
+        var expired: [String] = []
+        for id in due {
+            let done = try await storage.write { db -> Bool in
+                guard var record = try ErrandsStore.errand(id: id, db), record.errand.status == .active,
+                    record.errand.stage == .open
+                else { return false }
+                let at = max(now, record.errand.lastChangeAt)
+                // Ended, it leaves the review queue too (``apply(_:at:_:_:)``).
+                try Self.apply(&record, at: at, db) { try $0.errand.expire(at: at) }
+                return true
+            }
+            if done { expired.append(id) }
+        }
+        return expired
+    }
+}

@@ -160,45 +160,63 @@ public nonisolated struct Quad_Gateway_V1_GetCustomerHomeRequest: Sendable {
   public init() {}
 }
 
-public nonisolated struct Quad_Gateway_V1_CustomerHome: Sendable {
+public nonisolated struct Quad_Gateway_V1_CustomerHome: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var jobsInProgress: Quad_Gateway_V1_LaundryJobsPart {
-    get {_jobsInProgress ?? Quad_Gateway_V1_LaundryJobsPart()}
-    set {_jobsInProgress = newValue}
+    get {_storage._jobsInProgress ?? Quad_Gateway_V1_LaundryJobsPart()}
+    set {_uniqueStorage()._jobsInProgress = newValue}
   }
   /// Returns true if `jobsInProgress` has been explicitly set.
-  public var hasJobsInProgress: Bool {self._jobsInProgress != nil}
+  public var hasJobsInProgress: Bool {_storage._jobsInProgress != nil}
   /// Clears the value of `jobsInProgress`. Subsequent reads from it will return its default value.
-  public mutating func clearJobsInProgress() {self._jobsInProgress = nil}
+  public mutating func clearJobsInProgress() {_uniqueStorage()._jobsInProgress = nil}
 
   public var acceptingDashers: Quad_Gateway_V1_AcceptingDashersPart {
-    get {_acceptingDashers ?? Quad_Gateway_V1_AcceptingDashersPart()}
-    set {_acceptingDashers = newValue}
+    get {_storage._acceptingDashers ?? Quad_Gateway_V1_AcceptingDashersPart()}
+    set {_uniqueStorage()._acceptingDashers = newValue}
   }
   /// Returns true if `acceptingDashers` has been explicitly set.
-  public var hasAcceptingDashers: Bool {self._acceptingDashers != nil}
+  public var hasAcceptingDashers: Bool {_storage._acceptingDashers != nil}
   /// Clears the value of `acceptingDashers`. Subsequent reads from it will return its default value.
-  public mutating func clearAcceptingDashers() {self._acceptingDashers = nil}
+  public mutating func clearAcceptingDashers() {_uniqueStorage()._acceptingDashers = nil}
 
   public var balance: Quad_Gateway_V1_BalancePart {
-    get {_balance ?? Quad_Gateway_V1_BalancePart()}
-    set {_balance = newValue}
+    get {_storage._balance ?? Quad_Gateway_V1_BalancePart()}
+    set {_uniqueStorage()._balance = newValue}
   }
   /// Returns true if `balance` has been explicitly set.
-  public var hasBalance: Bool {self._balance != nil}
+  public var hasBalance: Bool {_storage._balance != nil}
   /// Clears the value of `balance`. Subsequent reads from it will return its default value.
-  public mutating func clearBalance() {self._balance = nil}
+  public mutating func clearBalance() {_uniqueStorage()._balance = nil}
+
+  /// the caller's active errands as requester (open, accepted, bought)
+  public var myErrands: Quad_Gateway_V1_ErrandsPart {
+    get {_storage._myErrands ?? Quad_Gateway_V1_ErrandsPart()}
+    set {_uniqueStorage()._myErrands = newValue}
+  }
+  /// Returns true if `myErrands` has been explicitly set.
+  public var hasMyErrands: Bool {_storage._myErrands != nil}
+  /// Clears the value of `myErrands`. Subsequent reads from it will return its default value.
+  public mutating func clearMyErrands() {_uniqueStorage()._myErrands = nil}
+
+  /// the caller's active errands as buyer (accepted, bought)
+  public var errandsToDeliver: Quad_Gateway_V1_ErrandsPart {
+    get {_storage._errandsToDeliver ?? Quad_Gateway_V1_ErrandsPart()}
+    set {_uniqueStorage()._errandsToDeliver = newValue}
+  }
+  /// Returns true if `errandsToDeliver` has been explicitly set.
+  public var hasErrandsToDeliver: Bool {_storage._errandsToDeliver != nil}
+  /// Clears the value of `errandsToDeliver`. Subsequent reads from it will return its default value.
+  public mutating func clearErrandsToDeliver() {_uniqueStorage()._errandsToDeliver = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _jobsInProgress: Quad_Gateway_V1_LaundryJobsPart? = nil
-  fileprivate var _acceptingDashers: Quad_Gateway_V1_AcceptingDashersPart? = nil
-  fileprivate var _balance: Quad_Gateway_V1_BalancePart? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Quad_Gateway_V1_GetDasherHomeRequest: Sendable {
@@ -326,6 +344,35 @@ public nonisolated struct Quad_Gateway_V1_BalancePart: Sendable {
 
   fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
   fileprivate var _balance: Quad_Payments_V1_Balance? = nil
+}
+
+/// Errands (E2): the caller's active errands of one role, newest first, as jobs'
+/// `Errands/ListMyErrands` answers them.
+public nonisolated struct Quad_Gateway_V1_ErrandsPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  /// at most 20
+  public var errands: [Quad_Jobs_V1_Errand] = []
+
+  /// more than these: page with Errands/ListMyErrands
+  public var more: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
 }
 
 public nonisolated struct Quad_Gateway_V1_OfferPart: Sendable {
@@ -946,43 +993,97 @@ nonisolated extension Quad_Gateway_V1_GetCustomerHomeRequest: SwiftProtobuf.Mess
 
 nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CustomerHome"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}jobs_in_progress\0\u{3}accepting_dashers\0\u{1}balance\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}jobs_in_progress\0\u{3}accepting_dashers\0\u{1}balance\0\u{3}my_errands\0\u{3}errands_to_deliver\0")
+
+  fileprivate class _StorageClass {
+    var _jobsInProgress: Quad_Gateway_V1_LaundryJobsPart? = nil
+    var _acceptingDashers: Quad_Gateway_V1_AcceptingDashersPart? = nil
+    var _balance: Quad_Gateway_V1_BalancePart? = nil
+    var _myErrands: Quad_Gateway_V1_ErrandsPart? = nil
+    var _errandsToDeliver: Quad_Gateway_V1_ErrandsPart? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _jobsInProgress = source._jobsInProgress
+      _acceptingDashers = source._acceptingDashers
+      _balance = source._balance
+      _myErrands = source._myErrands
+      _errandsToDeliver = source._errandsToDeliver
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._jobsInProgress) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._acceptingDashers) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._balance) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._jobsInProgress) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._acceptingDashers) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._balance) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._myErrands) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._errandsToDeliver) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._jobsInProgress {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._acceptingDashers {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._balance {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._jobsInProgress {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._acceptingDashers {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._balance {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._myErrands {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._errandsToDeliver {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Quad_Gateway_V1_CustomerHome, rhs: Quad_Gateway_V1_CustomerHome) -> Bool {
-    if lhs._jobsInProgress != rhs._jobsInProgress {return false}
-    if lhs._acceptingDashers != rhs._acceptingDashers {return false}
-    if lhs._balance != rhs._balance {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._jobsInProgress != rhs_storage._jobsInProgress {return false}
+        if _storage._acceptingDashers != rhs_storage._acceptingDashers {return false}
+        if _storage._balance != rhs_storage._balance {return false}
+        if _storage._myErrands != rhs_storage._myErrands {return false}
+        if _storage._errandsToDeliver != rhs_storage._errandsToDeliver {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1203,6 +1304,50 @@ nonisolated extension Quad_Gateway_V1_BalancePart: SwiftProtobuf.Message, SwiftP
   public static func ==(lhs: Quad_Gateway_V1_BalancePart, rhs: Quad_Gateway_V1_BalancePart) -> Bool {
     if lhs._status != rhs._status {return false}
     if lhs._balance != rhs._balance {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_ErrandsPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ErrandsPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}errands\0\u{1}more\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.errands) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.more) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.errands.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.errands, fieldNumber: 2)
+    }
+    if self.more != false {
+      try visitor.visitSingularBoolField(value: self.more, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_ErrandsPart, rhs: Quad_Gateway_V1_ErrandsPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.errands != rhs.errands {return false}
+    if lhs.more != rhs.more {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

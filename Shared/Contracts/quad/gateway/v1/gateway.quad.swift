@@ -17,6 +17,7 @@ public enum Quad_Gateway_V1_Gateway {
         "quad/freight/v1/positions.proto",
         "quad/gateway/v1/gateway.proto",
         "quad/identity/v1/identity.proto",
+        "quad/jobs/v1/errands.proto",
         "quad/jobs/v1/jobs.proto",
         "quad/matching/v1/matching.proto",
         "quad/options/v1/options.proto",
@@ -42,7 +43,8 @@ public enum Quad_Gateway_V1_Gateway {
             serviceOnly: false
         )
         /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
-        /// dorm (matching) and the balance (payments), fetched in parallel, a status per part.
+        /// dorm (matching) and the balance (payments); errands (E2): the caller's active errands as
+        /// requester and as buyer (jobs); all fetched in parallel, a status per part.
         public static let getCustomerHome = MethodDescriptor(
             service: serviceName,
             method: "GetCustomerHome",
@@ -118,7 +120,8 @@ public enum Quad_Gateway_V1_Gateway {
         /// adds its parts here.
         func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home
         /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
-        /// dorm (matching) and the balance (payments), fetched in parallel, a status per part.
+        /// dorm (matching) and the balance (payments); errands (E2): the caller's active errands as
+        /// requester and as buyer (jobs); all fetched in parallel, a status per part.
         func getCustomerHome(request: Quad_Gateway_V1_GetCustomerHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_CustomerHome
         /// G2, dasher: jobs in progress (jobs), the pending offer (matching) and earnings (payments).
         func getDasherHome(request: Quad_Gateway_V1_GetDasherHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DasherHome
@@ -155,7 +158,8 @@ public enum Quad_Gateway_V1_Gateway {
         }
 
         /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
-        /// dorm (matching) and the balance (payments), fetched in parallel, a status per part.
+        /// dorm (matching) and the balance (payments); errands (E2): the caller's active errands as
+        /// requester and as buyer (jobs); all fetched in parallel, a status per part.
         public func getCustomerHome(_ request: Quad_Gateway_V1_GetCustomerHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_CustomerHome {
             try await transport.unary(Method.getCustomerHome, request: request, as: Quad_Gateway_V1_CustomerHome.self, options: options)
         }
