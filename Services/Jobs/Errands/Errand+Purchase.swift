@@ -4,6 +4,7 @@ extension Job where Product == Errands {
     /// The assigned buyer `actor` records at `at` what they paid for each item and the receipt: stage 1 → 2.
     ///
     /// Items bought above their maximum price wait for the requester's ``approvePurchase(by:at:)`` before delivery.
+    /// A request to cancel still waiting for the buyer's answer lapses: once bought, the errand cannot be cancelled.
     ///
     /// Events: ``ErrandEvent/purchaseRecorded(_:itemsAboveMaximum:)``.
     ///
@@ -21,6 +22,7 @@ extension Job where Product == Errands {
         try requireTime(at, for: .recordPurchase)
         progress.stage = .bought
         progress.purchase = purchase
+        progress.cancellationRequest = nil
         record(.purchaseRecorded(purchase), at: at)
         return [.purchaseRecorded(purchase, itemsAboveMaximum: itemsAboveMaximum)]
     }

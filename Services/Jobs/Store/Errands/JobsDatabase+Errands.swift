@@ -135,6 +135,9 @@ extension JobsDatabase {
         record.updatedAt = max(record.updatedAt, at)
         try ErrandsOutbox.send(events, record: &record, at: at, db)
         try ErrandsStore.save(record, db)
+        // The review queue holds open errands only, which an operator restores to the feed or removes: one that
+        // ended (its requester cancelled it while hidden) leaves it, its reports kept.
+        if record.endedAt != nil { try ErrandsStore.dequeue(errandID: record.errand.id, clearReports: false, db) }
         let changes = record.errand.timeline[entriesBefore...].map(ErrandsProtoMapping.kind)
         try ErrandsFeed.log(Array(changes), record: record, buyerBefore: buyerBefore, at: at, db)
         return ErrandsProtoMapping.errand(record)
@@ -224,8 +227,8 @@ extension JobsDatabase {
         case reported(at: Int64)
     }
 
-    /// Stores `reporter`'s report of errand `id` at `now`; at the third reporter the errand is hidden from the feed
-    /// and queued for review, in the same write.
+    /// Stores `reporter`'s report of errand `id` at `now`; at the third reporter an errand still in the feed is hidden
+    /// from it and queued for review, in the same write.
     func report(
         errandID id: String,
         by reporter: String,
@@ -240,7 +243,9 @@ extension JobsDatabase {
             guard record.errand.requester != reporter else { return .ownErrand }
             guard try ErrandsStore.addReport(errandID: id, reporter: reporter, reason: reason, text: text, at: now, db)
             else { return .reportedAlready }
-            if try ErrandsStore.reportCount(errandID: id, db) >= ErrandsRules.reportsToHide, !record.hidden {
+            // Only a listed errand is hidden and queued: review restores it to the feed or removes it, neither of
+            // which an accepted errand (seen by its buyer, who may report it) or an ended one can take.
+            if try ErrandsStore.reportCount(errandID: id, db) >= ErrandsRules.reportsToHide, record.isListed {
                 record.hidden = true
                 record.updatedAt = max(record.updatedAt, now)
                 try ErrandsStore.save(record, db)
@@ -358,8 +363,8 @@ extension JobsDatabase {
                     record.errand.stage == .open
                 else { return false }
                 let at = max(now, record.errand.lastChangeAt)
+                // Ended, it leaves the review queue too (``apply(_:at:_:_:)``).
                 try Self.apply(&record, at: at, db) { try $0.errand.expire(at: at) }
-                try ErrandsStore.dequeue(errandID: id, clearReports: false, db)
                 return true
             }
             if done { expired.append(id) }
