@@ -134,6 +134,9 @@ struct ErrandFeedTests {
                 #expect(try await harness.feedIDs(filter: Self.feed(text: text)) == expected, "\(text)")
             }
             #expect(try await harness.feedIDs(filter: Self.feed(store: "ÉPICERIE FINE")) == [creme])
+            // The same names typed with combining accents (e + U+0301) match the precomposed ones, and back.
+            #expect(try await harness.feedIDs(filter: Self.feed(store: "E\u{301}picerie fine")) == [creme])
+            #expect(try await harness.feedIDs(filter: Self.feed(text: "frai\u{302}che")) == [creme])
         }
     }
 

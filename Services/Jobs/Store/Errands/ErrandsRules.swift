@@ -13,9 +13,11 @@ enum ErrandsRules {
     /// The feed's text filter matches three characters or more (its index is of trigrams).
     static let minimumItemTextLength = 3
 
-    /// How names (stores, items) are compared: trimmed, case and width folded, accents kept.
+    /// How names (stores, items) are compared: trimmed, in one Unicode form (an accented letter typed as one
+    /// character or as a letter and a combining accent is the same), case and width folded, accents kept.
     static func key(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+        name.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 }
 

@@ -104,8 +104,9 @@ extension ErrandsStore {
         return (sql, arguments)
     }
 
-    /// `text` as one FTS5 phrase: quoted, its quotes doubled, so no character of it is query syntax.
+    /// `text` as one FTS5 phrase in the index's Unicode form: quoted, its quotes doubled, so no character of it is
+    /// query syntax.
     private static func match(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + text.precomposedStringWithCanonicalMapping.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -146,9 +146,10 @@ public enum ErrandsStore {
         try db.cachedStatement(sql: "DELETE FROM errand_listing_text WHERE rowid = ?").execute(arguments: [seq])
     }
 
-    /// The item names as the text filter searches them, one per line.
+    /// The item names as the text filter searches them, one per line, each in one Unicode form (the filter's text is
+    /// put in the same).
     private static func textIndexed(_ request: ErrandRequest) -> String {
-        request.items.map(\.name).joined(separator: "\n")
+        request.items.map(\.name.precomposedStringWithCanonicalMapping).joined(separator: "\n")
     }
 
     // MARK: Rows
