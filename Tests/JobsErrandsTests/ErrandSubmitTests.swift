@@ -29,6 +29,18 @@ struct ErrandSubmitTests {
         #expect(errand.request.notes == nil)
     }
 
+    @Test("notes may run over several lines; a name or a label may not")
+    func lineBreaks() throws {
+        let errand = try Errand.submit(request(notes: "ring twice\nleave it at the door\tthanks"), now: newYear).job
+        #expect(errand.request.notes == "ring twice\nleave it at the door\tthanks")
+        refusal(.invalidArgument) {
+            try Errand.submit(
+                request(items: [ErrandItem(name: "oat\nmilk", quantity: 1, maximumPrice: usd(300))]),
+                now: newYear
+            )
+        }
+    }
+
     @Test("names in other scripts, accents and punctuation are kept as written")
     func names() throws {
         let items = [

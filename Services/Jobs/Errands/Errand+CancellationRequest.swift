@@ -24,7 +24,12 @@ extension Job where Product == Errands {
         if let agreedAt = cancellationAgreedAt { throw .agreedAlready(self, at: agreedAt) }
         let reason = reason.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         if let reason {
-            try requireText(reason, field: "reason", maximum: configuration.lifecycle.maximumRejectionReasonLength)
+            try requireText(
+                reason,
+                field: "reason",
+                maximum: configuration.lifecycle.maximumRejectionReasonLength,
+                lineBreaks: true
+            )
         }
         try requireTime(at, for: .requestCancellation)
         progress.cancellationRequest = ErrandCancellationRequest(at: at, reason: reason)

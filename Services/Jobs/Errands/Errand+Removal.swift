@@ -17,7 +17,12 @@ extension Job where Product == Errands {
         guard stage == .open else { throw .notAtStage(self, .remove, expected: .open) }
         let note = note.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         if let note {
-            try requireText(note, field: "note", maximum: configuration.lifecycle.maximumRejectionReasonLength)
+            try requireText(
+                note,
+                field: "note",
+                maximum: configuration.lifecycle.maximumRejectionReasonLength,
+                lineBreaks: true
+            )
         }
         try requireTime(at, for: .remove)
         var removed = self

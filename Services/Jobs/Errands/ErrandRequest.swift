@@ -76,7 +76,9 @@ public struct ErrandRequest: JobRequest {
             field: "delivery_place",
             maximumLabelLength: configuration.maximumDeliveryPlaceLength
         )
-        if let notes { try requireText(notes, field: "notes", maximum: configuration.maximumNotesLength) }
+        if let notes {
+            try requireText(notes, field: "notes", maximum: configuration.maximumNotesLength, lineBreaks: true)
+        }
         guard holdTotal != nil else { throw .holdOverflows() }
         try requireIdentifier(paymentIntentID, field: "payment_intent_id", "the payment intent holding the maxima")
     }

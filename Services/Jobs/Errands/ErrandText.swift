@@ -1,10 +1,13 @@
 /// The checks errands' texts get beyond the core's: what people read in a feed or on a receipt.
 
-/// Refuses a text longer than `maximum` characters or holding a control character (a line break included), naming
-/// `field`.
-func requireText(_ text: String, field: String, maximum: Int) throws(JobsError) {
+/// Refuses a text longer than `maximum` characters or holding a control character, naming `field`; line breaks and
+/// tabs are control characters too unless `lineBreaks` allows them (notes, not names or labels).
+func requireText(_ text: String, field: String, maximum: Int, lineBreaks: Bool = false) throws(JobsError) {
     try requireLength(text, field: field, maximum: maximum)
-    if let index = text.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
+    let allowed: Set<Unicode.Scalar> = lineBreaks ? ["\n", "\r", "\t"] : []
+    if let index = text.unicodeScalars.firstIndex(where: {
+        $0.properties.generalCategory == .control && !allowed.contains($0)
+    }) {
         let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
         throw .controlCharacter(field: field, position: position, text.unicodeScalars[index])
     }
@@ -32,9 +35,10 @@ public enum ErrandText {
     /// The most characters a short note (a report's text, an operator's note, a reason) may have.
     public static let maximumNoteLength = 500
 
-    /// Refuses a note over 500 characters or holding a control character, naming `field`; empty is fine.
+    /// Refuses a note over 500 characters or holding a control character other than a line break or a tab, naming
+    /// `field`; empty is fine.
     public static func requireNote(_ text: String, field: String) throws(JobsError) {
-        try requireText(text, field: field, maximum: maximumNoteLength)
+        try requireText(text, field: field, maximum: maximumNoteLength, lineBreaks: true)
     }
 
     /// Refuses what an item's or a store's name may not be (``requireName``): empty, long, control characters,
