@@ -91,7 +91,9 @@ for r in rows:
               f"({r['inFlight']} in flight), post p50 {ms(p['p50Micros'])} ms, p99 {ms(p['p99Micros'])} ms; load {r['load']}\n")
 feeds = {t: [r for r in rows if r.get("target") == t] for t in ("gateway", "direct")}
 if feeds["gateway"]:
-    kinds = list(dict.fromkeys(k for r in feeds["gateway"] for k in sorted(r["kinds"], key=lambda k: (k.count("+"), k))))
+    first = ["none", "store", "item_text", "max_total", "needed_by_before"]
+    rank = lambda k: (first.index(k) if k in first else 9 if k == "all four" else 5, k)
+    kinds = sorted(set(k for r in feeds["gateway"] for k in r["kinds"]), key=rank)
     def cell(t, get):
         rs = [get(r) for r in feeds[t] if get(r)]
         if not rs: return "-"
@@ -111,7 +113,13 @@ if feeds["gateway"]:
             print(f"\n{t}: {r['overall']['calls'] + r['overall']['errors']:,} pages at {r['ratePerSecond']:.0f}/s, "
                   f"quad-jobs CPU {r.get('jobsCPUMicrosPerCall') or 0:.0f} µs/page, gateway CPU "
                   f"{r.get('gatewayCPUMicrosPerCall') or 0:.0f} µs/page, load {r['load']}", end="")
-    print()
+    print("\n\nslowest queries by p99 (gateway / direct, ms, first round):")
+    lat = {t: {q["name"]: q.get("latency") for q in feeds[t][0]["queries"]} for t in feeds if feeds[t]}
+    ranked = sorted(lat["gateway"], key=lambda n: -(lat["gateway"][n] or {}).get("p99Micros", 0))[:6]
+    for n in ranked:
+        g, d = lat["gateway"][n], lat.get("direct", {}).get(n)
+        fmt = lambda x: f"p50 {ms(x['p50Micros'])} p99 {ms(x['p99Micros'])} ({x['calls']} calls)" if x else "-"
+        print(f"  {n}: {fmt(g)} / {fmt(d)}")
 for r in rows:
     if r["impl"].startswith("accept-"):
         a = r["accept"]

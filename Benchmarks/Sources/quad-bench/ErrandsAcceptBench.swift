@@ -96,6 +96,8 @@ enum ErrandsAcceptBench {
             ids.withLock { $0[index] = errand.errandID }
         }
         let errandIDs = ids.withLock { $0 }
+        // Their outbox relayed before the races start.
+        _ = try await ErrandsBench.settle(pid: try system.endpoints.jobs.pid)
 
         /// Accepts errand `index` with `racers` at once (after `instant`, when given) and checks the outcome.
         @Sendable func race(_ index: Int, _ racers: [LaundryBench.Seed.Person], at instant: UInt64?, verify: Bool)

@@ -295,6 +295,21 @@ enum ErrandsBench {
         var errorExamples: [String]?
     }
 
+    /// Waits (at most `limit` seconds) until process `pid` uses under a tenth of a core over a second: after seeding,
+    /// quad-jobs relays its outbox (a message to payments and feed events per errand) for a while. Returns the seconds
+    /// waited.
+    static func settle(pid: Int32?, limit: Double = 300) async throws -> Double {
+        guard let pid else { return 0 }
+        let start = monotonicNanos()
+        while Double(monotonicNanos() - start) / 1e9 < limit {
+            guard let before = processCPUMicros(pid: pid) else { return 0 }
+            try await Task.sleep(for: .seconds(1))
+            guard let after = processCPUMicros(pid: pid) else { return 0 }
+            if after - before < 100_000 { break }
+        }
+        return Double(monotonicNanos() - start) / 1e9
+    }
+
     /// The load average now, as /proc/loadavg's first three fields.
     static var loadAverage: String {
         ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "")

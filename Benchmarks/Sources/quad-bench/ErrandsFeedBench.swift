@@ -19,12 +19,15 @@ import Synchronization
 /// evenly, a query of that kind, and page 1 (70%), 2 (20%) or 3 (10%) where the query has that many; its latency is
 /// counted from the intended instant, so a stall is charged to every call it delayed.
 ///
-/// Prints one JSON line: overall and per kind and page p50/p99/max and errors, each query's share of the feed (from
+/// It starts once quad-jobs has fallen quiet (under a tenth of a core over a second: seeding leaves its outbox to
+/// relay). Prints one JSON line: overall and per kind and page p50/p99/max and errors, each query's share of the feed (from
 /// errands-seed.json), and the CPU per call of quad-jobs and the gateway over the window.
 enum ErrandsFeedBench {
     struct QueryInfo: Encodable {
         var kind: String
         var name: String
+        /// Its calls in the window (every page).
+        var latency: ErrandsBench.Summary?
         /// The share of the posted errands the filter matches, from errands-seed.json.
         var share: Double?
         var firstPageRows: Int
@@ -46,12 +49,15 @@ enum ErrandsFeedBench {
         var gatewayCPUMicrosPerCall: Double?
         var clientCPUMicrosPerCall: Double
         var load: String
+        /// How long quad-jobs took to fall quiet (under a tenth of a core) before the first call.
+        var settleSeconds: Double
     }
 
     final class Box: Sendable {
         let overall = Mutex(ErrandsBench.Tally())
         let kinds = Mutex([String: ErrandsBench.Tally]())
         let pages = Mutex([Int: ErrandsBench.Tally]())
+        let queries = Mutex([Int: ErrandsBench.Tally]())
     }
 
     /// One call of the plan: a query's page, by whom.
@@ -86,6 +92,7 @@ enum ErrandsFeedBench {
         }
         defer { if target == "direct" { transport.close() } }
         let client = Quad_Jobs_V1_Errands.Client(transport: transport)
+        let settled = try await ErrandsBench.settle(pid: try system.endpoints.jobs.pid)
 
         let now = ErrandsBench.nowMicros()
         let queries = ErrandsFeedQuery.all(now: now)
@@ -179,6 +186,7 @@ enum ErrandsFeedBench {
                         box.overall.withLock { record(&$0) }
                         box.kinds.withLock { record(&$0[kind, default: ErrandsBench.Tally()]) }
                         box.pages.withLock { record(&$0[call.page, default: ErrandsBench.Tally()]) }
+                        box.queries.withLock { record(&$0[call.query, default: ErrandsBench.Tally()]) }
                     }
                 }
             }
@@ -189,6 +197,9 @@ enum ErrandsFeedBench {
             return (end - start) / Double(calls)
         }
         let cpuEnd = selfCPUMicros()
+        box.queries.withLock { tallies in
+            for (query, tally) in tallies { infos[query].latency = tally.summary }
+        }
         try ErrandsBench.printJSON(
             Result(
                 impl: arguments.optional("label") ?? "feed-\(target)",
@@ -206,7 +217,8 @@ enum ErrandsFeedBench {
                 jobsCPUMicrosPerCall: perCall(cpuStart?.jobs, jobsPID),
                 gatewayCPUMicrosPerCall: target == "gateway" ? perCall(cpuStart?.gateway, gatewayPID) : nil,
                 clientCPUMicrosPerCall: (cpuEnd - (cpuStart?.client ?? cpuEnd)) / Double(max(1, calls)),
-                load: ErrandsBench.loadAverage
+                load: ErrandsBench.loadAverage,
+                settleSeconds: settled
             )
         )
     }
