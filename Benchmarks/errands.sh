@@ -12,7 +12,7 @@
 #   Benchmarks/errands.sh [--errands 100000] [--rate 200] [--warmup 3] [--duration 30] [--feed-rounds 1]
 #                         [--rounds 20] [--storm 1000] [--keep] [--no-build]
 #
-# --keep leaves the scratch directory (the jobs database for EXPLAIN QUERY PLAN) and prints its path. Access tokens
+# --keep leaves the scratch directory (its jobs database for errands-plans.py) and prints its path. Access tokens
 # last 15 minutes, so `quad seed` signs everyone in again before each step. Results (one JSON line per run) go to
 # Benchmarks/results/errands-<UTC>.jsonl; a table is printed.
 set -euo pipefail
