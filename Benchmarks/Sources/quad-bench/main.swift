@@ -13,6 +13,8 @@ import NIOPosix
 //                     documents through the gateway and direct against a raw TLS copy; DocumentsBench.swift)
 //   quad-bench jobs-reads-seed | jobs-reads-server | jobs-reads-load …   (jobs-reads.sh: quad-jobs against
 //                     the same reads over Hummingbird HTTP/1.1 + JSON, open loop; see JobsReadsLoad.swift)
+//   quad-bench errands-seed | errands-feed | errands-accept …   (errands.sh: the errand feed's filtered pages
+//                     through the gateway and direct, and buyers racing to accept; see ErrandsFeedBench.swift)
 //
 // The client prints one JSON line (RunResult). run.sh pins each side to its own core.
 
@@ -202,6 +204,12 @@ do {
         try await JobsReadsHummingbird.serve(arguments)
     case "jobs-reads-load":
         try await JobsReadsLoad.run(arguments)
+    case "errands-seed":
+        try await ErrandsSeedBench.run(arguments)
+    case "errands-feed":
+        try await ErrandsFeedBench.run(arguments)
+    case "errands-accept":
+        try await ErrandsAcceptBench.run(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }
