@@ -5,7 +5,8 @@
 #   Benchmarks/errands-plans.py /tmp/tmp.XXXX/up/data/jobs.sqlite [how many plans, 6]
 #
 # The statements are copied from ErrandsStore.feedQuery (Services/Jobs/Store/Errands/ErrandsStore+Feed.swift) as of
-# issue 14; when that changes, change them here too. "now" is the present, so run it within a few hours of seeding
+# issue 14 (jobs.v9: a store walk checks the hold and needed-by on its listing rows); when that changes, change
+# them here too. "now" is the present, so run it within a few hours of seeding
 # (errands-seed posts errands needed 2 h to 7 days ahead). Python's SQLite, not quad-jobs' GRDB, runs them.
 import sqlite3, statistics, sys, time
 
@@ -18,6 +19,14 @@ def feed(store=None, text=None, total=None, within=None, limit=21):
     if store:
         sql = "SELECT e.seq, e.summary FROM errand_listing_store s JOIN errand e ON e.seq = s.seq WHERE s.campus_id = ? AND s.store_key = ? AND s.seq < ?"
         args = [campus, store.lower(), 2**63 - 1]
+        sql += " AND s.needed_by > ?"
+        args.append(now)
+        if total is not None:
+            sql += " AND s.hold_minor <= ? AND s.currency = ?"
+            args += [total, "USD"]
+        if within is not None:
+            sql += " AND s.needed_by < ?"
+            args.append(now + within * H)
         if text:
             sql += " AND e.seq IN (SELECT rowid FROM errand_listing_text WHERE errand_listing_text MATCH ?)"
             args.append('"%s"' % text)

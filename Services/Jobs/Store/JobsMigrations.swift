@@ -173,6 +173,20 @@ public enum JobsMigrations {
                 sql: "CREATE INDEX errand_open_by_needed ON errand (needed_by) WHERE status = 'active' AND stage = 0"
             )
         }
+        // The store filter's side table carries what the other filters read (the hold, its currency, the needed-by
+        // time), so a store walk checks them without reading each errand's row (docs/performance.md, "Issue 14":
+        // 9.6 ms to 2.2 ms for the slowest query).
+        migrator.registerMigration("jobs.v9") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE errand_listing_store ADD COLUMN hold_minor INTEGER;
+                    ALTER TABLE errand_listing_store ADD COLUMN currency TEXT;
+                    ALTER TABLE errand_listing_store ADD COLUMN needed_by INTEGER;
+                    UPDATE errand_listing_store SET (hold_minor, currency, needed_by) =
+                        (SELECT hold_minor, currency, needed_by FROM errand WHERE errand.seq = errand_listing_store.seq);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -69,6 +69,17 @@ extension ErrandsStore {
                 WHERE s.campus_id = ? AND s.store_key = ? AND s.seq < ?
                 """
             arguments = [campus, ErrandsRules.key(store), cursor ?? Int64.max]
+            // The other filters on the listing row itself, so the walk reads an errand's row only when it matches.
+            sql += " AND s.needed_by > ?"
+            arguments += [now]
+            if let maxTotal = filter.maxTotal {
+                sql += " AND s.hold_minor <= ? AND s.currency = ?"
+                arguments += [maxTotal, filter.currency ?? ""]
+            }
+            if let before = filter.neededByBefore {
+                sql += " AND s.needed_by < ?"
+                arguments += [before]
+            }
             if let text = filter.itemText {
                 sql += " AND e.seq IN (SELECT rowid FROM errand_listing_text WHERE errand_listing_text MATCH ?)"
                 arguments += [match(text)]

@@ -8,8 +8,9 @@ public import QuadContracts
 /// An errand is stored as laundry's jobs are: its timeline (JSON of the domain's entries), replayed through the
 /// rules before a change, beside the columns the queries need and its feed row (`quad.jobs.v1.ErrandSummary` bytes),
 /// which the feed sends with no replay. While an errand is listed (``ErrandRecord/isListed``), its stores are rows
-/// of `errand_listing_store` and its item names a row of the trigram index `errand_listing_text` (rowid = its
-/// `seq`); both are removed when it leaves the feed, so the feed's filters only ever read listed errands.
+/// of `errand_listing_store` (with its hold and needed-by time, which the other filters read) and its item names a
+/// row of the trigram index `errand_listing_text` (rowid = its `seq`); both are removed when it leaves the feed, so
+/// the feed's filters only ever read listed errands.
 public enum ErrandsStore {
     /// Stores `record`, new or changed, and keeps its listing rows in step with whether it is listed.
     public static func save(_ record: ErrandRecord, _ db: Database) throws {
@@ -58,7 +59,7 @@ public enum ErrandsStore {
         }
         let wasListed = previous.map { ($0["listed"] as Bool) } ?? false
         if listed, !wasListed {
-            try list(request, seq: seq, db)
+            try list(request, hold: record.estimate.total.minorUnits, seq: seq, db)
         } else if !listed, wasListed {
             try unlist(request, seq: seq, db)
         }
@@ -127,11 +128,14 @@ public enum ErrandsStore {
 
     // MARK: Listing
 
-    private static func list(_ request: ErrandRequest, seq: Int64, _ db: Database) throws {
+    private static func list(_ request: ErrandRequest, hold: Int64, seq: Int64, _ db: Database) throws {
         for store in Set(request.items.compactMap { $0.store.map(ErrandsRules.key) }) {
             try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO errand_listing_store (campus_id, store_key, seq) VALUES (?, ?, ?)"
-            ).execute(arguments: [request.campus, store, seq])
+                sql: """
+                    INSERT OR IGNORE INTO errand_listing_store (campus_id, store_key, seq, hold_minor, currency, needed_by)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [request.campus, store, seq, hold, request.currency, request.neededBy])
         }
         try db.cachedStatement(sql: "INSERT INTO errand_listing_text (rowid, names) VALUES (?, ?)")
             .execute(arguments: [seq, textIndexed(request)])
