@@ -28,6 +28,7 @@ import PackageDescription
 //                  PaymentsErrands errands' (issue 14)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
+//   HouseholdsDomain  shared flats' rules (pure): splits, balances, simplified debts, recurrence, rotation
 //   FreightDomain  freight's loads (pure): details naming what is missing, assignment, stamped statuses, proof of
 //                  delivery before completion, stops, arrivals from the 200 m geofence (haversine)
 //   FleetDocumentsDomain  the document store's rules (pure): types from the bytes, an upload's checks, cap and SHA-256
@@ -370,6 +371,13 @@ let fleetDocuments: [Target] = [
     ),
 ]
 
+let households: [Target] = [
+    // Shared flats' rules (H4-H12, pure): splits and their rounding, balances, simplified debts, recurrence across
+    // month ends, leap years and time zones, rotation. Its service and executable come with issue 15.
+    module("HouseholdsDomain", at: "Services/Households/Domain", ["QuadKernel"]),
+    tests("HouseholdsDomainTests", ["HouseholdsDomain"]),
+]
+
 let tools: [Target] = [
     executable(
         "quad",
@@ -466,5 +474,5 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
-    targets: wire + kits + identity + gateway + payments + jobs + matching + fleetDocuments + tools
+    targets: wire + kits + identity + gateway + payments + jobs + matching + fleetDocuments + households + tools
 )
