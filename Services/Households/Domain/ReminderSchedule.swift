@@ -72,7 +72,7 @@ public enum ReminderSchedule {
         }
         try HouseholdCalendar.checkRange(now, field: "now")
         let today = calendar.local(now)
-        for year in (today.year - 1)...(today.year + 1) {
+        for year in (today.year - 1)...(today.year + 2) {
             let birthday = HouseholdCalendar.Local(
                 year: year,
                 month: month,
@@ -85,7 +85,7 @@ public enum ReminderSchedule {
             let instant = calendar.instant(calendar.adding(days: -daysBefore, to: birthday))
             if instant > now { return instant }
         }
-        // Unreachable: next year's birthday is always more than 30 days after `now`'s local date minus a year.
+        // Unreachable: a reminder at most 30 days before the birthday the year after next is after `now`.
         return now
     }
 }
