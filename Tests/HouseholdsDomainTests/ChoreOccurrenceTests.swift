@@ -135,6 +135,17 @@ struct ChoreOccurrenceTests {
             (-1, 1, "UTC", "points"), (1001, 1, "UTC", "points"), (1, 32, "UTC", "anchor_day"),
             (1, 1, "Europe/Berlni", "time_zone"),
         ]
+        let minute = #expect(throws: HouseholdsError.self) {
+            try ChorePlan(
+                repeats: .daily,
+                anchorDay: 1,
+                anchorMinuteOfDay: 1440,
+                timeZone: "UTC",
+                rotation: rotation,
+                points: 1
+            )
+        }
+        #expect(minute?.field == "anchor_minute_of_day")
         for (points, anchor, zone, field) in cases {
             let error = #expect(throws: HouseholdsError.self) {
                 try ChorePlan(repeats: .monthly, anchorDay: anchor, timeZone: zone, rotation: rotation, points: points)

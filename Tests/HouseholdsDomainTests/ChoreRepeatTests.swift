@@ -185,4 +185,39 @@ struct ChoreRepeatTests {
             #expect(error?.field == "anchor_day")
         }
     }
+
+    @Test(
+        "Given a daily chore at 02:30 in Berlin, when summer time skips 02:30, then 03:30 that day and 02:30 again with the anchor"
+    )
+    func daylightSavingGap() throws {
+        let berlin = "Europe/Berlin"
+        let gapDay = try #require(
+            try ChoreRepeat.daily.next(after: ChoreInstants.utc("2025-03-29T01:30:00Z"), anchorDay: 29, in: berlin)
+        )
+        #expect(ChoreInstants.local(gapDay, berlin) == "2025-03-30 03:30")
+        let anchored = try ChoreRepeat.daily.next(after: gapDay, anchorDay: 29, anchorMinuteOfDay: 150, in: berlin)
+        #expect(anchored == ChoreInstants.utc("2025-03-31T00:30:00Z"))
+        let drifting = try ChoreRepeat.daily.next(after: gapDay, anchorDay: 29, in: berlin)
+        #expect(drifting == ChoreInstants.utc("2025-03-31T01:30:00Z"))
+        // 02:30 happens twice on 2025-10-26: the first (summer time, 00:30 UTC) is taken.
+        let overlap = try ChoreRepeat.daily.next(
+            after: ChoreInstants.utc("2025-10-25T00:30:00Z"),
+            anchorDay: 25,
+            in: berlin
+        )
+        #expect(overlap == ChoreInstants.utc("2025-10-26T00:30:00Z"))
+    }
+
+    @Test("Given an anchor minute of 570, when a due time has seconds, then the next is at 09:30:00 local")
+    func anchorMinute() throws {
+        let due = ChoreInstants.utc("2025-01-06T08:31:15Z") + 42
+        let next = try ChoreRepeat.weekly.next(after: due, anchorDay: 6, anchorMinuteOfDay: 570, in: "Europe/Berlin")
+        #expect(next == ChoreInstants.utc("2025-01-13T08:30:00Z"))
+        for minute in [-1, 1440] {
+            let error = #expect(throws: HouseholdsError.self) {
+                try ChoreRepeat.weekly.next(after: due, anchorDay: 6, anchorMinuteOfDay: minute, in: "UTC")
+            }
+            #expect(error?.code == .invalidArgument && error?.field == "anchor_minute_of_day")
+        }
+    }
 }

@@ -21,7 +21,7 @@ public struct ChoreOccurrence: Sendable, Hashable {
     /// due per the plan's repeat, assigned per its rotation among the household's current `members`.
     ///
     /// Refuses a member who is not an assignee, or not a member at all (PERMISSION_DENIED); an occurrence already
-    /// done (FAILED_PRECONDITION); an empty photo id (`photo_document_id`); and what ``ChoreRepeat/next(after:anchorDay:in:)``
+    /// done (FAILED_PRECONDITION); an empty photo id (`photo_document_id`); and what ``ChoreRepeat/next(after:anchorDay:anchorMinuteOfDay:in:)``
     /// refuses. Nothing changes when it throws.
     public mutating func markDone(
         by member: String,
@@ -52,7 +52,12 @@ public struct ChoreOccurrence: Sendable, Hashable {
                 field: "photo_document_id"
             )
         }
-        let next = try plan.repeats.next(after: dueAtMicros, anchorDay: plan.anchorDay, in: plan.timeZone)
+        let next = try plan.repeats.next(
+            after: dueAtMicros,
+            anchorDay: plan.anchorDay,
+            anchorMinuteOfDay: plan.anchorMinuteOfDay,
+            in: plan.timeZone
+        )
         completion = ChoreCompletion(
             doneBy: member,
             doneAtMicros: now,

@@ -18,9 +18,20 @@ public enum ChoreRepeat: String, Sendable, Hashable, CaseIterable {
 
     /// The due time of the occurrence after the one due at `due`, or nil for a chore done once.
     ///
+    /// The next one is at `anchorMinuteOfDay` local (0..<1440, 570 for 09:30) when given, else at `due`'s local
+    /// wall-clock time. A time daylight saving skips (02:30 on a spring-forward night) is moved forward by the gap
+    /// (03:30) for that day only when the anchor is given; without it the 03:30 carries on to later occurrences. A
+    /// time that happens twice (an autumn 02:30) is the first of the two.
+    ///
     /// Refuses `due` outside 1970-01-01..<9999-01-01 UTC, or a next due time that would reach 9999 (`due_at_micros`);
-    /// an anchor day outside 1...31 (`anchor_day`); a time zone that is not IANA (`time_zone`).
-    public func next(after due: Int64, anchorDay: Int, in timeZone: String) throws(HouseholdsError) -> Int64? {
+    /// an anchor day outside 1...31 (`anchor_day`); an anchor minute outside 0..<1440 (`anchor_minute_of_day`); a
+    /// time zone that is not IANA (`time_zone`).
+    public func next(
+        after due: Int64,
+        anchorDay: Int,
+        anchorMinuteOfDay: Int? = nil,
+        in timeZone: String
+    ) throws(HouseholdsError) -> Int64? {
         let calendar = try HouseholdCalendar(timeZone: timeZone)
         try HouseholdCalendar.checkRange(due, field: "due_at_micros")
         guard (1...31).contains(anchorDay) else {
@@ -30,7 +41,20 @@ public enum ChoreRepeat: String, Sendable, Hashable, CaseIterable {
                 field: "anchor_day"
             )
         }
-        let local = calendar.local(due)
+        if let anchorMinuteOfDay, !(0..<1440).contains(anchorMinuteOfDay) {
+            throw HouseholdsError(
+                code: .invalidArgument,
+                message: "anchor_minute_of_day: \(anchorMinuteOfDay) is outside 0..<1440 (00:00 to 23:59)",
+                field: "anchor_minute_of_day"
+            )
+        }
+        var local = calendar.local(due)
+        if let anchorMinuteOfDay {
+            local.hour = anchorMinuteOfDay / 60
+            local.minute = anchorMinuteOfDay % 60
+            local.second = 0
+            local.microsecond = 0
+        }
         var next = local
         switch self {
         case .once:
