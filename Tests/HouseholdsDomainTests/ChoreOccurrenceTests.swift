@@ -55,11 +55,15 @@ struct ChoreOccurrenceTests {
     func nonAssignee() throws {
         var occurrence = open()
         let plan = try plan()
-        for (member, present) in [("ben", members), ("ana", Set(["ben", "cleo"]))] {
+        let cases = [
+            ("ben", members, "only an assignee (ana) may mark this chore done"),
+            ("ana", Set(["ben", "cleo"]), "ana is not a member of this household, so may not mark its chores done"),
+        ]
+        for (member, present, message) in cases {
             let error = #expect(throws: HouseholdsError.self) {
                 try occurrence.markDone(by: member, at: 0, plan: plan, members: present, seed: 0)
             }
-            #expect(error?.code == .permissionDenied)
+            #expect(error?.code == .permissionDenied && error?.message == message)
         }
         #expect(!occurrence.isDone)
     }

@@ -31,7 +31,14 @@ public struct ChoreOccurrence: Sendable, Hashable {
         members: Set<String>,
         seed: UInt64
     ) throws(HouseholdsError) -> ChoreOccurrence? {
-        guard members.contains(member), assignees.isEmpty || assignees.contains(member) else {
+        guard members.contains(member) else {
+            throw HouseholdsError(
+                code: .permissionDenied,
+                message: "\(member) is not a member of this household, so may not mark its chores done",
+                field: nil
+            )
+        }
+        guard assignees.isEmpty || assignees.contains(member) else {
             throw HouseholdsError(
                 code: .permissionDenied,
                 message: "only an assignee (\(assignees.joined(separator: ", "))) may mark this chore done",
