@@ -1,0 +1,130 @@
+import Foundation
+import QuadKernel
+
+/// A household's wall clock: the IANA time zone that decides what "day", "month" and "09:00" mean for its chores,
+/// points and reminders. Turns UTC microseconds into local dates and back, keeping the sub-second part.
+///
+/// Instants are accepted from 1970-01-01T00:00:00Z up to (not including) 9999-01-01T00:00:00Z, the range every
+/// recurrence stays printable and Foundation's calendar exact in; anything else is refused naming `due_at_micros`
+/// (or the field the caller passes).
+struct HouseholdCalendar: Sendable {
+    /// The first instant refused: 9999-01-01T00:00:00Z.
+    static let endMicros: Int64 = 253_370_764_800 * Microseconds.perSecond
+
+    let timeZoneIdentifier: String
+    private let calendar: Calendar
+
+    /// Refuses an identifier `TimeZone(identifier:)` does not know (`Europe/Berlni`), naming `time_zone`.
+    init(timeZone identifier: String) throws(HouseholdsError) {
+        guard !identifier.isEmpty, let timeZone = TimeZone(identifier: identifier) else {
+            throw HouseholdsError(
+                code: .invalidArgument,
+                message: "time_zone: \"\(identifier)\" is not an IANA time zone; use one such as Europe/Berlin",
+                field: "time_zone"
+            )
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        timeZoneIdentifier = identifier
+    }
+
+    /// A local date and wall-clock time, with the microseconds below the second.
+    struct Local: Sendable, Hashable {
+        var year: Int
+        var month: Int
+        var day: Int
+        var hour: Int
+        var minute: Int
+        var second: Int
+        var microsecond: Int64
+    }
+
+    static func checkRange(_ instant: Int64, field: String) throws(HouseholdsError) {
+        guard instant >= 0, instant < endMicros else {
+            throw HouseholdsError(
+                code: .invalidArgument,
+                message: "\(field): \(instant) is outside 1970-01-01T00:00:00Z..<9999-01-01T00:00:00Z",
+                field: field
+            )
+        }
+    }
+
+    /// The local date and time of `instant` (already checked in range).
+    func local(_ instant: Int64) -> Local {
+        let seconds = instant / Microseconds.perSecond
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return Local(
+            year: parts.year ?? 1970,
+            month: parts.month ?? 1,
+            day: parts.day ?? 1,
+            hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0,
+            second: parts.second ?? 0,
+            microsecond: instant % Microseconds.perSecond
+        )
+    }
+
+    /// The instant of a local date and time. A wall-clock time that daylight saving skips (02:30 on a spring-forward
+    /// night) becomes the instant the same length after the gap's start (03:30); one that happens twice (an autumn
+    /// 02:30) is the first of the two.
+    func instant(_ local: Local) -> Int64 {
+        let parts = DateComponents(
+            year: local.year,
+            month: local.month,
+            day: local.day,
+            hour: local.hour,
+            minute: local.minute,
+            second: local.second
+        )
+        let seconds = calendar.date(from: parts).map { Int64($0.timeIntervalSince1970.rounded()) } ?? 0
+        return seconds * Microseconds.perSecond + local.microsecond
+    }
+
+    /// The local date `days` days after `local`'s date, at the same wall-clock time.
+    func adding(days: Int, to local: Local) -> Local {
+        var result = local
+        let (year, month, day) = Self.civil(Self.dayNumber(year: local.year, month: local.month, day: local.day) + days)
+        result.year = year
+        result.month = month
+        result.day = day
+        return result
+    }
+
+    /// 28, 29, 30 or 31: the proleptic Gregorian rule (2000 and 2024 leap, 2100 not).
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
