@@ -58,7 +58,7 @@ struct BalancesTests {
     }
 
     @Test(
-        "given random expenses and settlements, when applied one by one, then the nets sum to zero, match a recount, and revert to zero",
+        "given random expenses and settlements, when applied, then nets sum to 0, match a recount, revert to 0",
         arguments: randomSeeds
     )
     func randomSequences(seed: UInt64) throws {
