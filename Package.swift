@@ -375,7 +375,7 @@ let households: [Target] = [
     // Shared flats' rules (H4-H12, pure): splits and their rounding, balances, simplified debts, recurrence across
     // month ends, leap years and time zones, rotation. Its service and executable come with issue 15.
     module("HouseholdsDomain", at: "Services/Households/Domain", ["QuadKernel"]),
-    tests("HouseholdsDomainTests", ["HouseholdsDomain"]),
+    tests("HouseholdsDomainTests", ["HouseholdsDomain", "QuadKernel", "QuadTestSupport"]),
 ]
 
 let tools: [Target] = [
