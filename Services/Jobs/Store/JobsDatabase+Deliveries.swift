@@ -61,7 +61,14 @@ extension JobsDatabase {
                     record.updatedAt = at
                     record.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
                     try ErrandsStore.save(record, db)
-                    try ErrandsFeed.log([change.rawValue], record: record, buyerBefore: nil, at: at, db)
+                    try ErrandsFeed.log(
+                        [change.rawValue],
+                        record: record,
+                        view: ErrandsProtoMapping.errand(record),
+                        buyerBefore: nil,
+                        at: at,
+                        db
+                    )
                     return
                 }
                 logger.warning(

@@ -36,7 +36,7 @@ enum ErrandsProtoMapping {
             $0.reviewDeadlineMicros = errand.reviewDeadline() ?? 0
             $0.cancellationRequested = errand.cancellationRequest != nil
             $0.hidden = record.hidden
-            $0.chatClosesAtMicros = record.endedAt.map { $0 + ErrandsRules.chatOpenAfterEnd } ?? 0
+            $0.chatClosesAtMicros = record.chatClosesAt ?? 0
         }
     }
 

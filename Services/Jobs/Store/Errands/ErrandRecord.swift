@@ -49,6 +49,11 @@ public struct ErrandRecord: Sendable {
         }
     }
 
+    /// When its chat closes: 7 days after it ended (E6); `nil` while it is active.
+    public var chatClosesAt: Int64? {
+        endedAt.map { $0 + ErrandsRules.chatOpenAfterEnd }
+    }
+
     /// Whether `user` is one of its two people: the requester or the buyer.
     public func isParty(_ user: String) -> Bool {
         errand.requester == user || errand.buyer == user

@@ -60,7 +60,6 @@ enum ErrandsOutbox {
                     into: db.outbox
                 )
                 record.paymentState = .capturePending
-                try ErrandsStore.recordPrices(of: errand, purchase: completion.purchase, at: at, db)
             case .reviewed(let review):
                 let submitted = Quad_Jobs_V1_ReviewSubmitted.with {
                     $0.review = JobsProtoMapping.review(review, jobID: errand.id)
@@ -79,20 +78,27 @@ enum ErrandsOutbox {
 
 /// The errand changes jobs logs for the requester's and the buyer's feeds (G3), in the transaction of the change.
 enum ErrandsFeed {
-    /// One `ErrandChanged` per `change` for the requester and the buyers before and after the change (a buyer sent
-    /// away or cancelled on hears of it).
-    static func log(_ changes: [String], record: ErrandRecord, buyerBefore: String?, at: Int64, _ db: Database) throws {
+    /// One `ErrandChanged` per `change`, carrying `view` (the errand as it now stands, which the caller maps once and
+    /// also answers with), for the requester and the buyers before and after the change (a buyer sent away or
+    /// cancelled on hears of it).
+    static func log(
+        _ changes: [String],
+        record: ErrandRecord,
+        view: Quad_Jobs_V1_Errand,
+        buyerBefore: String?,
+        at: Int64,
+        _ db: Database
+    ) throws {
         guard !changes.isEmpty else { return }
         var recipients = [record.errand.requester]
         for buyer in [buyerBefore, record.errand.buyer].compactMap({ $0 }) where !recipients.contains(buyer) {
             recipients.append(buyer)
         }
-        let errand = ErrandsProtoMapping.errand(record)
         let occurredAt = Date(micros: at)
         for change in changes {
             let payload = try Quad_Jobs_V1_ErrandChanged.with {
                 $0.change = change
-                $0.errand = errand
+                $0.errand = view
             }.serializedData()
             for user in recipients {
                 try EventLog.append(

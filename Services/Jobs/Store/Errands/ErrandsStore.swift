@@ -22,7 +22,6 @@ public enum ErrandsStore {
         )
         let timeline = try JSONEncoder().encode(errand.timeline)
         let paymentTimeline = record.paymentEntries.isEmpty ? nil : try JSONEncoder().encode(record.paymentEntries)
-        let summary = try ErrandsProtoMapping.summary(record).serializedData()
         let listed = record.isListed
         let seq: Int64
         if let previous {
@@ -30,16 +29,18 @@ public enum ErrandsStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE errand SET buyer_id = ?, stage = ?, status = ?, listed = ?, hidden = ?, updated_at = ?,
-                        ended_at = ?, timeline = ?, payment_state = ?, payment_timeline = ?, summary = ?
+                        ended_at = ?, timeline = ?, payment_state = ?, payment_timeline = ?
                     WHERE seq = ?
                     """
             ).execute(
                 arguments: [
                     errand.buyer, errand.stage.rawValue, record.statusColumn, listed, record.hidden, record.updatedAt,
-                    record.endedAt, timeline, record.paymentState.rawValue, paymentTimeline, summary, seq,
+                    record.endedAt, timeline, record.paymentState.rawValue, paymentTimeline, seq,
                 ]
             )
         } else {
+            // The feed's row is what the requester posted and payments quoted, which no change alters: written once.
+            let summary = try ErrandsProtoMapping.summary(record).serializedData()
             try db.cachedStatement(
                 sql: """
                     INSERT INTO errand (id, requester_id, buyer_id, campus_id, stage, status, listed, hidden, posted_at,
@@ -121,9 +122,18 @@ public enum ErrandsStore {
         return (page, next)
     }
 
-    /// The `seq` of errand `id` (the feed's and the lists' order), or nil.
-    public static func seq(of id: String, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM errand WHERE id = ?"), arguments: [id])
+    /// The ids of up to `limit` open errands whose needed-by time is at or before `instant`, the earliest first (the
+    /// expiry sweep; `errand_open_by_needed`).
+    static func openErrandIDs(neededBy instant: Int64, limit: Int, _ db: Database) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT id FROM errand INDEXED BY errand_open_by_needed
+                    WHERE status = 'active' AND stage = 0 AND needed_by <= ? ORDER BY needed_by LIMIT ?
+                    """
+            ),
+            arguments: [instant, limit]
+        )
     }
 
     // MARK: Listing

@@ -88,9 +88,10 @@ extension JobsDatabase {
             var record = ErrandRecord(errand: errand, estimate: estimate, updatedAt: at)
             try ErrandsOutbox.send(events, record: &record, at: at, db)
             try ErrandsStore.save(record, db)
-            try ErrandsFeed.log(["submitted"], record: record, buyerBefore: nil, at: at, db)
+            let view = ErrandsProtoMapping.errand(record)
+            try ErrandsFeed.log(["submitted"], record: record, view: view, buyerBefore: nil, at: at, db)
             try ErrandsStore.tellVisitors(of: record, at: at, db)
-            return ErrandsProtoMapping.errand(record)
+            return view
         }
     }
 
@@ -135,12 +136,17 @@ extension JobsDatabase {
         record.updatedAt = max(record.updatedAt, at)
         try ErrandsOutbox.send(events, record: &record, at: at, db)
         try ErrandsStore.save(record, db)
+        // E8: what a delivered errand's items cost, for the campus's average prices.
+        for case .completed(let completion) in events {
+            try ErrandsStore.recordPrices(of: record.errand, purchase: completion.purchase, at: at, db)
+        }
         // The review queue holds open errands only, which an operator restores to the feed or removes: one that
         // ended (its requester cancelled it while hidden) leaves it, its reports kept.
         if record.endedAt != nil { try ErrandsStore.dequeue(errandID: record.errand.id, clearReports: false, db) }
         let changes = record.errand.timeline[entriesBefore...].map(ErrandsProtoMapping.kind)
-        try ErrandsFeed.log(Array(changes), record: record, buyerBefore: buyerBefore, at: at, db)
-        return ErrandsProtoMapping.errand(record)
+        let view = ErrandsProtoMapping.errand(record)
+        try ErrandsFeed.log(Array(changes), record: record, view: view, buyerBefore: buyerBefore, at: at, db)
+        return view
     }
 }
 
@@ -163,9 +169,7 @@ extension JobsDatabase {
     static func chatAccess(errandID id: String, user: String, now: Int64, _ db: Database) throws -> ChatAccess {
         guard let record = try ErrandsStore.errand(id: id, db), record.isParty(user) else { return .notFound }
         guard record.errand.buyer != nil else { return .noBuyer }
-        if let ended = record.endedAt, now >= ended + ErrandsRules.chatOpenAfterEnd {
-            return .closed(at: ended + ErrandsRules.chatOpenAfterEnd)
-        }
+        if let closesAt = record.chatClosesAt, now >= closesAt { return .closed(at: closesAt) }
         return .open(record)
     }
 
@@ -200,7 +204,7 @@ extension JobsDatabase {
         try await storage.read { db in
             guard let record = try ErrandsStore.errand(id: id, db), record.isParty(user) else { return nil }
             let (messages, next) = try ErrandsStore.messages(errandID: id, after: after, limit: limit, db)
-            return (messages, next, record.endedAt.map { $0 + ErrandsRules.chatOpenAfterEnd })
+            return (messages, next, record.chatClosesAt)
         }
     }
 
@@ -288,14 +292,16 @@ extension JobsDatabase {
                 return nil
             }
             let at = max(now, record.errand.lastChangeAt)
-            try ErrandsStore.dequeue(errandID: id, clearReports: restore, db)
             if restore {
+                try ErrandsStore.dequeue(errandID: id, clearReports: true, db)
                 record.hidden = false
                 record.updatedAt = max(record.updatedAt, at)
                 try ErrandsStore.save(record, db)
-                try ErrandsFeed.log(["restored"], record: record, buyerBefore: nil, at: at, db)
-                return ErrandsProtoMapping.errand(record)
+                let view = ErrandsProtoMapping.errand(record)
+                try ErrandsFeed.log(["restored"], record: record, view: view, buyerBefore: nil, at: at, db)
+                return view
             }
+            // Removed, it ends, and ``apply(_:at:_:_:)`` takes it off the queue with its reports kept.
             return try Self.apply(&record, at: at, db) { record in
                 try record.errand.remove(note: note, at: at, configuration: configuration)
             }
@@ -345,17 +351,7 @@ extension JobsDatabase {
     /// Ends up to `limit` open errands whose needed-by time is past at `now` (each in its own write: cancelled, its
     /// hold released, out of the feed and of the review queue, the requester told `expired`); their ids.
     func expireErrands(now: Int64, limit: Int) async throws -> [String] {
-        let due = try await storage.read { db in
-            try String.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT id FROM errand INDEXED BY errand_open_by_needed
-                        WHERE status = 'active' AND stage = 0 AND needed_by <= ? ORDER BY needed_by LIMIT ?
-                        """
-                ),
-                arguments: [now, limit]
-            )
-        }
+        let due = try await storage.read { db in try ErrandsStore.openErrandIDs(neededBy: now, limit: limit, db) }
         var expired: [String] = []
         for id in due {
             let done = try await storage.write { db -> Bool in
