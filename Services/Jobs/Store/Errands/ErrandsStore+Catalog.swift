@@ -1,6 +1,6 @@
 import Foundation
-public import GRDB
-public import QuadContracts
+import GRDB
+import QuadContracts
 import QuadServiceKit
 import QuadStorage
 

@@ -1,6 +1,6 @@
 import Foundation
-public import GRDB
-public import QuadContracts
+import GRDB
+import QuadContracts
 
 /// Reports (E7): one per person and errand; at ``ErrandsRules/reportsToHide`` reporters the errand is hidden from
 /// the feed and queued for an operator's review.
