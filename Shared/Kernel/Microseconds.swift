@@ -51,8 +51,8 @@ public enum Microseconds {
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
-    /// The proleptic Gregorian date `days` days after 1970-01-01.
-    private static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    public static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468  // days since 0000-03-01, so leap days fall at the end of a year
         let era = floorDivision(shifted, 146_097).quotient
         let dayOfEra = shifted - era * 146_097

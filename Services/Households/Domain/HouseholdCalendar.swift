@@ -115,16 +115,9 @@ struct HouseholdCalendar: Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The civil date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    /// The civil date `days` days after 1970-01-01 (QuadKernel's, which formats every timestamp).
     static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = Microseconds.civilDate(daysSinceEpoch: Int64(days))
+        return (Int(year), Int(month), Int(day))
     }
 }
