@@ -1,4 +1,5 @@
 import Foundation
+import JobsErrands
 import QuadKernel
 
 /// Errands' rules that are not an errand's own state: how long the chat stays open, how names are matched, how
@@ -22,6 +23,12 @@ enum ErrandsRules {
 }
 
 extension ErrandsRules {
+    /// The keys of the stores `request`'s items name, each once: its rows of the store listing, and the store visits
+    /// it is news to.
+    static func storeKeys(of request: ErrandRequest) -> Set<String> {
+        Set(request.items.compactMap { $0.store.map(key) })
+    }
+
     /// The longest store visit a buyer announces (E9).
     static let longestStoreVisit: Int64 = 12 * Microseconds.perHour
 }

@@ -57,7 +57,7 @@ extension ErrandsStore {
     /// of it: an `ErrandNearby` in their feed, once per buyer.
     static func tellVisitors(of record: ErrandRecord, at: Int64, _ db: Database) throws {
         let request = record.errand.request
-        let stores = Set(request.items.compactMap { $0.store.map(ErrandsRules.key) })
+        let stores = ErrandsRules.storeKeys(of: request)
         guard !stores.isEmpty else { return }
         var told: Set<String> = [request.customer]
         let summary = ErrandsProtoMapping.summary(record)

@@ -139,7 +139,7 @@ public enum ErrandsStore {
     // MARK: Listing
 
     private static func list(_ request: ErrandRequest, hold: Int64, seq: Int64, _ db: Database) throws {
-        for store in Set(request.items.compactMap { $0.store.map(ErrandsRules.key) }) {
+        for store in ErrandsRules.storeKeys(of: request) {
             try db.cachedStatement(
                 sql: """
                     INSERT OR IGNORE INTO errand_listing_store (campus_id, store_key, seq, hold_minor, currency, needed_by)
@@ -152,7 +152,7 @@ public enum ErrandsStore {
     }
 
     private static func unlist(_ request: ErrandRequest, seq: Int64, _ db: Database) throws {
-        for store in Set(request.items.compactMap { $0.store.map(ErrandsRules.key) }) {
+        for store in ErrandsRules.storeKeys(of: request) {
             try db.cachedStatement(
                 sql: "DELETE FROM errand_listing_store WHERE campus_id = ? AND store_key = ? AND seq = ?"
             ).execute(arguments: [request.campus, store, seq])
