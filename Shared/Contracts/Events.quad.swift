@@ -80,10 +80,10 @@ extension Quad_Freight_V1_CarrierRoleGranted: QuadEvent {
 }
 
 extension Quad_Identity_V1_AccountDeleted: QuadEvent {
-    /// `account.deleted`, from identity to jobs, matching, payments and fleet-documents.
+    /// `account.deleted`, from identity to jobs, matching, payments, fleet-documents and households.
     public static let topic = "account.deleted"
     public static let producer = "identity"
-    public static let consumers: [String] = ["jobs", "matching", "payments", "fleet-documents"]
+    public static let consumers: [String] = ["jobs", "matching", "payments", "fleet-documents", "households"]
 }
 
 extension Quad_Jobs_V1_JobSubmitted: QuadEvent {
@@ -214,10 +214,10 @@ extension Quad_Identity_V1_Identity {
     /// The events identity sends: each `send` enqueues the event for every context that receives it, in
     /// the caller's transaction (QuadServiceKit's `db.outbox`), so the change and its messages commit together.
     public enum Events {
-        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
         /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
         /// docs/documents.md for their profile pictures).
-        /// Topic `account.deleted`, to jobs, matching, payments and fleet-documents; `key` is unique to this effect (the receivers
+        /// Topic `account.deleted`, to jobs, matching, payments, fleet-documents and households; `key` is unique to this effect (the receivers
         /// apply each key once).
         public static func send(_ event: Quad_Identity_V1_AccountDeleted, key: String, into outbox: some EventOutbox) throws {
             try outbox.enqueue(event, key: key)
@@ -319,7 +319,7 @@ extension Quad_Documents_V1_Documents {
     /// or a payload that is not the topic's message is INVALID_ARGUMENT, which the sender's relay
     /// dead-letters rather than retrying forever.
     public protocol Deliver: ServiceProtocol {
-        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
         /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
         /// docs/documents.md for their profile pictures).
         func accountDeleted(
@@ -343,6 +343,42 @@ extension Quad_Documents_V1_Documents.Deliver {
             throw RPCError(
                 code: .invalidArgument,
                 message: "topic: fleet-documents receives account.deleted; not '\(request.topic)'"
+            )
+        }
+    }
+}
+
+extension Quad_Households_V1_Households {
+    /// What households receives through `Deliver`: one method per event. A service that conforms gets
+    /// `deliver(request:context:)` written for it: each delivery is decoded by its topic and handed to the
+    /// event's method; a topic households does not receive, a sender that is not the topic's producer
+    /// or a payload that is not the topic's message is INVALID_ARGUMENT, which the sender's relay
+    /// dead-letters rather than retrying forever.
+    public protocol Deliver: ServiceProtocol {
+        /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
+        /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
+        /// docs/documents.md for their profile pictures).
+        func accountDeleted(
+            _ event: Quad_Identity_V1_AccountDeleted,
+            _ delivery: Quad_Types_V1_OutboxDelivery,
+            _ context: ServerContext
+        ) async throws -> Quad_Types_V1_DeliveryReceipt
+    }
+}
+
+extension Quad_Households_V1_Households.Deliver {
+    /// Decodes `request` by its topic and calls the event's method.
+    public func deliver(
+        request: Quad_Types_V1_OutboxDelivery,
+        context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        switch request.topic {
+        case Quad_Identity_V1_AccountDeleted.topic:
+            return try await accountDeleted(QuadEventPayload.decode(Quad_Identity_V1_AccountDeleted.self, from: request), request, context)
+        default:
+            throw RPCError(
+                code: .invalidArgument,
+                message: "topic: households receives account.deleted; not '\(request.topic)'"
             )
         }
     }
@@ -441,7 +477,7 @@ extension Quad_Jobs_V1_Jobs {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
         /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
         /// docs/documents.md for their profile pictures).
         func accountDeleted(
@@ -503,7 +539,7 @@ extension Quad_Matching_V1_Matching {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
         /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
         /// docs/documents.md for their profile pictures).
         func accountDeleted(
@@ -569,7 +605,7 @@ extension Quad_Payments_V1_Payments {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// `account.deleted`, to jobs, matching, payments and fleet-documents: the person's account is gone, and each
+        /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
         /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
         /// docs/documents.md for their profile pictures).
         func accountDeleted(

@@ -18,6 +18,9 @@ public enum QuadServiceCatalog {
             name: Quad_Gateway_V1_Gateway.serviceName, context: Quad_Gateway_V1_Gateway.context, methods: Quad_Gateway_V1_Gateway.Method.all, protoFiles: Quad_Gateway_V1_Gateway.protoFiles
         ),
         ServiceDescription(
+            name: Quad_Households_V1_Households.serviceName, context: Quad_Households_V1_Households.context, methods: Quad_Households_V1_Households.Method.all, protoFiles: Quad_Households_V1_Households.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Identity_V1_Identity.serviceName, context: Quad_Identity_V1_Identity.context, methods: Quad_Identity_V1_Identity.Method.all, protoFiles: Quad_Identity_V1_Identity.protoFiles
         ),
         ServiceDescription(

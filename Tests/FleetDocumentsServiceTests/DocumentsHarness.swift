@@ -35,7 +35,7 @@ final class OwnersDouble: DocumentOwners {
             guard let job = jobs[owner.id] else { return .none }
             let party = job.customer == user || job.worker == user
             return DocumentAccess(exists: true, mayView: party, mayAdd: party, mayDeleteAny: false)
-        case .load, .chore:
+        case .load, .chore, .expense:
             throw RPCError(code: .failedPrecondition, message: "owner_kind: not served")
         }
     }

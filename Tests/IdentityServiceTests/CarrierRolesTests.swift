@@ -61,7 +61,7 @@ struct CarrierRolesTests {
         }
     }
 
-    @Test("emails go to fleet-documents alone: a user, an operator, the gateway and jobs are PERMISSION_DENIED")
+    @Test("emails go to fleet-documents and households alone: a user, an operator, the gateway and jobs are PERMISSION_DENIED")
     func emailsToNobodyElse() async throws {
         try await IdentityHarness.run { harness in
             let ada = try await harness.register()
@@ -79,7 +79,7 @@ struct CarrierRolesTests {
                     _ = try await Quad_Identity_V1_Identity.Client(transport: transport).getAccountEmails(request)
                 }
                 #expect(refused?.code == .permissionDenied, "\(service)")
-                #expect(refused?.message.contains("fleet-documents service only") == true)
+                #expect(refused?.message.contains("fleet-documents and households services only") == true)
             }
         }
     }

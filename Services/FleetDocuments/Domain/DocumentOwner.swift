@@ -11,6 +11,8 @@ public struct DocumentOwner: Sendable, Hashable {
         case job
         /// A household chore (households): its photos (H6).
         case chore
+        /// A household expense (households): its receipts (H10).
+        case expense
 
         /// The context that answers for owners of this kind.
         public var context: String {
@@ -18,14 +20,14 @@ public struct DocumentOwner: Sendable, Hashable {
             case .load: "fleet-documents"
             case .profile: "identity"
             case .job: "jobs"
-            case .chore: "households"
+            case .chore, .expense: "households"
             }
         }
     }
 
     /// The kind of owner.
     public var kind: Kind
-    /// The owner's id in its context (a load id, a user id, a job id, a chore id).
+    /// The owner's id in its context (a load id, a user id, a job id, a chore id, an expense id).
     public var id: String
 
     public init(kind: Kind, id: String) {
@@ -43,12 +45,12 @@ public enum DocumentPurpose: String, Sendable, Hashable, CaseIterable {
     case disputeEvidence = "dispute_evidence"
     case chorePhoto = "chore_photo"
 
-    /// Whether a document for this purpose may belong to owners of `kind` (a receipt belongs to a load or to an
-    /// errand's job).
+    /// Whether a document for this purpose may belong to owners of `kind` (a receipt belongs to a load, to an
+    /// errand's job or to a household's expense).
     public func accepts(_ kind: DocumentOwner.Kind) -> Bool {
         switch self {
         case .billOfLading, .proofOfDelivery: kind == .load
-        case .receipt: kind == .load || kind == .job
+        case .receipt: kind == .load || kind == .job || kind == .expense
         case .profilePicture: kind == .profile
         case .disputeEvidence: kind == .job
         case .chorePhoto: kind == .chore

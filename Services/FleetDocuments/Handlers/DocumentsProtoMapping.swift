@@ -10,6 +10,7 @@ enum DocumentsProtoMapping {
         case .profile: .profile
         case .job: .job
         case .chore: .chore
+        case .expense: .expense
         }
     }
 
@@ -19,10 +20,12 @@ enum DocumentsProtoMapping {
         case .profile: return .profile
         case .job: return .job
         case .chore: return .chore
+        case .expense: return .expense
         case .unspecified, .UNRECOGNIZED:
             throw RPCError(
                 code: .invalidArgument,
-                message: "owner_kind: say what the document belongs to: OWNER_KIND_LOAD, _PROFILE, _JOB or _CHORE"
+                message:
+                    "owner_kind: say what the document belongs to: OWNER_KIND_LOAD, _PROFILE, _JOB, _CHORE or _EXPENSE"
             )
         }
     }

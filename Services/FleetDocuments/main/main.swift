@@ -1,7 +1,7 @@
 // quad-fleet-documents: the document store (F7, F8, A8) and freight's organisations, invites, loads and drivers'
 // positions (F1-F6, F9). Configuration: the common service flags (`--help-config`) plus `--blob-dir`,
 // `--position-retention` and `--position-prune-interval`. It
-// asks identity (profiles) and jobs (jobs) who may see a document, and identity the callers' emails for their
+// asks identity (profiles), jobs (jobs) and households (chores, expenses) who may see a document, and identity the callers' emails for their
 // invites, through `--peers` or `--peers-dir`; loads' documents it answers itself.
 import FleetDocumentsService
 import QuadServiceKit
@@ -45,7 +45,8 @@ try await QuadServiceMain.run(
         ),
         owners: PeerDocumentOwners(
             identity: environment.peers.transport("identity"),
-            jobs: environment.peers.transport("jobs")
+            jobs: environment.peers.transport("jobs"),
+            households: environment.peers.transport("households")
         ),
         clock: environment.clock
     )

@@ -9,19 +9,21 @@ extension IdentityService {
     /// The most users one GetAccountEmails answers.
     static let accountEmailsLimit = 200
 
-    /// The peer allowed to ask for emails: fleet-documents, which shows a person the invites to their own email.
-    static let accountEmailsPeer = PeerName.service("fleet-documents")
+    /// The peers allowed to ask for emails: fleet-documents and households, which show a person the invites to their
+    /// own email.
+    static let accountEmailsPeers: Set<PeerName> = [.service("fleet-documents"), .service("households")]
 
-    /// For fleet-documents only: the emails of known users, in the order asked; unknown and deleted users are left
+    /// For fleet-documents and households only: the emails of known users, in the order asked; unknown and deleted users are left
     /// out. PERMISSION_DENIED for any other peer and for a call on a user's behalf.
     public func getAccountEmails(
         request: Quad_Identity_V1_GetAccountEmailsRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_GetAccountEmailsResponse {
-        guard context.peerName == Self.accountEmailsPeer, context.caller == nil else {
+        guard Self.accountEmailsPeers.contains(context.peerName), context.caller == nil else {
             throw RPCError(
                 code: .permissionDenied,
-                message: "GetAccountEmails is for the fleet-documents service only (peer is \(context.peerName)); "
+                message: "GetAccountEmails is for the fleet-documents and households services only (peer is "
+                    + "\(context.peerName)); "
                     + "a person's email is shown to them alone"
             )
         }

@@ -93,6 +93,9 @@ public nonisolated enum Quad_Documents_V1_OwnerKind: SwiftProtobuf.Enum, Swift.C
 
   /// a household chore (households)
   case chore // = 4
+
+  /// a household expense: its receipts (households)
+  case expense // = 5
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -106,6 +109,7 @@ public nonisolated enum Quad_Documents_V1_OwnerKind: SwiftProtobuf.Enum, Swift.C
     case 2: self = .profile
     case 3: self = .job
     case 4: self = .chore
+    case 5: self = .expense
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -117,6 +121,7 @@ public nonisolated enum Quad_Documents_V1_OwnerKind: SwiftProtobuf.Enum, Swift.C
     case .profile: return 2
     case .job: return 3
     case .chore: return 4
+    case .expense: return 5
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -128,6 +133,7 @@ public nonisolated enum Quad_Documents_V1_OwnerKind: SwiftProtobuf.Enum, Swift.C
     .profile,
     .job,
     .chore,
+    .expense,
   ]
 
 }
@@ -492,7 +498,7 @@ nonisolated extension Quad_Documents_V1_DocumentType: SwiftProtobuf._ProtoNamePr
 }
 
 nonisolated extension Quad_Documents_V1_OwnerKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0OWNER_KIND_UNSPECIFIED\0\u{1}OWNER_KIND_LOAD\0\u{1}OWNER_KIND_PROFILE\0\u{1}OWNER_KIND_JOB\0\u{1}OWNER_KIND_CHORE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0OWNER_KIND_UNSPECIFIED\0\u{1}OWNER_KIND_LOAD\0\u{1}OWNER_KIND_PROFILE\0\u{1}OWNER_KIND_JOB\0\u{1}OWNER_KIND_CHORE\0\u{1}OWNER_KIND_EXPENSE\0")
 }
 
 nonisolated extension Quad_Documents_V1_DocumentPurpose: SwiftProtobuf._ProtoNameProviding {

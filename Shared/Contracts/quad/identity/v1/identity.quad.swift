@@ -207,12 +207,36 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
-        /// F1, for fleet-documents only (service_only, never routed; PERMISSION_DENIED for any other
-        /// peer): the email addresses of known users, so that a person sees and answers the carrier
-        /// invites sent to their email. Unknown and deleted users are left out of the answer.
+        /// F1, H2, for fleet-documents and households only (service_only, never routed;
+        /// PERMISSION_DENIED for any other peer): the email addresses of known users, so that a person
+        /// sees and answers the carrier and household invites sent to their email. Unknown and deleted
+        /// users are left out of the answer.
         public static let getAccountEmails = MethodDescriptor(
             service: serviceName,
             method: "GetAccountEmails",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
+        /// H2, for households only (service_only, never routed; PERMISSION_DENIED for any other peer).
+        public static let findAccountByEmail = MethodDescriptor(
+            service: serviceName,
+            method: "FindAccountByEmail",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
+        /// H8, for households only (service_only, never routed; PERMISSION_DENIED for any other peer):
+        /// households asks only for the members of a household it serves.
+        public static let getBirthdays = MethodDescriptor(
+            service: serviceName,
+            method: "GetBirthdays",
             kind: .unary,
             idempotent: true,
             allowsAnonymous: false,
@@ -287,7 +311,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, getAccountEmails, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, getAccountEmails, findAccountByEmail, getBirthdays, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -335,10 +359,16 @@ public enum Quad_Identity_V1_Identity {
         /// (its picture). Anyone sees it, as the public profile shows it; only the profile's owner adds
         /// or deletes one. owner_kind must be OWNER_KIND_PROFILE, owner_id the profile's user id.
         func documentAccess(request: Quad_Documents_V1_DocumentAccessRequest, context: ServerContext) async throws -> Quad_Documents_V1_DocumentAccessResponse
-        /// F1, for fleet-documents only (service_only, never routed; PERMISSION_DENIED for any other
-        /// peer): the email addresses of known users, so that a person sees and answers the carrier
-        /// invites sent to their email. Unknown and deleted users are left out of the answer.
+        /// F1, H2, for fleet-documents and households only (service_only, never routed;
+        /// PERMISSION_DENIED for any other peer): the email addresses of known users, so that a person
+        /// sees and answers the carrier and household invites sent to their email. Unknown and deleted
+        /// users are left out of the answer.
         func getAccountEmails(request: Quad_Identity_V1_GetAccountEmailsRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetAccountEmailsResponse
+        /// H2, for households only (service_only, never routed; PERMISSION_DENIED for any other peer).
+        func findAccountByEmail(request: Quad_Identity_V1_FindAccountByEmailRequest, context: ServerContext) async throws -> Quad_Identity_V1_FindAccountByEmailResponse
+        /// H8, for households only (service_only, never routed; PERMISSION_DENIED for any other peer):
+        /// households asks only for the members of a household it serves.
+        func getBirthdays(request: Quad_Identity_V1_GetBirthdaysRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetBirthdaysResponse
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
         /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8) and
         /// carrier_role.granted (F1: ROLE_DISPATCHER or ROLE_DRIVER added), from fleet-documents.
@@ -460,11 +490,23 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.documentAccess, request: request, as: Quad_Documents_V1_DocumentAccessResponse.self, options: options)
         }
 
-        /// F1, for fleet-documents only (service_only, never routed; PERMISSION_DENIED for any other
-        /// peer): the email addresses of known users, so that a person sees and answers the carrier
-        /// invites sent to their email. Unknown and deleted users are left out of the answer.
+        /// F1, H2, for fleet-documents and households only (service_only, never routed;
+        /// PERMISSION_DENIED for any other peer): the email addresses of known users, so that a person
+        /// sees and answers the carrier and household invites sent to their email. Unknown and deleted
+        /// users are left out of the answer.
         public func getAccountEmails(_ request: Quad_Identity_V1_GetAccountEmailsRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetAccountEmailsResponse {
             try await transport.unary(Method.getAccountEmails, request: request, as: Quad_Identity_V1_GetAccountEmailsResponse.self, options: options)
+        }
+
+        /// H2, for households only (service_only, never routed; PERMISSION_DENIED for any other peer).
+        public func findAccountByEmail(_ request: Quad_Identity_V1_FindAccountByEmailRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_FindAccountByEmailResponse {
+            try await transport.unary(Method.findAccountByEmail, request: request, as: Quad_Identity_V1_FindAccountByEmailResponse.self, options: options)
+        }
+
+        /// H8, for households only (service_only, never routed; PERMISSION_DENIED for any other peer):
+        /// households asks only for the members of a household it serves.
+        public func getBirthdays(_ request: Quad_Identity_V1_GetBirthdaysRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetBirthdaysResponse {
+            try await transport.unary(Method.getBirthdays, request: request, as: Quad_Identity_V1_GetBirthdaysResponse.self, options: options)
         }
 
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
@@ -531,6 +573,8 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.getPickupPlaces) { try await self.getPickupPlaces(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.documentAccess) { try await self.documentAccess(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getAccountEmails) { try await self.getAccountEmails(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.findAccountByEmail) { try await self.findAccountByEmail(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.getBirthdays) { try await self.getBirthdays(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.listRevokedSessions) { try await self.listRevokedSessions(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.rotateSigningKey) { try await self.rotateSigningKey(request: $0, context: $1) },
