@@ -29,6 +29,8 @@ import PackageDescription
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   HouseholdsDomain  shared flats' rules (pure): splits, balances, simplified debts, recurrence, rotation
+//   HouseholdsService households, invites and members (HouseholdsService), chores and reminders (ChoresService),
+//                  expenses, bills and settling up (ExpensesService) on one database; quad-households (issue 15)
 //   FreightDomain  freight's loads (pure): details naming what is missing, assignment, stamped statuses, proof of
 //                  delivery before completion, stops, arrivals from the 200 m geofence (haversine)
 //   FleetDocumentsDomain  the document store's rules (pure): types from the bytes, an upload's checks, cap and SHA-256
@@ -373,9 +375,27 @@ let fleetDocuments: [Target] = [
 
 let households: [Target] = [
     // Shared flats' rules (H4-H12, pure): splits and their rounding, balances, simplified debts, recurrence across
-    // month ends, leap years and time zones, rotation. Its service and executable come with issue 15.
+    // month ends, leap years and time zones, rotation.
     module("HouseholdsDomain", at: "Services/Households/Domain", ["QuadKernel"]),
+    service(
+        "HouseholdsService",
+        at: "Services/Households",
+        exclude: ["Domain", "main"],
+        [
+            "HouseholdsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
+            protobuf,
+        ]
+    ),
+    executable("quad-households", at: "Services/Households/main", ["HouseholdsService", "QuadServiceKit"]),
     tests("HouseholdsDomainTests", ["HouseholdsDomain", "QuadKernel", "QuadTestSupport"]),
+    tests(
+        "HouseholdsServiceTests",
+        [
+            "HouseholdsService", "HouseholdsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
+            "QuadWireCore",
+            "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
+        ]
+    ),
 ]
 
 let tools: [Target] = [
@@ -445,6 +465,7 @@ let package = Package(
         .executable(name: "quad-jobs", targets: ["quad-jobs"]),
         .executable(name: "quad-matching", targets: ["quad-matching"]),
         .executable(name: "quad-fleet-documents", targets: ["quad-fleet-documents"]),
+        .executable(name: "quad-households", targets: ["quad-households"]),
         .executable(name: "quad-load", targets: ["quad-load"]),
         .executable(name: "protoc-gen-quad", targets: ["protoc-gen-quad"]),
         .library(name: "QuadWire", targets: ["QuadWire"]),

@@ -18,6 +18,12 @@ public enum QuadServiceCatalog {
             name: Quad_Gateway_V1_Gateway.serviceName, context: Quad_Gateway_V1_Gateway.context, methods: Quad_Gateway_V1_Gateway.Method.all, protoFiles: Quad_Gateway_V1_Gateway.protoFiles
         ),
         ServiceDescription(
+            name: Quad_Households_V1_Chores.serviceName, context: Quad_Households_V1_Chores.context, methods: Quad_Households_V1_Chores.Method.all, protoFiles: Quad_Households_V1_Chores.protoFiles
+        ),
+        ServiceDescription(
+            name: Quad_Households_V1_Expenses.serviceName, context: Quad_Households_V1_Expenses.context, methods: Quad_Households_V1_Expenses.Method.all, protoFiles: Quad_Households_V1_Expenses.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Households_V1_Households.serviceName, context: Quad_Households_V1_Households.context, methods: Quad_Households_V1_Households.Method.all, protoFiles: Quad_Households_V1_Households.protoFiles
         ),
         ServiceDescription(

@@ -7,7 +7,7 @@ struct HouseholdsErrorTests {
     func codes() {
         #expect(
             HouseholdsError.Code.allCases.map(\.rawValue) == [
-                "INVALID_ARGUMENT", "PERMISSION_DENIED", "FAILED_PRECONDITION",
+                "INVALID_ARGUMENT", "PERMISSION_DENIED", "FAILED_PRECONDITION", "NOT_FOUND", "ALREADY_EXISTS",
             ]
         )
         let error = HouseholdsError(

@@ -61,7 +61,9 @@ struct CarrierRolesTests {
         }
     }
 
-    @Test("emails go to fleet-documents and households alone: a user, an operator, the gateway and jobs are PERMISSION_DENIED")
+    @Test(
+        "emails go to fleet-documents and households alone: a user, an operator, the gateway and jobs are PERMISSION_DENIED"
+    )
     func emailsToNobodyElse() async throws {
         try await IdentityHarness.run { harness in
             let ada = try await harness.register()

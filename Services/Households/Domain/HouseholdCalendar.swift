@@ -7,15 +7,15 @@ import QuadKernel
 /// Instants are accepted from 1970-01-01T00:00:00Z up to (not including) 9999-01-01T00:00:00Z, the range every
 /// recurrence stays printable and Foundation's calendar exact in; anything else is refused naming `due_at_micros`
 /// (or the field the caller passes).
-struct HouseholdCalendar: Sendable {
+public struct HouseholdCalendar: Sendable {
     /// The first instant refused: 9999-01-01T00:00:00Z.
-    static let endMicros: Int64 = 253_370_764_800 * Microseconds.perSecond
+    public static let endMicros: Int64 = 253_370_764_800 * Microseconds.perSecond
 
-    let timeZoneIdentifier: String
+    public let timeZoneIdentifier: String
     private let calendar: Calendar
 
     /// Refuses an identifier `TimeZone(identifier:)` does not know (`Europe/Berlni`), naming `time_zone`.
-    init(timeZone identifier: String) throws(HouseholdsError) {
+    public init(timeZone identifier: String) throws(HouseholdsError) {
         guard !identifier.isEmpty, let timeZone = TimeZone(identifier: identifier) else {
             throw HouseholdsError(
                 code: .invalidArgument,
@@ -30,17 +30,35 @@ struct HouseholdCalendar: Sendable {
     }
 
     /// A local date and wall-clock time, with the microseconds below the second.
-    struct Local: Sendable, Hashable {
-        var year: Int
-        var month: Int
-        var day: Int
-        var hour: Int
-        var minute: Int
-        var second: Int
-        var microsecond: Int64
+    public struct Local: Sendable, Hashable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        public var hour: Int
+        public var minute: Int
+        public var second: Int
+        public var microsecond: Int64
+
+        public init(
+            year: Int,
+            month: Int,
+            day: Int,
+            hour: Int = 0,
+            minute: Int = 0,
+            second: Int = 0,
+            microsecond: Int64 = 0
+        ) {
+            self.year = year
+            self.month = month
+            self.day = day
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+            self.microsecond = microsecond
+        }
     }
 
-    static func checkRange(_ instant: Int64, field: String) throws(HouseholdsError) {
+    public static func checkRange(_ instant: Int64, field: String) throws(HouseholdsError) {
         guard instant >= 0, instant < endMicros else {
             throw HouseholdsError(
                 code: .invalidArgument,
@@ -51,7 +69,7 @@ struct HouseholdCalendar: Sendable {
     }
 
     /// The local date and time of `instant` (already checked in range).
-    func local(_ instant: Int64) -> Local {
+    public func local(_ instant: Int64) -> Local {
         let seconds = instant / Microseconds.perSecond
         let date = Date(timeIntervalSince1970: TimeInterval(seconds))
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -69,7 +87,7 @@ struct HouseholdCalendar: Sendable {
     /// The instant of a local date and time. A wall-clock time that daylight saving skips (02:30 on a spring-forward
     /// night) becomes the instant the same length after the gap's start (03:30); one that happens twice (an autumn
     /// 02:30) is the first of the two.
-    func instant(_ local: Local) -> Int64 {
+    public func instant(_ local: Local) -> Int64 {
         let parts = DateComponents(
             year: local.year,
             month: local.month,
@@ -83,7 +101,7 @@ struct HouseholdCalendar: Sendable {
     }
 
     /// The local date `days` days after `local`'s date, at the same wall-clock time.
-    func adding(days: Int, to local: Local) -> Local {
+    public func adding(days: Int, to local: Local) -> Local {
         var result = local
         let (year, month, day) = Self.civil(Self.dayNumber(year: local.year, month: local.month, day: local.day) + days)
         result.year = year
@@ -93,7 +111,7 @@ struct HouseholdCalendar: Sendable {
     }
 
     /// 28, 29, 30 or 31: the proleptic Gregorian rule (2000 and 2024 leap, 2100 not).
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -101,12 +119,12 @@ struct HouseholdCalendar: Sendable {
         }
     }
 
-    static func isLeap(_ year: Int) -> Bool {
+    public static func isLeap(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
-    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -116,7 +134,7 @@ struct HouseholdCalendar: Sendable {
     }
 
     /// The civil date `days` days after 1970-01-01 (QuadKernel's, which formats every timestamp).
-    static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let (year, month, day) = Microseconds.civilDate(daysSinceEpoch: Int64(days))
         return (Int(year), Int(month), Int(day))
     }

@@ -10,6 +10,10 @@ public struct HouseholdsError: Error, Sendable, Hashable, CustomStringConvertibl
         case permissionDenied = "PERMISSION_DENIED"
         /// The state forbids it: the host leaving before handing over.
         case failedPrecondition = "FAILED_PRECONDITION"
+        /// No such thing the caller may see: an unknown id and someone else's household read the same (H13).
+        case notFound = "NOT_FOUND"
+        /// It is there already: a pending invite of that email.
+        case alreadyExists = "ALREADY_EXISTS"
     }
 
     public var code: Code

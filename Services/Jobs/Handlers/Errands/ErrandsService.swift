@@ -2,7 +2,7 @@ public import Foundation
 import JobsErrands
 public import QuadContracts
 public import QuadKernel
-import QuadServiceKit
+public import QuadServiceKit
 public import QuadStorage
 public import QuadWire
 

@@ -8,11 +8,12 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// households (served by quad-households): shared flats. Features H1-H13 (features.md): a
-/// household with a host and members invited by email, chores with rotation, recurrence,
-/// reminders, history and points, shared expenses and recurring bills, balances, simplified
-/// debts and settling up. Its rules are HouseholdsDomain's (Services/Households/Domain);
-/// docs/households.md describes the product, its rounding, month ends and time zones.
+/// households (served by quad-households): shared flats, as three services on one database:
+/// Households (H1-H3, H13), Chores (H4-H9) and Expenses (H10-H12). A household has a host and
+/// members invited by email; chores have rotation, recurrence, reminders, history and points;
+/// shared expenses and recurring bills make balances, simplified debts and settling up. Its rules
+/// are HouseholdsDomain's (Services/Households/Domain); docs/households.md describes the product,
+/// its rounding, month ends and time zones.
 ///
 /// Authorization (H13): only members see or change anything of a household. A caller who is not
 /// a member gets NOT_FOUND for the household, its chores, expenses, bills, settlements and

@@ -165,281 +165,6 @@ public enum Quad_Households_V1_Households {
             eventSource: false,
             serviceOnly: false
         )
-        /// H4. Any member.
-        public static let createChore = MethodDescriptor(
-            service: serviceName,
-            method: "CreateChore",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/EditChore`.
-        public static let editChore = MethodDescriptor(
-            service: serviceName,
-            method: "EditChore",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/GetChore`.
-        public static let getChore = MethodDescriptor(
-            service: serviceName,
-            method: "GetChore",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/DeleteChore`.
-        public static let deleteChore = MethodDescriptor(
-            service: serviceName,
-            method: "DeleteChore",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/ListChores`.
-        public static let listChores = MethodDescriptor(
-            service: serviceName,
-            method: "ListChores",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H5. An assignee (any member when it has none). The next occurrence comes with the answer.
-        public static let markChoreDone = MethodDescriptor(
-            service: serviceName,
-            method: "MarkChoreDone",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H6. Another member than the doer, once.
-        public static let rateChore = MethodDescriptor(
-            service: serviceName,
-            method: "RateChore",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/ListChoreHistory`.
-        public static let listChoreHistory = MethodDescriptor(
-            service: serviceName,
-            method: "ListChoreHistory",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H9.
-        public static let getPoints = MethodDescriptor(
-            service: serviceName,
-            method: "GetPoints",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H7, H8.
-        public static let listMyReminders = MethodDescriptor(
-            service: serviceName,
-            method: "ListMyReminders",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/SnoozeReminder`.
-        public static let snoozeReminder = MethodDescriptor(
-            service: serviceName,
-            method: "SnoozeReminder",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H10. Any member; the payer and every share must be members.
-        public static let addExpense = MethodDescriptor(
-            service: serviceName,
-            method: "AddExpense",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/EditExpense`.
-        public static let editExpense = MethodDescriptor(
-            service: serviceName,
-            method: "EditExpense",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/DeleteExpense`.
-        public static let deleteExpense = MethodDescriptor(
-            service: serviceName,
-            method: "DeleteExpense",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/GetExpense`.
-        public static let getExpense = MethodDescriptor(
-            service: serviceName,
-            method: "GetExpense",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/ListExpenses`.
-        public static let listExpenses = MethodDescriptor(
-            service: serviceName,
-            method: "ListExpenses",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H10: recurring bills.
-        public static let createBill = MethodDescriptor(
-            service: serviceName,
-            method: "CreateBill",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/ListBills`.
-        public static let listBills = MethodDescriptor(
-            service: serviceName,
-            method: "ListBills",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/StopBill`.
-        public static let stopBill = MethodDescriptor(
-            service: serviceName,
-            method: "StopBill",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H11.
-        public static let getBalances = MethodDescriptor(
-            service: serviceName,
-            method: "GetBalances",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// H12.
-        public static let requestPayment = MethodDescriptor(
-            service: serviceName,
-            method: "RequestPayment",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/ListPaymentRequests`.
-        public static let listPaymentRequests = MethodDescriptor(
-            service: serviceName,
-            method: "ListPaymentRequests",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/RecordCashSettlement`.
-        public static let recordCashSettlement = MethodDescriptor(
-            service: serviceName,
-            method: "RecordCashSettlement",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/PayInApp`.
-        public static let payInApp = MethodDescriptor(
-            service: serviceName,
-            method: "PayInApp",
-            kind: .unary,
-            idempotent: false,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
-        /// `quad.households.v1.Households/ListSettlements`.
-        public static let listSettlements = MethodDescriptor(
-            service: serviceName,
-            method: "ListSettlements",
-            kind: .unary,
-            idempotent: true,
-            allowsAnonymous: false,
-            rateLimitClass: nil,
-            eventSource: false,
-            serviceOnly: false
-        )
         /// F8, H6, H10, for fleet-documents (service_only): a chore's photos and an expense's receipts
         /// are seen and added by the household's members; each deletes their own, the host any.
         public static let documentAccess = MethodDescriptor(
@@ -463,7 +188,7 @@ public enum Quad_Households_V1_Households {
             eventSource: false,
             serviceOnly: true
         )
-        /// G3 event source: HouseholdChanged and ReminderDue.
+        /// G3 event source: HouseholdChanged and ReminderDue, for all three services.
         public static let watchEvents = MethodDescriptor(
             service: serviceName,
             method: "WatchEvents",
@@ -475,7 +200,7 @@ public enum Quad_Households_V1_Households {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [createHousehold, getHousehold, listMyHouseholds, updateHousehold, inviteMember, listMyInvites, acceptInvite, declineInvite, withdrawInvite, removeMember, leaveHousehold, handOver, dismissHousehold, createChore, editChore, getChore, deleteChore, listChores, markChoreDone, rateChore, listChoreHistory, getPoints, listMyReminders, snoozeReminder, addExpense, editExpense, deleteExpense, getExpense, listExpenses, createBill, listBills, stopBill, getBalances, requestPayment, listPaymentRequests, recordCashSettlement, payInApp, listSettlements, documentAccess, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [createHousehold, getHousehold, listMyHouseholds, updateHousehold, inviteMember, listMyInvites, acceptInvite, declineInvite, withdrawInvite, removeMember, leaveHousehold, handOver, dismissHousehold, documentAccess, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.households.v1.Households`; register the value with a server.
@@ -508,62 +233,12 @@ public enum Quad_Households_V1_Households {
         func handOver(request: Quad_Households_V1_HandOverRequest, context: ServerContext) async throws -> Quad_Households_V1_Household
         /// H3, host only, confirmed by the household's name. Members are told; it is gone for all.
         func dismissHousehold(request: Quad_Households_V1_DismissHouseholdRequest, context: ServerContext) async throws -> Quad_Households_V1_MembershipResponse
-        /// H4. Any member.
-        func createChore(request: Quad_Households_V1_CreateChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_Chore
-        /// `quad.households.v1.Households/EditChore`.
-        func editChore(request: Quad_Households_V1_EditChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_Chore
-        /// `quad.households.v1.Households/GetChore`.
-        func getChore(request: Quad_Households_V1_GetChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_Chore
-        /// `quad.households.v1.Households/DeleteChore`.
-        func deleteChore(request: Quad_Households_V1_DeleteChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_DeleteChoreResponse
-        /// `quad.households.v1.Households/ListChores`.
-        func listChores(request: Quad_Households_V1_ListChoresRequest, context: ServerContext) async throws -> Quad_Households_V1_ListChoresResponse
-        /// H5. An assignee (any member when it has none). The next occurrence comes with the answer.
-        func markChoreDone(request: Quad_Households_V1_MarkChoreDoneRequest, context: ServerContext) async throws -> Quad_Households_V1_MarkChoreDoneResponse
-        /// H6. Another member than the doer, once.
-        func rateChore(request: Quad_Households_V1_RateChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_ChoreCompletion
-        /// `quad.households.v1.Households/ListChoreHistory`.
-        func listChoreHistory(request: Quad_Households_V1_ListChoreHistoryRequest, context: ServerContext) async throws -> Quad_Households_V1_ListChoreHistoryResponse
-        /// H9.
-        func getPoints(request: Quad_Households_V1_GetPointsRequest, context: ServerContext) async throws -> Quad_Households_V1_GetPointsResponse
-        /// H7, H8.
-        func listMyReminders(request: Quad_Households_V1_ListMyRemindersRequest, context: ServerContext) async throws -> Quad_Households_V1_ListMyRemindersResponse
-        /// `quad.households.v1.Households/SnoozeReminder`.
-        func snoozeReminder(request: Quad_Households_V1_SnoozeReminderRequest, context: ServerContext) async throws -> Quad_Households_V1_Reminder
-        /// H10. Any member; the payer and every share must be members.
-        func addExpense(request: Quad_Households_V1_AddExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_Expense
-        /// `quad.households.v1.Households/EditExpense`.
-        func editExpense(request: Quad_Households_V1_EditExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_Expense
-        /// `quad.households.v1.Households/DeleteExpense`.
-        func deleteExpense(request: Quad_Households_V1_DeleteExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_Expense
-        /// `quad.households.v1.Households/GetExpense`.
-        func getExpense(request: Quad_Households_V1_GetExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_ExpenseDetail
-        /// `quad.households.v1.Households/ListExpenses`.
-        func listExpenses(request: Quad_Households_V1_ListExpensesRequest, context: ServerContext) async throws -> Quad_Households_V1_ListExpensesResponse
-        /// H10: recurring bills.
-        func createBill(request: Quad_Households_V1_CreateBillRequest, context: ServerContext) async throws -> Quad_Households_V1_Bill
-        /// `quad.households.v1.Households/ListBills`.
-        func listBills(request: Quad_Households_V1_ListBillsRequest, context: ServerContext) async throws -> Quad_Households_V1_ListBillsResponse
-        /// `quad.households.v1.Households/StopBill`.
-        func stopBill(request: Quad_Households_V1_StopBillRequest, context: ServerContext) async throws -> Quad_Households_V1_Bill
-        /// H11.
-        func getBalances(request: Quad_Households_V1_GetBalancesRequest, context: ServerContext) async throws -> Quad_Households_V1_Balances
-        /// H12.
-        func requestPayment(request: Quad_Households_V1_RequestPaymentRequest, context: ServerContext) async throws -> Quad_Households_V1_PaymentRequest
-        /// `quad.households.v1.Households/ListPaymentRequests`.
-        func listPaymentRequests(request: Quad_Households_V1_ListPaymentRequestsRequest, context: ServerContext) async throws -> Quad_Households_V1_ListPaymentRequestsResponse
-        /// `quad.households.v1.Households/RecordCashSettlement`.
-        func recordCashSettlement(request: Quad_Households_V1_RecordCashSettlementRequest, context: ServerContext) async throws -> Quad_Households_V1_Settlement
-        /// `quad.households.v1.Households/PayInApp`.
-        func payInApp(request: Quad_Households_V1_PayInAppRequest, context: ServerContext) async throws -> Quad_Households_V1_Settlement
-        /// `quad.households.v1.Households/ListSettlements`.
-        func listSettlements(request: Quad_Households_V1_ListSettlementsRequest, context: ServerContext) async throws -> Quad_Households_V1_ListSettlementsResponse
         /// F8, H6, H10, for fleet-documents (service_only): a chore's photos and an expense's receipts
         /// are seen and added by the household's members; each deletes their own, the host any.
         func documentAccess(request: Quad_Documents_V1_DocumentAccessRequest, context: ServerContext) async throws -> Quad_Documents_V1_DocumentAccessResponse
         /// Outbox deliveries of account.deleted (identity): the account leaves every household.
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
-        /// G3 event source: HouseholdChanged and ReminderDue.
+        /// G3 event source: HouseholdChanged and ReminderDue, for all three services.
         func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws
     }
 
@@ -641,131 +316,6 @@ public enum Quad_Households_V1_Households {
             try await transport.unary(Method.dismissHousehold, request: request, as: Quad_Households_V1_MembershipResponse.self, options: options)
         }
 
-        /// H4. Any member.
-        public func createChore(_ request: Quad_Households_V1_CreateChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Chore {
-            try await transport.unary(Method.createChore, request: request, as: Quad_Households_V1_Chore.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/EditChore`.
-        public func editChore(_ request: Quad_Households_V1_EditChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Chore {
-            try await transport.unary(Method.editChore, request: request, as: Quad_Households_V1_Chore.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/GetChore`.
-        public func getChore(_ request: Quad_Households_V1_GetChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Chore {
-            try await transport.unary(Method.getChore, request: request, as: Quad_Households_V1_Chore.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/DeleteChore`.
-        public func deleteChore(_ request: Quad_Households_V1_DeleteChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_DeleteChoreResponse {
-            try await transport.unary(Method.deleteChore, request: request, as: Quad_Households_V1_DeleteChoreResponse.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/ListChores`.
-        public func listChores(_ request: Quad_Households_V1_ListChoresRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListChoresResponse {
-            try await transport.unary(Method.listChores, request: request, as: Quad_Households_V1_ListChoresResponse.self, options: options)
-        }
-
-        /// H5. An assignee (any member when it has none). The next occurrence comes with the answer.
-        public func markChoreDone(_ request: Quad_Households_V1_MarkChoreDoneRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_MarkChoreDoneResponse {
-            try await transport.unary(Method.markChoreDone, request: request, as: Quad_Households_V1_MarkChoreDoneResponse.self, options: options)
-        }
-
-        /// H6. Another member than the doer, once.
-        public func rateChore(_ request: Quad_Households_V1_RateChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ChoreCompletion {
-            try await transport.unary(Method.rateChore, request: request, as: Quad_Households_V1_ChoreCompletion.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/ListChoreHistory`.
-        public func listChoreHistory(_ request: Quad_Households_V1_ListChoreHistoryRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListChoreHistoryResponse {
-            try await transport.unary(Method.listChoreHistory, request: request, as: Quad_Households_V1_ListChoreHistoryResponse.self, options: options)
-        }
-
-        /// H9.
-        public func getPoints(_ request: Quad_Households_V1_GetPointsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_GetPointsResponse {
-            try await transport.unary(Method.getPoints, request: request, as: Quad_Households_V1_GetPointsResponse.self, options: options)
-        }
-
-        /// H7, H8.
-        public func listMyReminders(_ request: Quad_Households_V1_ListMyRemindersRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListMyRemindersResponse {
-            try await transport.unary(Method.listMyReminders, request: request, as: Quad_Households_V1_ListMyRemindersResponse.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/SnoozeReminder`.
-        public func snoozeReminder(_ request: Quad_Households_V1_SnoozeReminderRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Reminder {
-            try await transport.unary(Method.snoozeReminder, request: request, as: Quad_Households_V1_Reminder.self, options: options)
-        }
-
-        /// H10. Any member; the payer and every share must be members.
-        public func addExpense(_ request: Quad_Households_V1_AddExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Expense {
-            try await transport.unary(Method.addExpense, request: request, as: Quad_Households_V1_Expense.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/EditExpense`.
-        public func editExpense(_ request: Quad_Households_V1_EditExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Expense {
-            try await transport.unary(Method.editExpense, request: request, as: Quad_Households_V1_Expense.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/DeleteExpense`.
-        public func deleteExpense(_ request: Quad_Households_V1_DeleteExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Expense {
-            try await transport.unary(Method.deleteExpense, request: request, as: Quad_Households_V1_Expense.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/GetExpense`.
-        public func getExpense(_ request: Quad_Households_V1_GetExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ExpenseDetail {
-            try await transport.unary(Method.getExpense, request: request, as: Quad_Households_V1_ExpenseDetail.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/ListExpenses`.
-        public func listExpenses(_ request: Quad_Households_V1_ListExpensesRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListExpensesResponse {
-            try await transport.unary(Method.listExpenses, request: request, as: Quad_Households_V1_ListExpensesResponse.self, options: options)
-        }
-
-        /// H10: recurring bills.
-        public func createBill(_ request: Quad_Households_V1_CreateBillRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Bill {
-            try await transport.unary(Method.createBill, request: request, as: Quad_Households_V1_Bill.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/ListBills`.
-        public func listBills(_ request: Quad_Households_V1_ListBillsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListBillsResponse {
-            try await transport.unary(Method.listBills, request: request, as: Quad_Households_V1_ListBillsResponse.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/StopBill`.
-        public func stopBill(_ request: Quad_Households_V1_StopBillRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Bill {
-            try await transport.unary(Method.stopBill, request: request, as: Quad_Households_V1_Bill.self, options: options)
-        }
-
-        /// H11.
-        public func getBalances(_ request: Quad_Households_V1_GetBalancesRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Balances {
-            try await transport.unary(Method.getBalances, request: request, as: Quad_Households_V1_Balances.self, options: options)
-        }
-
-        /// H12.
-        public func requestPayment(_ request: Quad_Households_V1_RequestPaymentRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_PaymentRequest {
-            try await transport.unary(Method.requestPayment, request: request, as: Quad_Households_V1_PaymentRequest.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/ListPaymentRequests`.
-        public func listPaymentRequests(_ request: Quad_Households_V1_ListPaymentRequestsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListPaymentRequestsResponse {
-            try await transport.unary(Method.listPaymentRequests, request: request, as: Quad_Households_V1_ListPaymentRequestsResponse.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/RecordCashSettlement`.
-        public func recordCashSettlement(_ request: Quad_Households_V1_RecordCashSettlementRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Settlement {
-            try await transport.unary(Method.recordCashSettlement, request: request, as: Quad_Households_V1_Settlement.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/PayInApp`.
-        public func payInApp(_ request: Quad_Households_V1_PayInAppRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Settlement {
-            try await transport.unary(Method.payInApp, request: request, as: Quad_Households_V1_Settlement.self, options: options)
-        }
-
-        /// `quad.households.v1.Households/ListSettlements`.
-        public func listSettlements(_ request: Quad_Households_V1_ListSettlementsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListSettlementsResponse {
-            try await transport.unary(Method.listSettlements, request: request, as: Quad_Households_V1_ListSettlementsResponse.self, options: options)
-        }
-
         /// F8, H6, H10, for fleet-documents (service_only): a chore's photos and an expense's receipts
         /// are seen and added by the household's members; each deletes their own, the host any.
         public func documentAccess(_ request: Quad_Documents_V1_DocumentAccessRequest, options: CallOptions = .defaults) async throws -> Quad_Documents_V1_DocumentAccessResponse {
@@ -777,7 +327,7 @@ public enum Quad_Households_V1_Households {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }
 
-        /// G3 event source: HouseholdChanged and ReminderDue.
+        /// G3 event source: HouseholdChanged and ReminderDue, for all three services.
         public func watchEvents<Result: Sendable>(
             _ request: Quad_Events_V1_WatchEventsRequest,
             options: CallOptions = .defaults,
@@ -806,31 +356,6 @@ extension Quad_Households_V1_Households.ServiceProtocol {
             .unary(Quad_Households_V1_Households.Method.leaveHousehold) { try await self.leaveHousehold(request: $0, context: $1) },
             .unary(Quad_Households_V1_Households.Method.handOver) { try await self.handOver(request: $0, context: $1) },
             .unary(Quad_Households_V1_Households.Method.dismissHousehold) { try await self.dismissHousehold(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.createChore) { try await self.createChore(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.editChore) { try await self.editChore(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.getChore) { try await self.getChore(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.deleteChore) { try await self.deleteChore(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listChores) { try await self.listChores(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.markChoreDone) { try await self.markChoreDone(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.rateChore) { try await self.rateChore(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listChoreHistory) { try await self.listChoreHistory(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.getPoints) { try await self.getPoints(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listMyReminders) { try await self.listMyReminders(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.snoozeReminder) { try await self.snoozeReminder(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.addExpense) { try await self.addExpense(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.editExpense) { try await self.editExpense(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.deleteExpense) { try await self.deleteExpense(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.getExpense) { try await self.getExpense(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listExpenses) { try await self.listExpenses(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.createBill) { try await self.createBill(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listBills) { try await self.listBills(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.stopBill) { try await self.stopBill(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.getBalances) { try await self.getBalances(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.requestPayment) { try await self.requestPayment(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listPaymentRequests) { try await self.listPaymentRequests(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.recordCashSettlement) { try await self.recordCashSettlement(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.payInApp) { try await self.payInApp(request: $0, context: $1) },
-            .unary(Quad_Households_V1_Households.Method.listSettlements) { try await self.listSettlements(request: $0, context: $1) },
             .unary(Quad_Households_V1_Households.Method.documentAccess) { try await self.documentAccess(request: $0, context: $1) },
             .unary(Quad_Households_V1_Households.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .serverStreaming(Quad_Households_V1_Households.Method.watchEvents) { try await self.watchEvents(request: $0, response: $1, context: $2) },
@@ -839,4 +364,575 @@ extension Quad_Households_V1_Households.ServiceProtocol {
 
     /// `Quad_Households_V1_Households.protoFiles`: the files the server's Reflection serves for the service.
     public var protoFiles: [String: [UInt8]] { Quad_Households_V1_Households.protoFiles }
+}
+
+/// `quad.households.v1.Chores`: method descriptors, the server protocol and the typed client.
+public enum Quad_Households_V1_Chores {
+    /// The fully qualified service name.
+    public static let serviceName = "quad.households.v1.Chores"
+    /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+    public static let context: String? = "households"
+    /// The serialized descriptors of `quad/households/v1/households.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/documents/v1/documents.proto",
+        "quad/events/v1/events.proto",
+        "quad/households/v1/households.proto",
+        "quad/options/v1/options.proto",
+        "quad/types/v1/types.proto",
+    ])
+
+    /// Descriptors of every method, as the wire names them.
+    public enum Method {
+        /// H4. Any member.
+        public static let createChore = MethodDescriptor(
+            service: serviceName,
+            method: "CreateChore",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Chores/EditChore`.
+        public static let editChore = MethodDescriptor(
+            service: serviceName,
+            method: "EditChore",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Chores/GetChore`.
+        public static let getChore = MethodDescriptor(
+            service: serviceName,
+            method: "GetChore",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Chores/DeleteChore`.
+        public static let deleteChore = MethodDescriptor(
+            service: serviceName,
+            method: "DeleteChore",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Chores/ListChores`.
+        public static let listChores = MethodDescriptor(
+            service: serviceName,
+            method: "ListChores",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H5. An assignee (any member when it has none). The next occurrence comes with the answer.
+        public static let markChoreDone = MethodDescriptor(
+            service: serviceName,
+            method: "MarkChoreDone",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H6. Another member than the doer, once.
+        public static let rateChore = MethodDescriptor(
+            service: serviceName,
+            method: "RateChore",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Chores/ListChoreHistory`.
+        public static let listChoreHistory = MethodDescriptor(
+            service: serviceName,
+            method: "ListChoreHistory",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H9.
+        public static let getPoints = MethodDescriptor(
+            service: serviceName,
+            method: "GetPoints",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H7, H8.
+        public static let listMyReminders = MethodDescriptor(
+            service: serviceName,
+            method: "ListMyReminders",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Chores/SnoozeReminder`.
+        public static let snoozeReminder = MethodDescriptor(
+            service: serviceName,
+            method: "SnoozeReminder",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// Every method of the service.
+        public static let all: [MethodDescriptor] = [createChore, editChore, getChore, deleteChore, listChores, markChoreDone, rateChore, listChoreHistory, getPoints, listMyReminders, snoozeReminder]
+    }
+
+    /// Implement this to serve `quad.households.v1.Chores`; register the value with a server.
+    public protocol ServiceProtocol: QuadService {
+        /// H4. Any member.
+        func createChore(request: Quad_Households_V1_CreateChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_Chore
+        /// `quad.households.v1.Chores/EditChore`.
+        func editChore(request: Quad_Households_V1_EditChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_Chore
+        /// `quad.households.v1.Chores/GetChore`.
+        func getChore(request: Quad_Households_V1_GetChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_Chore
+        /// `quad.households.v1.Chores/DeleteChore`.
+        func deleteChore(request: Quad_Households_V1_DeleteChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_DeleteChoreResponse
+        /// `quad.households.v1.Chores/ListChores`.
+        func listChores(request: Quad_Households_V1_ListChoresRequest, context: ServerContext) async throws -> Quad_Households_V1_ListChoresResponse
+        /// H5. An assignee (any member when it has none). The next occurrence comes with the answer.
+        func markChoreDone(request: Quad_Households_V1_MarkChoreDoneRequest, context: ServerContext) async throws -> Quad_Households_V1_MarkChoreDoneResponse
+        /// H6. Another member than the doer, once.
+        func rateChore(request: Quad_Households_V1_RateChoreRequest, context: ServerContext) async throws -> Quad_Households_V1_ChoreCompletion
+        /// `quad.households.v1.Chores/ListChoreHistory`.
+        func listChoreHistory(request: Quad_Households_V1_ListChoreHistoryRequest, context: ServerContext) async throws -> Quad_Households_V1_ListChoreHistoryResponse
+        /// H9.
+        func getPoints(request: Quad_Households_V1_GetPointsRequest, context: ServerContext) async throws -> Quad_Households_V1_GetPointsResponse
+        /// H7, H8.
+        func listMyReminders(request: Quad_Households_V1_ListMyRemindersRequest, context: ServerContext) async throws -> Quad_Households_V1_ListMyRemindersResponse
+        /// `quad.households.v1.Chores/SnoozeReminder`.
+        func snoozeReminder(request: Quad_Households_V1_SnoozeReminderRequest, context: ServerContext) async throws -> Quad_Households_V1_Reminder
+    }
+
+    /// A typed client of `quad.households.v1.Chores` over any transport.
+    public struct Client: Sendable {
+        public let transport: any ClientTransport
+
+        public init(transport: any ClientTransport) {
+            self.transport = transport
+        }
+        /// H4. Any member.
+        public func createChore(_ request: Quad_Households_V1_CreateChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Chore {
+            try await transport.unary(Method.createChore, request: request, as: Quad_Households_V1_Chore.self, options: options)
+        }
+
+        /// `quad.households.v1.Chores/EditChore`.
+        public func editChore(_ request: Quad_Households_V1_EditChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Chore {
+            try await transport.unary(Method.editChore, request: request, as: Quad_Households_V1_Chore.self, options: options)
+        }
+
+        /// `quad.households.v1.Chores/GetChore`.
+        public func getChore(_ request: Quad_Households_V1_GetChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Chore {
+            try await transport.unary(Method.getChore, request: request, as: Quad_Households_V1_Chore.self, options: options)
+        }
+
+        /// `quad.households.v1.Chores/DeleteChore`.
+        public func deleteChore(_ request: Quad_Households_V1_DeleteChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_DeleteChoreResponse {
+            try await transport.unary(Method.deleteChore, request: request, as: Quad_Households_V1_DeleteChoreResponse.self, options: options)
+        }
+
+        /// `quad.households.v1.Chores/ListChores`.
+        public func listChores(_ request: Quad_Households_V1_ListChoresRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListChoresResponse {
+            try await transport.unary(Method.listChores, request: request, as: Quad_Households_V1_ListChoresResponse.self, options: options)
+        }
+
+        /// H5. An assignee (any member when it has none). The next occurrence comes with the answer.
+        public func markChoreDone(_ request: Quad_Households_V1_MarkChoreDoneRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_MarkChoreDoneResponse {
+            try await transport.unary(Method.markChoreDone, request: request, as: Quad_Households_V1_MarkChoreDoneResponse.self, options: options)
+        }
+
+        /// H6. Another member than the doer, once.
+        public func rateChore(_ request: Quad_Households_V1_RateChoreRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ChoreCompletion {
+            try await transport.unary(Method.rateChore, request: request, as: Quad_Households_V1_ChoreCompletion.self, options: options)
+        }
+
+        /// `quad.households.v1.Chores/ListChoreHistory`.
+        public func listChoreHistory(_ request: Quad_Households_V1_ListChoreHistoryRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListChoreHistoryResponse {
+            try await transport.unary(Method.listChoreHistory, request: request, as: Quad_Households_V1_ListChoreHistoryResponse.self, options: options)
+        }
+
+        /// H9.
+        public func getPoints(_ request: Quad_Households_V1_GetPointsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_GetPointsResponse {
+            try await transport.unary(Method.getPoints, request: request, as: Quad_Households_V1_GetPointsResponse.self, options: options)
+        }
+
+        /// H7, H8.
+        public func listMyReminders(_ request: Quad_Households_V1_ListMyRemindersRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListMyRemindersResponse {
+            try await transport.unary(Method.listMyReminders, request: request, as: Quad_Households_V1_ListMyRemindersResponse.self, options: options)
+        }
+
+        /// `quad.households.v1.Chores/SnoozeReminder`.
+        public func snoozeReminder(_ request: Quad_Households_V1_SnoozeReminderRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Reminder {
+            try await transport.unary(Method.snoozeReminder, request: request, as: Quad_Households_V1_Reminder.self, options: options)
+        }
+
+    }
+}
+
+extension Quad_Households_V1_Chores.ServiceProtocol {
+    /// Every method with its handler, for the server's router.
+    public var registeredMethods: [RegisteredMethod] {
+        [
+            .unary(Quad_Households_V1_Chores.Method.createChore) { try await self.createChore(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.editChore) { try await self.editChore(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.getChore) { try await self.getChore(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.deleteChore) { try await self.deleteChore(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.listChores) { try await self.listChores(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.markChoreDone) { try await self.markChoreDone(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.rateChore) { try await self.rateChore(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.listChoreHistory) { try await self.listChoreHistory(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.getPoints) { try await self.getPoints(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.listMyReminders) { try await self.listMyReminders(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Chores.Method.snoozeReminder) { try await self.snoozeReminder(request: $0, context: $1) },
+        ]
+    }
+
+    /// `Quad_Households_V1_Chores.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Households_V1_Chores.protoFiles }
+}
+
+/// `quad.households.v1.Expenses`: method descriptors, the server protocol and the typed client.
+public enum Quad_Households_V1_Expenses {
+    /// The fully qualified service name.
+    public static let serviceName = "quad.households.v1.Expenses"
+    /// `(quad.options.v1.context)`: the context that serves it (nil: not routed by the gateway).
+    public static let context: String? = "households"
+    /// The serialized descriptors of `quad/households/v1/households.proto` and of every file it imports, by file
+    /// name: what a server's Reflection serves for the service, so `quad call` can encode its requests.
+    public static let protoFiles: [String: [UInt8]] = QuadProtoFiles.subset([
+        "google/protobuf/descriptor.proto",
+        "quad/documents/v1/documents.proto",
+        "quad/events/v1/events.proto",
+        "quad/households/v1/households.proto",
+        "quad/options/v1/options.proto",
+        "quad/types/v1/types.proto",
+    ])
+
+    /// Descriptors of every method, as the wire names them.
+    public enum Method {
+        /// H10. Any member; the payer and every share must be members.
+        public static let addExpense = MethodDescriptor(
+            service: serviceName,
+            method: "AddExpense",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/EditExpense`.
+        public static let editExpense = MethodDescriptor(
+            service: serviceName,
+            method: "EditExpense",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/DeleteExpense`.
+        public static let deleteExpense = MethodDescriptor(
+            service: serviceName,
+            method: "DeleteExpense",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/GetExpense`.
+        public static let getExpense = MethodDescriptor(
+            service: serviceName,
+            method: "GetExpense",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/ListExpenses`.
+        public static let listExpenses = MethodDescriptor(
+            service: serviceName,
+            method: "ListExpenses",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H10: recurring bills.
+        public static let createBill = MethodDescriptor(
+            service: serviceName,
+            method: "CreateBill",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/ListBills`.
+        public static let listBills = MethodDescriptor(
+            service: serviceName,
+            method: "ListBills",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/StopBill`.
+        public static let stopBill = MethodDescriptor(
+            service: serviceName,
+            method: "StopBill",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H11.
+        public static let getBalances = MethodDescriptor(
+            service: serviceName,
+            method: "GetBalances",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// H12.
+        public static let requestPayment = MethodDescriptor(
+            service: serviceName,
+            method: "RequestPayment",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/ListPaymentRequests`.
+        public static let listPaymentRequests = MethodDescriptor(
+            service: serviceName,
+            method: "ListPaymentRequests",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/RecordCashSettlement`.
+        public static let recordCashSettlement = MethodDescriptor(
+            service: serviceName,
+            method: "RecordCashSettlement",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/PayInApp`.
+        public static let payInApp = MethodDescriptor(
+            service: serviceName,
+            method: "PayInApp",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.households.v1.Expenses/ListSettlements`.
+        public static let listSettlements = MethodDescriptor(
+            service: serviceName,
+            method: "ListSettlements",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// Every method of the service.
+        public static let all: [MethodDescriptor] = [addExpense, editExpense, deleteExpense, getExpense, listExpenses, createBill, listBills, stopBill, getBalances, requestPayment, listPaymentRequests, recordCashSettlement, payInApp, listSettlements]
+    }
+
+    /// Implement this to serve `quad.households.v1.Expenses`; register the value with a server.
+    public protocol ServiceProtocol: QuadService {
+        /// H10. Any member; the payer and every share must be members.
+        func addExpense(request: Quad_Households_V1_AddExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_Expense
+        /// `quad.households.v1.Expenses/EditExpense`.
+        func editExpense(request: Quad_Households_V1_EditExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_Expense
+        /// `quad.households.v1.Expenses/DeleteExpense`.
+        func deleteExpense(request: Quad_Households_V1_DeleteExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_Expense
+        /// `quad.households.v1.Expenses/GetExpense`.
+        func getExpense(request: Quad_Households_V1_GetExpenseRequest, context: ServerContext) async throws -> Quad_Households_V1_ExpenseDetail
+        /// `quad.households.v1.Expenses/ListExpenses`.
+        func listExpenses(request: Quad_Households_V1_ListExpensesRequest, context: ServerContext) async throws -> Quad_Households_V1_ListExpensesResponse
+        /// H10: recurring bills.
+        func createBill(request: Quad_Households_V1_CreateBillRequest, context: ServerContext) async throws -> Quad_Households_V1_Bill
+        /// `quad.households.v1.Expenses/ListBills`.
+        func listBills(request: Quad_Households_V1_ListBillsRequest, context: ServerContext) async throws -> Quad_Households_V1_ListBillsResponse
+        /// `quad.households.v1.Expenses/StopBill`.
+        func stopBill(request: Quad_Households_V1_StopBillRequest, context: ServerContext) async throws -> Quad_Households_V1_Bill
+        /// H11.
+        func getBalances(request: Quad_Households_V1_GetBalancesRequest, context: ServerContext) async throws -> Quad_Households_V1_Balances
+        /// H12.
+        func requestPayment(request: Quad_Households_V1_RequestPaymentRequest, context: ServerContext) async throws -> Quad_Households_V1_PaymentRequest
+        /// `quad.households.v1.Expenses/ListPaymentRequests`.
+        func listPaymentRequests(request: Quad_Households_V1_ListPaymentRequestsRequest, context: ServerContext) async throws -> Quad_Households_V1_ListPaymentRequestsResponse
+        /// `quad.households.v1.Expenses/RecordCashSettlement`.
+        func recordCashSettlement(request: Quad_Households_V1_RecordCashSettlementRequest, context: ServerContext) async throws -> Quad_Households_V1_Settlement
+        /// `quad.households.v1.Expenses/PayInApp`.
+        func payInApp(request: Quad_Households_V1_PayInAppRequest, context: ServerContext) async throws -> Quad_Households_V1_Settlement
+        /// `quad.households.v1.Expenses/ListSettlements`.
+        func listSettlements(request: Quad_Households_V1_ListSettlementsRequest, context: ServerContext) async throws -> Quad_Households_V1_ListSettlementsResponse
+    }
+
+    /// A typed client of `quad.households.v1.Expenses` over any transport.
+    public struct Client: Sendable {
+        public let transport: any ClientTransport
+
+        public init(transport: any ClientTransport) {
+            self.transport = transport
+        }
+        /// H10. Any member; the payer and every share must be members.
+        public func addExpense(_ request: Quad_Households_V1_AddExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Expense {
+            try await transport.unary(Method.addExpense, request: request, as: Quad_Households_V1_Expense.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/EditExpense`.
+        public func editExpense(_ request: Quad_Households_V1_EditExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Expense {
+            try await transport.unary(Method.editExpense, request: request, as: Quad_Households_V1_Expense.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/DeleteExpense`.
+        public func deleteExpense(_ request: Quad_Households_V1_DeleteExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Expense {
+            try await transport.unary(Method.deleteExpense, request: request, as: Quad_Households_V1_Expense.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/GetExpense`.
+        public func getExpense(_ request: Quad_Households_V1_GetExpenseRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ExpenseDetail {
+            try await transport.unary(Method.getExpense, request: request, as: Quad_Households_V1_ExpenseDetail.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/ListExpenses`.
+        public func listExpenses(_ request: Quad_Households_V1_ListExpensesRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListExpensesResponse {
+            try await transport.unary(Method.listExpenses, request: request, as: Quad_Households_V1_ListExpensesResponse.self, options: options)
+        }
+
+        /// H10: recurring bills.
+        public func createBill(_ request: Quad_Households_V1_CreateBillRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Bill {
+            try await transport.unary(Method.createBill, request: request, as: Quad_Households_V1_Bill.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/ListBills`.
+        public func listBills(_ request: Quad_Households_V1_ListBillsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListBillsResponse {
+            try await transport.unary(Method.listBills, request: request, as: Quad_Households_V1_ListBillsResponse.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/StopBill`.
+        public func stopBill(_ request: Quad_Households_V1_StopBillRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Bill {
+            try await transport.unary(Method.stopBill, request: request, as: Quad_Households_V1_Bill.self, options: options)
+        }
+
+        /// H11.
+        public func getBalances(_ request: Quad_Households_V1_GetBalancesRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Balances {
+            try await transport.unary(Method.getBalances, request: request, as: Quad_Households_V1_Balances.self, options: options)
+        }
+
+        /// H12.
+        public func requestPayment(_ request: Quad_Households_V1_RequestPaymentRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_PaymentRequest {
+            try await transport.unary(Method.requestPayment, request: request, as: Quad_Households_V1_PaymentRequest.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/ListPaymentRequests`.
+        public func listPaymentRequests(_ request: Quad_Households_V1_ListPaymentRequestsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListPaymentRequestsResponse {
+            try await transport.unary(Method.listPaymentRequests, request: request, as: Quad_Households_V1_ListPaymentRequestsResponse.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/RecordCashSettlement`.
+        public func recordCashSettlement(_ request: Quad_Households_V1_RecordCashSettlementRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Settlement {
+            try await transport.unary(Method.recordCashSettlement, request: request, as: Quad_Households_V1_Settlement.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/PayInApp`.
+        public func payInApp(_ request: Quad_Households_V1_PayInAppRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_Settlement {
+            try await transport.unary(Method.payInApp, request: request, as: Quad_Households_V1_Settlement.self, options: options)
+        }
+
+        /// `quad.households.v1.Expenses/ListSettlements`.
+        public func listSettlements(_ request: Quad_Households_V1_ListSettlementsRequest, options: CallOptions = .defaults) async throws -> Quad_Households_V1_ListSettlementsResponse {
+            try await transport.unary(Method.listSettlements, request: request, as: Quad_Households_V1_ListSettlementsResponse.self, options: options)
+        }
+
+    }
+}
+
+extension Quad_Households_V1_Expenses.ServiceProtocol {
+    /// Every method with its handler, for the server's router.
+    public var registeredMethods: [RegisteredMethod] {
+        [
+            .unary(Quad_Households_V1_Expenses.Method.addExpense) { try await self.addExpense(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.editExpense) { try await self.editExpense(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.deleteExpense) { try await self.deleteExpense(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.getExpense) { try await self.getExpense(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.listExpenses) { try await self.listExpenses(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.createBill) { try await self.createBill(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.listBills) { try await self.listBills(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.stopBill) { try await self.stopBill(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.getBalances) { try await self.getBalances(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.requestPayment) { try await self.requestPayment(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.listPaymentRequests) { try await self.listPaymentRequests(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.recordCashSettlement) { try await self.recordCashSettlement(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.payInApp) { try await self.payInApp(request: $0, context: $1) },
+            .unary(Quad_Households_V1_Expenses.Method.listSettlements) { try await self.listSettlements(request: $0, context: $1) },
+        ]
+    }
+
+    /// `Quad_Households_V1_Expenses.protoFiles`: the files the server's Reflection serves for the service.
+    public var protoFiles: [String: [UInt8]] { Quad_Households_V1_Expenses.protoFiles }
 }

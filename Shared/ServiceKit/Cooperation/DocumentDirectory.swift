@@ -1,7 +1,8 @@
 public import QuadContracts
 public import QuadWire
 
-/// Where jobs checks the documents a request names (a dispute's evidence, L13): fleet-documents' `GetDocuments` in
+/// Where a context checks the documents a request names (jobs: a dispute's evidence, L13; households: a chore's
+/// photo, H6, an expense's receipt, H10): fleet-documents' `GetDocuments` in
 /// the service (``FleetDocumentsDirectory``), a table in tests.
 public protocol DocumentDirectory: Sendable {
     /// The documents of `ids` that exist.

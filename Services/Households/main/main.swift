@@ -1,0 +1,16 @@
+// quad-households: shared flats (H1-H13): households, members and invites; chores, reminders and points; expenses,
+// bills, balances and settling up. Configuration: the common service flags (`--help-config`). It asks identity for
+// callers' emails, invitees' accounts and members' birthdays, and fleet-documents about the photos and receipts a
+// request names, through `--peers` or `--peers-dir`; its outbox has nothing to send yet, and it receives
+// account.deleted from identity.
+import HouseholdsService
+import QuadServiceKit
+
+try await QuadServiceMain.run(name: "households", migrator: HouseholdsMigrations.migrator) { environment in
+    let households = HouseholdsService(
+        database: environment.database,
+        identity: PeerIdentityDirectory(identity: environment.peers.transport("identity")),
+        clock: environment.clock
+    )
+    return ServiceSetup(services: [households])
+}
