@@ -16,7 +16,7 @@ import Testing
 /// through the gateway like the apps. Services may be killed and restarted (on the same port,
 /// so the gateway's upstream stays valid) for the fault tests.
 final class LaundrySystem: Sendable {
-    static let services = ["identity", "payments", "matching", "jobs", "fleet-documents"]
+    static let services = ["identity", "payments", "matching", "jobs", "fleet-documents", "households"]
     static var isBuilt: Bool { (services + ["gateway"]).allSatisfy { BuildProducts.exists("quad-\($0)") } }
 
     let layout: UpLayout
