@@ -133,11 +133,13 @@ struct CardTransferTests {
             let card = try await harness.addCard("cora")
             var request = Self.request(card: card)
             request.amount.currency = "EUR"
+            harness.users.setDown(true)  // refused before identity is asked
             let refused = await #expect(throws: RPCError.self) {
                 _ = try await harness.asUser("cora").transfer(request, options: PaymentsHarness.key("t-1"))
             }
             #expect(refused?.code == .invalidArgument)
             #expect(refused?.message == "amount.currency: payments settles in USD, not EUR")
+            harness.users.setDown(false)
             try await harness.expectNothingMoved(from: "cora", to: "eve")
         }
     }

@@ -93,16 +93,15 @@ extension PaymentsService {
         )
     }
 
-    /// Transfer with `payment_method_id` (called by ``transfer(request:context:)`` once the request is checked and
-    /// the recipient known): the caller's card pays `transfer`. NOT_FOUND naming `payment_method_id` for a card that
-    /// is not the caller's.
+    /// Transfer with `payment_method_id` (called by ``transfer(request:context:)`` once the request and its currency
+    /// are checked and the recipient known): the caller's card pays `transfer`. NOT_FOUND naming `payment_method_id`
+    /// for a card that is not the caller's.
     func transferByCard(
         _ transfer: Transfer,
         memo: String,
         request: Quad_Payments_V1_TransferRequest,
         key: String
     ) async throws -> Quad_Payments_V1_TransferReceipt {
-        try requireCurrency(of: transfer)
         let method = try await paymentMethod(request.paymentMethodID, of: transfer.fromUser)
         return try await chargeAndPost(
             TransferRecord(transfer: transfer, memo: memo, paymentMethodID: method.id),
@@ -128,7 +127,7 @@ extension PaymentsService {
     }
 
     /// Refuses a card transfer in another currency than the balances': INVALID_ARGUMENT naming `amount.currency`.
-    private func requireCurrency(of transfer: Transfer) throws {
+    func requireCurrency(of transfer: Transfer) throws {
         guard transfer.amount.currency == currency else {
             throw RPCError(
                 code: .invalidArgument,

@@ -90,6 +90,9 @@ extension PaymentsService {
                 requestedAt: now
             )
         }
+        if !request.paymentMethodID.isEmpty {
+            try requireCurrency(of: transfer)  // before anyone is asked: a card pays in the balances' currency only
+        }
         // A repeat gets the first answer, even if the recipient's account is gone since.
         if let stored = try await database.storedTransfer(user: caller.userID, key: key, request: request) {
             return stored
