@@ -70,7 +70,9 @@ struct RoutingTests {
         )
         let table = RoutingTable(catalog: QuadServiceCatalog.all + [added])
         #expect(table.route(for: "quad.rides.v1.Rides/OfferRide")?.context == "rides")
-        #expect(table.contexts == ["fleet-documents", "households", "identity", "jobs", "matching", "payments", "rides"])
+        #expect(
+            table.contexts == ["fleet-documents", "households", "identity", "jobs", "matching", "payments", "rides"]
+        )
     }
 
     @Test("the anonymous methods are the ones marked in Proto/")

@@ -39,9 +39,12 @@ public struct DemoHouseholdSeeder: Sendable {
 
     /// The gateway.
     public let gateway: any ClientTransport
+    /// The name of the household to seed; nil: "Flat k" (``householdName(_:)``).
+    public let name: String?
 
-    public init(gateway: any ClientTransport) {
+    public init(gateway: any ClientTransport, name: String? = nil) {
         self.gateway = gateway
+        self.name = name
     }
 
     /// The household's name of household `number` (from 1).
@@ -64,7 +67,7 @@ public struct DemoHouseholdSeeder: Sendable {
     /// - Throws: ``CLIError`` naming the step and the person that failed, and why.
     public func seed(household number: Int, members: [DemoSeeder.Seeded]) async throws -> Household {
         guard let host = members.first else { throw CLIError("household \(number) needs a host") }
-        let name = Self.householdName(number)
+        let name = self.name ?? Self.householdName(number)
         let households = Quad_Households_V1_Households.Client(transport: gateway)
         let id = try await step("find or create \(name) as \(host.email)") {
             let mine = try await households.listMyHouseholds(.init(), options: Self.bearer(host))
