@@ -35,7 +35,7 @@ struct ChoreRotationServiceTests {
         }
     }
 
-    @Test("the host removes an assignee: a manual chore drops them, and with none left any member may do it")
+    @Test("the host removes an assignee: a manual chore drops them; with none left anyone may do it, until one rejoins")
     func removeManual() async throws {
         try await HouseholdsHarness.run { h in
             let flat = try await h.household(members: ["ivo", "jun"])
@@ -56,9 +56,12 @@ struct ChoreRotationServiceTests {
             #expect(try await h.reminderRows().isEmpty)
             let next = try await h.done(open, by: "hana").chore
             #expect(next.current.assigneeIds.isEmpty)
+            // jun rejoins: the unassigned turn is theirs again, with its reminder.
             try await h.join("jun", flat)
-            let back = try await h.done(next, by: "hana").chore
-            #expect(back.current.assigneeIds == ["jun"])
+            let back = try await h.get(chore.choreID)
+            #expect(back.current.occurrenceID == next.current.occurrenceID && back.current.assigneeIds == ["jun"])
+            #expect(try await h.reminderRows().map(\.userID) == ["jun"])
+            await expectRefused(.permissionDenied) { _ = try await h.done(back, by: "hana") }
         }
     }
 
@@ -75,7 +78,7 @@ struct ChoreRotationServiceTests {
         }
     }
 
-    @Test("a rotation whose members all left is unassigned, and resumes after the last turn when one rejoins")
+    @Test("a rotation whose members all left is unassigned; the first to rejoin takes it up, then the turns go on")
     func everyoneLeft() async throws {
         try await HouseholdsHarness.run { h in
             let flat = try await h.household(members: ["ivo", "jun"])
@@ -84,10 +87,15 @@ struct ChoreRotationServiceTests {
             _ = try await h.as("jun") { try await $0.leaveHousehold(.with { $0.householdID = flat }) }
             chore = try await h.get(chore.choreID)
             #expect(chore.current.assigneeIds.isEmpty)
+            // The turns resume after the last (jun's) with the first chosen member back.
             try await h.join("ivo", flat)
-            try await h.join("jun", flat)
-            chore = try await h.done(chore, by: "hana").chore
+            chore = try await h.get(chore.choreID)
             #expect(chore.current.assigneeIds == ["ivo"])
+            #expect(try await h.reminderRows().map(\.userID) == ["ivo"])
+            try await h.join("jun", flat)
+            #expect(try await h.get(chore.choreID) == chore)
+            chore = try await h.done(chore, by: "ivo").chore
+            #expect(chore.current.assigneeIds == ["jun"])
         }
     }
 }

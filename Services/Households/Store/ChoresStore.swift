@@ -177,7 +177,7 @@ enum ChoresStore {
         ).map { ChoreCompletion(doneBy: $0["done_by"], doneAtMicros: $0["done_at"], points: $0["points"] ?? 0) }
     }
 
-    // MARK: Departures
+    // MARK: Departures and returns
 
     /// A member left `household`: each open current occurrence naming them passes on. A rotation's goes to the next
     /// chosen member in order who is still present (unassigned when none is, its turn kept so the turns resume), a
@@ -186,26 +186,51 @@ enum ChoresStore {
     static func passOn(from user: String, in household: String, at now: Int64, _ db: Database) throws {
         guard let record = try HouseholdStore.household(id: household, db) else { return }
         let members = Set(try HouseholdStore.memberIDs(of: household, db))
-        for (chore, var occurrence) in try chores(of: household, dueBefore: nil, includeFinished: false, db)
+        for (chore, occurrence) in try chores(of: household, dueBefore: nil, includeFinished: false, db)
         where !occurrence.isDone && occurrence.assigneeIDs.contains(user) {
-            let rotation = try ChoreRotation(mode: chore.mode, memberIDs: chore.memberIDs)
             let pick: ChoreRotation.Pick
             switch chore.mode {
             case .manual:
                 pick = ChoreRotation.Pick(assignees: occurrence.assigneeIDs.filter { $0 != user }, turn: nil)
-            case .random:
-                pick = rotation.pick(after: nil, members: members, seed: ChoreRotation.seed(of: occurrence.id))
-            case .rotation:
-                pick = rotation.pick(after: occurrence.turn, members: members, seed: 0)
+            case .random, .rotation:
+                pick = try ChoreRotation(mode: chore.mode, memberIDs: chore.memberIDs)
+                    .pick(after: occurrence.turn, members: members, seed: ChoreRotation.seed(of: occurrence.id))
             }
-            occurrence.assigneeIDs = pick.assignees
-            occurrence.turn = pick.turn
-            try updateOpen(occurrence, db)
-            try ReminderStore.arm(occurrence, of: chore, in: record, rearm: false, at: now, db)
-            var event = HouseholdsFeed.event(.choreChanged, record, by: user, at: now)
-            event.chore = ChoresProtoMapping.chore(chore, occurrence)
-            event.userID = user
-            try HouseholdsFeed.changed(event, in: household, at: now, db)
+            try reassign(occurrence, of: chore, to: pick, in: record, by: user, at: now, db)
         }
+    }
+
+    /// `user` (re)joined `household`: an unassigned open occurrence of a chore that chose them (every chosen member
+    /// had left) is theirs again, picked as its assignment picks (a rotation resumes after its last turn).
+    static func takeUp(_ user: String, in household: String, at now: Int64, _ db: Database) throws {
+        guard let record = try HouseholdStore.household(id: household, db) else { return }
+        let members = Set(try HouseholdStore.memberIDs(of: household, db))
+        for (chore, occurrence) in try chores(of: household, dueBefore: nil, includeFinished: false, db)
+        where !occurrence.isDone && occurrence.assigneeIDs.isEmpty && chore.memberIDs.contains(user) {
+            let pick = try ChoreRotation(mode: chore.mode, memberIDs: chore.memberIDs)
+                .pick(after: occurrence.turn, members: members, seed: ChoreRotation.seed(of: occurrence.id))
+            try reassign(occurrence, of: chore, to: pick, in: record, by: user, at: now, db)
+        }
+    }
+
+    /// Gives open `occurrence` to `pick`'s assignees with their reminders, and tells the members.
+    private static func reassign(
+        _ occurrence: OccurrenceRecord,
+        of chore: ChoreRecord,
+        to pick: ChoreRotation.Pick,
+        in household: HouseholdRecord,
+        by user: String,
+        at now: Int64,
+        _ db: Database
+    ) throws {
+        var occurrence = occurrence
+        occurrence.assigneeIDs = pick.assignees
+        occurrence.turn = pick.turn
+        try updateOpen(occurrence, db)
+        try ReminderStore.arm(occurrence, of: chore, in: household, rearm: false, at: now, db)
+        var event = HouseholdsFeed.event(.choreChanged, household, by: user, at: now)
+        event.chore = ChoresProtoMapping.chore(chore, occurrence)
+        event.userID = user
+        try HouseholdsFeed.changed(event, in: household.id, at: now, db)
     }
 }
