@@ -12,5 +12,10 @@ try await QuadServiceMain.run(name: "households", migrator: HouseholdsMigrations
         identity: PeerIdentityDirectory(identity: environment.peers.transport("identity")),
         clock: environment.clock
     )
-    return ServiceSetup(services: [households])
+    let chores = ChoresService(
+        database: environment.database,
+        documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
+        clock: environment.clock
+    )
+    return ServiceSetup(services: [households, chores])
 }
