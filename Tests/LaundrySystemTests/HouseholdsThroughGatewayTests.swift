@@ -159,3 +159,140 @@ struct HouseholdsThroughGatewayTests {
         }
     }
 }
+
+extension HouseholdsThroughGatewayTests {
+    /// A household of `host` with `members` joined through invites by email.
+    static func household(
+        _ name: String,
+        host: Flatmate,
+        members: [Flatmate],
+        timeZone: String = "America/Chicago"
+    ) async throws -> String {
+        let id = try await host.households.createHousehold(
+            .with {
+                $0.name = name
+                $0.timeZone = timeZone
+            },
+            options: host.options
+        ).householdID
+        for member in members {
+            let invite = try await host.households.inviteMember(
+                .with {
+                    $0.householdID = id
+                    $0.email = member.email
+                },
+                options: host.options
+            )
+            _ = try await member.households.acceptInvite(
+                .with { $0.inviteID = invite.inviteID },
+                options: member.options
+            )
+        }
+        return id
+    }
+
+    @Test(
+        "chores: one added shows on its assignee's home, marked complete it leaves their list for the next turn, the history has the entry with a rating, and points add up",
+        .timeLimit(.minutes(4))
+    )
+    func chores() async throws {
+        try await LaundrySystem.run { system in
+            let hana = try await Flatmate.join("Hana", "127.0.0.2", in: system)
+            let ivo = try await Flatmate.join("Ivo", "127.0.0.3", in: system)
+            let jun = try await Flatmate.join("Jun", "127.0.0.4", in: system)
+            defer { [hana, ivo, jun].forEach { $0.client.close() } }
+            let id = try await Self.household("Flat 3B", host: hana, members: [ivo, jun])
+            // Tomorrow, on the minute (a repeating chore keeps its local minute of the day).
+            let tomorrow = (Int64(Date().timeIntervalSince1970) / 60 * 60 + 86_400) * 1_000_000
+
+            // Create chores: a weekly rotation starting with Ivo; it is on Ivo's list and home, not on Jun's.
+            let bins = try await hana.chores.createChore(
+                .with {
+                    $0.householdID = id
+                    $0.name = "Take out the bins"
+                    $0.notes = "Blue bin on Tuesdays"
+                    $0.dueAtMicros = tomorrow
+                    $0.repeat = .weekly
+                    $0.assignment = .rotation
+                    $0.memberIds = [ivo.userID, jun.userID]
+                    $0.urgent = true
+                    $0.points = 3
+                },
+                options: hana.options
+            )
+            #expect(bins.current.assigneeIds == [ivo.userID])
+            let ivoHome = try await ivo.gateway.getHouseholdHome(.init(), options: ivo.options)
+            #expect(ivoHome.choresDueToMe.chores.map(\.choreID) == [bins.choreID])
+            #expect(ivoHome.thisWeek.chores.map(\.choreID) == [bins.choreID])
+            let junHome = try await jun.gateway.getHouseholdHome(.init(), options: jun.options)
+            #expect(junHome.choresDueToMe.status.code == 0 && junHome.choresDueToMe.chores.isEmpty)
+
+            // Mark complete: only the assignee; then it leaves Ivo's list and the next week's turn is Jun's.
+            let notYours = await #expect(throws: RPCError.self) {
+                _ = try await jun.chores.markChoreDone(
+                    .with {
+                        $0.choreID = bins.choreID
+                        $0.occurrenceID = bins.current.occurrenceID
+                    },
+                    options: jun.options
+                )
+            }
+            #expect(notYours?.code == .permissionDenied)
+            let done = try await ivo.chores.markChoreDone(
+                .with {
+                    $0.choreID = bins.choreID
+                    $0.occurrenceID = bins.current.occurrenceID
+                },
+                options: ivo.options
+            )
+            #expect(done.chore.current.assigneeIds == [jun.userID])
+            #expect(done.chore.current.dueAtMicros == tomorrow + 7 * 86_400_000_000)
+            let ivoList = try await ivo.chores.listChores(
+                .with {
+                    $0.householdID = id
+                    $0.mineOnly = true
+                },
+                options: ivo.options
+            )
+            #expect(ivoList.chores.isEmpty)
+
+            // Record chore history: the entry names the chore, who did it and when; another member rates it.
+            let history = try await hana.chores.listChoreHistory(.with { $0.householdID = id }, options: hana.options)
+            #expect(history.completions.map(\.choreName) == ["Take out the bins"])
+            #expect(history.completions[0].doneBy == ivo.userID && history.completions[0].points == 3)
+            let rated = try await hana.chores.rateChore(
+                .with {
+                    $0.completionID = done.completion.completionID
+                    $0.stars = 5
+                },
+                options: hana.options
+            )
+            #expect(rated.rating.stars == 5 && rated.rating.ratedBy == hana.userID)
+            let own = await #expect(throws: RPCError.self) {
+                _ = try await ivo.chores.rateChore(
+                    .with {
+                        $0.completionID = done.completion.completionID
+                        $0.stars = 5
+                    },
+                    options: ivo.options
+                )
+            }
+            #expect(own?.code != nil)
+
+            // Points: Ivo has this month's 3 of 3.
+            let components = Calendar(identifier: .gregorian).dateComponents(
+                in: TimeZone(identifier: "America/Chicago")!,
+                from: Date()
+            )
+            let points = try await jun.chores.getPoints(
+                .with {
+                    $0.householdID = id
+                    $0.year = UInt32(components.year!)
+                    $0.month = UInt32(components.month!)
+                },
+                options: jun.options
+            )
+            #expect(points.total == 3 && points.members.first?.memberID == ivo.userID)
+        }
+    }
+}
