@@ -28,6 +28,9 @@ struct ExistenceOracleTests {
         "user_ids": "public profiles are looked up by user id (A4)",
         "preferred_dasher_id": "a dorm's accepting dashers are listed with their ids to its customers (L2)",
         "to_user_id": "a transfer names its recipient; an unknown recipient is refused (payments' own tests)",
+        "member_ids": "user ids are public (A4); a household's members are checked after its membership",
+        "from_user_id": "user ids are public (A4); a household's members are checked after its membership",
+        "payer_id": "user ids are public (A4); a household's members are checked after its membership",
     ]
 
     /// Methods whose id field is public to some strangers by design, so that naming a real one answers otherwise
@@ -57,6 +60,34 @@ struct ExistenceOracleTests {
         "quad.freight.v1.Freight/SetLoadStatus": #""status": "LOAD_STATUS_ON_THE_WAY""#,
         "quad.freight.v1.Freight/EditLoadStops":
             #""pickup": {"address": "1 Dock Road", "coordinate": {"latitude": 51.4, "longitude": 0.3}}"#,
+        "quad.households.v1.Households/UpdateHousehold": #""name": "Renamed""#,
+        "quad.households.v1.Households/InviteMember": #""email": "someone@example.test""#,
+        "quad.households.v1.Households/RemoveMember": #""userId": "01a21ec474597e5f87a5b4524adbf84d""#,
+        "quad.households.v1.Households/HandOver": #""toUserId": "01a21ec474597e5f87a5b4524adbf84d""#,
+        "quad.households.v1.Households/DismissHousehold": #""confirmName": "Alice's flat""#,
+        "quad.households.v1.Chores/CreateChore": #"""
+        "name": "Dishes", "dueAtMicros": "1890000000000000", "repeat": "CHORE_REPEAT_ONCE",
+        "assignment": "ASSIGNMENT_MODE_MANUAL", "memberIds": ["01a21ec474597e5f87a5b4524adbf84d"]
+        """#,
+        "quad.households.v1.Chores/EditChore": #""name": "Dishes""#,
+        "quad.households.v1.Chores/RateChore": #""stars": 4"#,
+        "quad.households.v1.Chores/GetPoints": #""year": 2026, "month": 11"#,
+        "quad.households.v1.Chores/SnoozeReminder": #""minutes": 30"#,
+        "quad.households.v1.Expenses/AddExpense": #"""
+        "description": "Milk", "amount": {"minorUnits": 500, "currency": "USD"}, "method": "SPLIT_METHOD_EQUAL",
+        "shares": [{"memberId": "01a21ec474597e5f87a5b4524adbf84d"}]
+        """#,
+        "quad.households.v1.Expenses/EditExpense": #"""
+        "version": 1, "description": "Milk", "amount": {"minorUnits": 500, "currency": "USD"},
+        "method": "SPLIT_METHOD_EQUAL", "shares": [{"memberId": "01a21ec474597e5f87a5b4524adbf84d"}]
+        """#,
+        "quad.households.v1.Expenses/CreateBill": #"""
+        "description": "Rent", "amount": {"minorUnits": 50000, "currency": "USD"}, "method": "SPLIT_METHOD_EQUAL",
+        "shares": [{"memberId": "01a21ec474597e5f87a5b4524adbf84d"}], "dayOfMonth": 1
+        """#,
+        "quad.households.v1.Expenses/RequestPayment": #""amount": {"minorUnits": 500, "currency": "USD"}"#,
+        "quad.households.v1.Expenses/RecordCashSettlement": #""amount": {"minorUnits": 500, "currency": "USD"}"#,
+        "quad.households.v1.Expenses/PayInApp": #""amount": {"minorUnits": 500, "currency": "USD"}"#,
         "quad.freight.v1.Freight/CreateLoad": #"""
         "number": "L-9", "cargo": "tiles", "client": "Tile & Co", "estimatedDeliveryAtMicros": "1790000000000000",
         "pickup": {"address": "1 Dock Road", "coordinate": {"latitude": 51.4, "longitude": 0.3}},
@@ -137,7 +168,20 @@ struct ExistenceOracleTests {
             _ = try await system.errands.acceptErrand(.with { $0.errandID = errand.errandID }, options: bob.options)
             let receipt = try await system.uploadReceipt(errand.errandID, as: bob)
 
+            // Alice's household with Bob: a chore done (its photo, its turn, its rating), her reminder, an expense, a
+            // bill, a payment request, an invite to someone's email.
+            let flat = try await Self.aliceHousehold(system, alice: alice, bob: bob)
+
             let foreign: [String: [String]] = [
+                "household_id": [flat.household],
+                "chore_id": [flat.chore],
+                "occurrence_id": [flat.occurrence],
+                "completion_id": [flat.completion],
+                "reminder_id": [flat.reminder],
+                "expense_id": [flat.expense],
+                "bill_id": [flat.bill],
+                "request_id": [flat.request],
+                "photo_document_id": [flat.photo],
                 "errand_id": [errand.errandID],
                 "receipt_document_id": [receipt],
                 "job_id": [done, waiting.jobID],
@@ -149,7 +193,7 @@ struct ExistenceOracleTests {
                 "owner_id": [done, waiting.jobID],
                 "organisation_id": [carrier.organisationID],
                 "load_id": [load.loadID],
-                "invite_id": [invite.inviteID],
+                "invite_id": [invite.inviteID, flat.invite],
                 "driver_id": [bob.userID],
             ]
             for (method, field, inputType) in walked {
@@ -228,6 +272,125 @@ struct ExistenceOracleTests {
         let head = id[..<hash]
         let tail = String(head.suffix(4).map { $0 == "0" ? "1" : "0" })
         return head.dropLast(4) + tail + id[hash...]
+    }
+
+    /// The ids of Alice's household that a stranger will name.
+    struct AliceHousehold {
+        var household, chore, occurrence, completion, reminder, expense, bill, request, photo, invite: String
+    }
+
+    /// Alice's household "Alice's flat" with Bob, and in it: a chore of Alice's done with a photo and rated by Bob,
+    /// its next turn (Alice's, with her reminder), an expense, a rent bill, a payment request to Bob and an invite.
+    private static func aliceHousehold(_ system: LaundrySystem, alice: Person, bob: Person) async throws
+        -> AliceHousehold
+    {
+        let household = try await system.households.createHousehold(
+            .with {
+                $0.name = "Alice's flat"
+                $0.timeZone = "Europe/Berlin"
+            },
+            options: alice.options
+        ).householdID
+        let bobEmail = try await system.identity.getMyProfile(.init(), options: bob.options).email
+        let toBob = try await system.households.inviteMember(
+            .with {
+                $0.householdID = household
+                $0.email = bobEmail
+            },
+            options: alice.options
+        )
+        _ = try await system.households.acceptInvite(.with { $0.inviteID = toBob.inviteID }, options: bob.options)
+        let invite = try await system.households.inviteMember(
+            .with {
+                $0.householdID = household
+                $0.email = "someone-else@example.test"
+            },
+            options: alice.options
+        )
+        let chore = try await system.chores.createChore(
+            .with {
+                $0.householdID = household
+                $0.name = "Dishes"
+                $0.dueAtMicros = (Int64(Date().timeIntervalSince1970) / 60 * 60 + 3_600) * 1_000_000
+                $0.repeat = .daily
+                $0.assignment = .manual
+                $0.memberIds = [alice.userID]
+            },
+            options: alice.options
+        )
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 3, count: 500)
+        let photo = try await DocumentsThroughGatewayTests.upload(
+            png,
+            .with {
+                $0.ownerKind = .chore
+                $0.ownerID = chore.choreID
+                $0.purpose = .chorePhoto
+                $0.fileName = "dishes.png"
+                $0.declaredType = .png
+            },
+            as: alice,
+            through: system
+        ).documentID
+        let done = try await system.chores.markChoreDone(
+            .with {
+                $0.choreID = chore.choreID
+                $0.occurrenceID = chore.current.occurrenceID
+                $0.photoDocumentID = photo
+            },
+            options: alice.options
+        )
+        _ = try await system.chores.rateChore(
+            .with {
+                $0.completionID = done.completion.completionID
+                $0.stars = 4
+            },
+            options: bob.options
+        )
+        let reminders = try await system.chores.listMyReminders(.init(), options: alice.options).reminders
+        let shares: [Quad_Households_V1_SplitShare] = [alice.userID, bob.userID].map { id in .with { $0.memberID = id }
+        }
+        let expense = try await system.expenses.addExpense(
+            .with {
+                $0.householdID = household
+                $0.description_p = "Groceries"
+                $0.amount = LaundrySystem.usd(3_000)
+                $0.method = .equal
+                $0.shares = shares
+            },
+            options: alice.options
+        )
+        let bill = try await system.expenses.createBill(
+            .with {
+                $0.householdID = household
+                $0.description_p = "Rent"
+                $0.payerID = alice.userID
+                $0.amount = LaundrySystem.usd(100_000)
+                $0.method = .equal
+                $0.shares = shares
+                $0.dayOfMonth = 1
+            },
+            options: alice.options
+        )
+        let request = try await system.expenses.requestPayment(
+            .with {
+                $0.householdID = household
+                $0.fromUserID = bob.userID
+                $0.amount = LaundrySystem.usd(1_500)
+            },
+            options: alice.options
+        )
+        return AliceHousehold(
+            household: household,
+            chore: chore.choreID,
+            occurrence: done.chore.current.occurrenceID,
+            completion: done.completion.completionID,
+            reminder: try #require(reminders.first?.reminderID),
+            expense: expense.expenseID,
+            bill: bill.billID,
+            request: request.requestID,
+            photo: photo,
+            invite: invite.inviteID
+        )
     }
 
     /// Submits a job for `customer` and runs it to paid with `dasher`; its id.
