@@ -44,16 +44,18 @@ struct IdentityDouble: IdentityDirectory {
     }
 }
 
-/// fleet-documents' documents as households sees them: a table by id.
+/// fleet-documents' documents as households sees them: a table by id; `down` makes every question UNAVAILABLE.
 final class DocumentsDouble: DocumentDirectory {
     let documents: Mutex<[String: Quad_Documents_V1_Document]>
+    let down = Mutex(false)
 
     init(_ documents: [Quad_Documents_V1_Document] = []) {
         self.documents = Mutex(Dictionary(uniqueKeysWithValues: documents.map { ($0.documentID, $0) }))
     }
 
     func documents(ids: [String]) async throws -> [Quad_Documents_V1_Document] {
-        documents.withLock { table in ids.compactMap { table[$0] } }
+        guard !down.withLock({ $0 }) else { throw RPCError(code: .unavailable, message: "fleet-documents is down") }
+        return documents.withLock { table in ids.compactMap { table[$0] } }
     }
 
     /// Adds a document of `kind` `owner`, uploaded by `user`, for `purpose`.
@@ -84,6 +86,8 @@ struct HouseholdsHarness: Sendable {
     let clock: TestClock
     let documents: DocumentsDouble
     let households: HouseholdsService
+    let expensesService: ExpensesService
+    let payments: PaymentsDouble
 
     static func run(
         identity: IdentityDouble = IdentityDouble(),
@@ -91,7 +95,9 @@ struct HouseholdsHarness: Sendable {
         _ body: @Sendable (HouseholdsHarness) async throws -> Void
     ) async throws {
         let documents = DocumentsDouble()
+        let payments = PaymentsDouble()
         let made = Mutex<HouseholdsService?>(nil)
+        let madeExpenses = Mutex<ExpensesService?>(nil)
         try await InProcessServer.run(
             context: "households",
             peers: ["identity", "fleet-documents"],
@@ -99,7 +105,14 @@ struct HouseholdsHarness: Sendable {
             makeServices: { database, _ in
                 let households = HouseholdsService(database: database, identity: identity, clock: clock.clock)
                 made.withLock { $0 = households }
-                return [households]
+                let expenses = ExpensesService(
+                    database: database,
+                    documents: documents,
+                    payments: payments,
+                    clock: clock.clock
+                )
+                madeExpenses.withLock { $0 = expenses }
+                return [households, expenses]
             }
         ) { server, database in
             try await body(
@@ -108,7 +121,9 @@ struct HouseholdsHarness: Sendable {
                     database: database,
                     clock: clock,
                     documents: documents,
-                    households: try #require(made.withLock { $0 })
+                    households: try #require(made.withLock { $0 }),
+                    expensesService: try #require(madeExpenses.withLock { $0 }),
+                    payments: payments
                 )
             )
         }
@@ -124,6 +139,15 @@ struct HouseholdsHarness: Sendable {
     {
         try await server.withTransport(as: .user(Self.user(user))) { transport in
             try await body(Quad_Households_V1_Households.Client(transport: transport))
+        }
+    }
+
+    /// Runs `body` with the Expenses client as `user`.
+    func expenses<T: Sendable>(_ user: String, _ body: (Quad_Households_V1_Expenses.Client) async throws -> T)
+        async throws -> T
+    {
+        try await server.withTransport(as: .user(Self.user(user))) { transport in
+            try await body(Quad_Households_V1_Expenses.Client(transport: transport))
         }
     }
 
