@@ -79,6 +79,19 @@ struct ExpenseSplitServiceTests {
                     )
                 }
             }
+            await expectRefusal(.invalidArgument, "spent_at_micros") {
+                try await h.addExpense("hana", flat, 100, .equal, [("hana", 0)], spentAt: -1)
+            }
+            await expectRefusal(.invalidArgument, "limit") {
+                _ = try await h.expenses("hana") { expenses in
+                    try await expenses.listExpenses(
+                        .with {
+                            $0.householdID = flat
+                            $0.limit = 201
+                        }
+                    )
+                }
+            }
             for description in ["", "  ", String(repeating: "x", count: 201)] {
                 await expectRefusal(.invalidArgument, "description") {
                     try await h.addExpense("hana", flat, 100, .equal, [("hana", 0)], description: description)
@@ -112,6 +125,7 @@ struct ExpenseSplitServiceTests {
                 ),
                 (.with { $0.method = .exact }, "shares"),
                 (.with { $0.paidBy = "eve" }, "paid_by"),
+                (.with { $0.description_p = String(repeating: "y", count: 201) }, "description"),
             ]
             for (edit, field) in edits {
                 var request = edit

@@ -157,9 +157,56 @@ struct SettlementTests {
             await expectRefusal(.invalidArgument, "to_user_id") {
                 _ = try await Self.pay(h, "ivo", key: "k0", Self.payment(flat, to: "eve", 100))
             }
+            await expectRefusal(.invalidArgument, "payment_method_id") {
+                _ = try await Self.pay(h, "ivo", key: "k0", Self.payment(flat, to: "hana", 100, card: ""))
+            }
+            await expectRefusal(.invalidArgument, "note") {
+                _ = try await h.expenses("hana") { expenses in
+                    try await expenses.requestPayment(
+                        .with {
+                            $0.householdID = flat
+                            $0.fromUserID = "ivo"
+                            $0.amount = Cents.usd(100)
+                            $0.note = String(repeating: "n", count: 501)
+                        }
+                    )
+                }
+            }
             #expect(try await h.count("settlement", in: flat) == 0)
             #expect(try await h.count("payment_request", in: flat) == 0)
             #expect(h.payments.chargeCount == 0)
+            // A request between other members is not this payment's, and is refused naming request_id.
+            try await h.join("jun", flat)
+            let asked = try await h.expenses("jun") { expenses in
+                try await expenses.requestPayment(
+                    .with {
+                        $0.householdID = flat
+                        $0.fromUserID = "ivo"
+                        $0.amount = Cents.usd(100)
+                    }
+                )
+            }
+            await expectRefusal(.invalidArgument, "request_id") {
+                _ = try await h.expenses("hana") { expenses in
+                    try await expenses.recordCashSettlement(
+                        .with {
+                            $0.householdID = flat
+                            $0.fromUserID = "ivo"
+                            $0.amount = Cents.usd(100)
+                            $0.requestID = asked.requestID
+                        }
+                    )
+                }
+            }
+            await expectRefusal(.notFound, "request_id") {
+                _ = try await Self.pay(
+                    h,
+                    "ivo",
+                    key: "k5",
+                    Self.payment(flat, to: "hana", 100, request: "no-such-request")
+                )
+            }
+            #expect(try await h.count("settlement", in: flat) == 0)
         }
     }
 
