@@ -155,6 +155,32 @@ struct BillTests {
         }
     }
 
+    @Test("when a bill's payer or one of its members has left, its next run stops it instead of charging them")
+    func memberLeft() async throws {
+        try await HouseholdsHarness.run { h in
+            let flat = try await h.household(members: ["ivo", "jun"])
+            let bill = try await h.createBill(
+                "hana",
+                flat,
+                3_000,
+                day: 28,
+                payer: "ivo",
+                among: ["hana", "ivo", "jun"]
+            )
+            h.clock.advance(by: .seconds(7 * 86_400))
+            #expect(await h.expensesService.runBills(now: h.clock.micros).made.count == 1)
+            _ = try await h.as("jun") { try await $0.leaveHousehold(.with { $0.householdID = flat }) }
+            h.clock.advance(by: .seconds(31 * 86_400))
+            #expect(await h.expensesService.runBills(now: h.clock.micros).made.isEmpty)
+            let listed = try await h.expenses("hana") { try await $0.listBills(.with { $0.householdID = flat }) }
+            #expect(listed.bills.map(\.active) == [false])
+            #expect(try await h.changes(of: "hana").last?.bill.billID == bill.billID)
+            #expect(try await h.billExpenses(bill.billID).map(\.period) == ["2026-09"])
+            #expect(try await h.billReminders(bill.billID).allSatisfy { $0.subject.hasSuffix("2026-09") })
+            try await h.expectBalanced(flat)
+        }
+    }
+
     @Test("a bill's bad fields are INVALID_ARGUMENT naming them, and nothing is stored")
     func refusals() async throws {
         try await HouseholdsHarness.run { h in

@@ -85,8 +85,8 @@ extension HouseholdsDatabase {
     }
 
     /// Makes bill `id`'s expense for `period` if that period is still its next and due at `now`, and moves the bill
-    /// on; returns the expense made, or nil when another runner made it first (or the bill stopped, or its
-    /// household was dismissed).
+    /// on; returns the expense made, or nil when another runner made it first, or the bill stopped (its household
+    /// was dismissed, or its payer or one of its members left, which stops it).
     func runBill(_ id: String, period: String, at now: Int64) async throws -> ExpenseRecord? {
         try await storage.write { db in
             // Re-read in the write transaction: a runner racing this one has either moved the bill on (nothing
@@ -97,6 +97,16 @@ extension HouseholdsDatabase {
             guard let household = try HouseholdStore.household(id: bill.householdID, db) else {
                 // The household was dismissed: its bills end with it.
                 try BillsStore.stop(id, db)
+                return nil
+            }
+            let current = Set(try HouseholdStore.memberIDs(of: household.id, db))
+            guard current.contains(bill.payerID), bill.shares.allSatisfy({ current.contains($0.memberID) }) else {
+                // Its payer or a member it splits among left: rather than charge someone who is gone, the bill
+                // stops, the members are told, and whoever pays now creates the bill anew.
+                try BillsStore.stop(id, db)
+                try BillsStore.dropReminders(of: id, db)
+                bill.active = false
+                try Self.logChange(bill, household, by: bill.payerID, at: now, db)
                 return nil
             }
             let calendar = try HouseholdCalendar(timeZone: household.timeZone)
