@@ -57,11 +57,10 @@ struct ExpenseSplitServiceTests {
             ]
             let before = try await h.storedNets(flat)
             let feed = try await h.changes(of: "hana").count
-            for (name, cents, method, shares, payer, field) in cases {
+            for (_, cents, method, shares, payer, field) in cases {
                 await expectRefusal(.invalidArgument, field) {
                     try await h.addExpense("hana", flat, cents, method, shares, paidBy: payer)
                 }
-                _ = name
             }
             await expectRefusal(.invalidArgument, "amount.currency") {
                 _ = try await h.expenses("hana") { expenses in
