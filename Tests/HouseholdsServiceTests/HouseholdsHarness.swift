@@ -86,6 +86,8 @@ struct HouseholdsHarness: Sendable {
     let clock: TestClock
     let documents: DocumentsDouble
     let households: HouseholdsService
+    let expensesService: ExpensesService
+    let payments: PaymentsDouble
 
     static func run(
         identity: IdentityDouble = IdentityDouble(),
@@ -93,7 +95,9 @@ struct HouseholdsHarness: Sendable {
         _ body: @Sendable (HouseholdsHarness) async throws -> Void
     ) async throws {
         let documents = DocumentsDouble()
+        let payments = PaymentsDouble()
         let made = Mutex<HouseholdsService?>(nil)
+        let madeExpenses = Mutex<ExpensesService?>(nil)
         try await InProcessServer.run(
             context: "households",
             peers: ["identity", "fleet-documents"],
@@ -102,7 +106,14 @@ struct HouseholdsHarness: Sendable {
                 let households = HouseholdsService(database: database, identity: identity, clock: clock.clock)
                 made.withLock { $0 = households }
                 let chores = ChoresService(database: database, documents: documents, clock: clock.clock)
-                return [households, chores]
+                let expenses = ExpensesService(
+                    database: database,
+                    documents: documents,
+                    payments: payments,
+                    clock: clock.clock
+                )
+                madeExpenses.withLock { $0 = expenses }
+                return [households, chores, expenses]
             }
         ) { server, database in
             try await body(
@@ -111,7 +122,9 @@ struct HouseholdsHarness: Sendable {
                     database: database,
                     clock: clock,
                     documents: documents,
-                    households: try #require(made.withLock { $0 })
+                    households: try #require(made.withLock { $0 }),
+                    expensesService: try #require(madeExpenses.withLock { $0 }),
+                    payments: payments
                 )
             )
         }
@@ -136,6 +149,15 @@ struct HouseholdsHarness: Sendable {
     {
         try await server.withTransport(as: .user(Self.user(user))) { transport in
             try await body(Quad_Households_V1_Chores.Client(transport: transport))
+        }
+    }
+
+    /// Runs `body` with the Expenses client as `user`.
+    func expenses<T: Sendable>(_ user: String, _ body: (Quad_Households_V1_Expenses.Client) async throws -> T)
+        async throws -> T
+    {
+        try await server.withTransport(as: .user(Self.user(user))) { transport in
+            try await body(Quad_Households_V1_Expenses.Client(transport: transport))
         }
     }
 

@@ -16,6 +16,12 @@ public struct Balances: Sendable, Hashable {
         self.currency = currency
     }
 
+    /// Nets kept elsewhere (a store's running rows), in `currency`'s minor units, to apply the next change to.
+    public init(currency: String, netMinorUnits: [String: Int64]) {
+        self.currency = currency
+        self.netMinorUnits = netMinorUnits.filter { $0.value != 0 }
+    }
+
     /// `memberID`'s net: positive when owed, negative when owing.
     public func net(of memberID: String) -> Money {
         Money(minorUnits: netMinorUnits[memberID, default: 0], currency: currency)

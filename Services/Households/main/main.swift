@@ -2,7 +2,8 @@
 // bills, balances and settling up. Configuration: the common service flags (`--help-config`). It asks identity for
 // callers' emails, invitees' accounts and members' birthdays, and fleet-documents about the photos and receipts a
 // request names, through `--peers` or `--peers-dir`; its outbox has nothing to send yet, and it receives
-// account.deleted from identity.
+// account.deleted from identity. In the background it makes recurring bills' expenses (every minute) and, at start,
+// asks payments again about in-app settlements left pending.
 import HouseholdsService
 import QuadServiceKit
 
@@ -17,5 +18,18 @@ try await QuadServiceMain.run(name: "households", migrator: HouseholdsMigrations
         documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
         clock: environment.clock
     )
-    return ServiceSetup(services: [households, chores])
+    let expenses = ExpensesService(
+        database: environment.database,
+        documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
+        payments: PeerSettlementPayments(payments: environment.peers.transport("payments")),
+        clock: environment.clock,
+        logger: environment.logger
+    )
+    return ServiceSetup(
+        services: [households, chores, expenses],
+        background: [
+            BackgroundWork(name: "bills") { await expenses.runBills(every: .seconds(60), logger: environment.logger) },
+            BackgroundWork(name: "pending-settlements") { _ = await expenses.resumePendingSettlements() },
+        ]
+    )
 }
