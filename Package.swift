@@ -383,7 +383,7 @@ let households: [Target] = [
         exclude: ["Domain", "main"],
         [
             "HouseholdsDomain", "QuadKernel", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
-            protobuf,
+            protobuf, logging,
         ]
     ),
     executable("quad-households", at: "Services/Households/main", ["HouseholdsService", "QuadServiceKit"]),
@@ -393,7 +393,7 @@ let households: [Target] = [
         [
             "HouseholdsService", "HouseholdsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
             "QuadWireCore",
-            "QuadContracts", "QuadStorage", "QuadServiceKit", grdb,
+            "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging,
         ]
     ),
 ]
