@@ -100,7 +100,7 @@ public struct ReminderScheduler: Sendable {
 
     /// How long to sleep before the next reminder is due at `now`: until the earliest unfired one, at most
     /// ``Configuration/maxWait``; zero when one is due already.
-    public func nextWait(now: Int64) async throws -> Duration {
+    func nextWait(now: Int64) async throws -> Duration {
         let limit = configuration.maxWait
         guard let next = try await database.earliestUnfiredReminder() else { return limit }
         return min(limit, .microseconds(max(0, next - now)))
