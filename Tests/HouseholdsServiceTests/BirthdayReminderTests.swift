@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HouseholdsDomain
 import HouseholdsService
 import QuadContracts
 import QuadStorage
@@ -49,6 +50,8 @@ struct BirthdayReminderTests {
                 }
             )
             #expect(rows.allSatisfy { $0.userID != $0.details.birthdayUserID })
+            let berlin = try HouseholdCalendar(timeZone: "Europe/Berlin")
+            #expect(rows.allSatisfy { berlin.local($0.dueAt).hour == 9 && berlin.local($0.dueAt).minute == 0 })
 
             // Planning again adds nothing; two replicas planning at once add each reminder once.
             #expect(try await scheduler.birthdays.plan(now: h.clock.micros) == 0)
