@@ -449,7 +449,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
-            "QuadLoad", "QuadLoadCore", "QuadTestSupport", nioCore,
+            "QuadLoad", "QuadLoadCore", "QuadTestSupport", nioCore, protobuf,
         ]
     ),
 ]

@@ -164,7 +164,8 @@ struct EventFeedTests {
             #expect(harness.gateway.routes.route(for: Quad_Identity_V1_Identity.Method.watchEvents.fullName) == nil)
             #expect(
                 harness.gateway.routes.eventSources.map(\.method) == [
-                    Quad_Freight_V1_Freight.Method.watchEvents, Quad_Identity_V1_Identity.Method.watchEvents,
+                    Quad_Freight_V1_Freight.Method.watchEvents, Quad_Households_V1_Households.Method.watchEvents,
+                    Quad_Identity_V1_Identity.Method.watchEvents,
                     Quad_Jobs_V1_Jobs.Method.watchEvents,
                     Quad_Matching_V1_Matching.Method.watchEvents, Quad_Payments_V1_Payments.Method.watchEvents,
                 ]

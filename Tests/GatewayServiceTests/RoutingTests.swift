@@ -19,8 +19,13 @@ struct RoutingTests {
         for method in Quad_Freight_V1_Freight.Method.all where !method.eventSource && !method.serviceOnly {
             #expect(table.route(for: method.fullName)?.context == "fleet-documents")
         }
-        #expect(table.contexts == ["fleet-documents", "identity", "jobs", "matching", "payments"])
-        #expect(table.eventSources.map(\.context) == ["fleet-documents", "identity", "jobs", "matching", "payments"])
+        for method in Quad_Households_V1_Chores.Method.all + Quad_Households_V1_Expenses.Method.all {
+            #expect(table.route(for: method.fullName)?.context == "households")
+        }
+        #expect(table.route(for: Quad_Households_V1_Households.Method.deliver.fullName) == nil)
+        let contexts = ["fleet-documents", "households", "identity", "jobs", "matching", "payments"]
+        #expect(table.contexts == contexts)
+        #expect(table.eventSources.map(\.context) == contexts)
         #expect(table.eventSources.allSatisfy { $0.method.eventSource && table.route(for: $0.method.fullName) == nil })
     }
 
@@ -59,15 +64,15 @@ struct RoutingTests {
     @Test("a service added to the catalog is routed without touching the gateway")
     func newServiceIsRouted() {
         let added = ServiceDescription(
-            name: "quad.households.v1.Households",
-            context: "households",
-            methods: [
-                MethodDescriptor(service: "quad.households.v1.Households", method: "CreateHousehold", kind: .unary)
-            ]
+            name: "quad.rides.v1.Rides",
+            context: "rides",
+            methods: [MethodDescriptor(service: "quad.rides.v1.Rides", method: "OfferRide", kind: .unary)]
         )
         let table = RoutingTable(catalog: QuadServiceCatalog.all + [added])
-        #expect(table.route(for: "quad.households.v1.Households/CreateHousehold")?.context == "households")
-        #expect(table.contexts == ["fleet-documents", "households", "identity", "jobs", "matching", "payments"])
+        #expect(table.route(for: "quad.rides.v1.Rides/OfferRide")?.context == "rides")
+        #expect(
+            table.contexts == ["fleet-documents", "households", "identity", "jobs", "matching", "payments", "rides"]
+        )
     }
 
     @Test("the anonymous methods are the ones marked in Proto/")

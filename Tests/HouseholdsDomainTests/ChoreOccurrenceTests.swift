@@ -130,6 +130,23 @@ struct ChoreOccurrenceTests {
         #expect(twice?.code == .failedPrecondition && occurrence.completion?.rating?.stars == 4)
     }
 
+    @Test("Given a completion read back from storage, when rated, then the rules apply as to one done just now")
+    func readBack() throws {
+        let done = ChoreCompletion(doneBy: "ana", doneAtMicros: 1, points: 3)
+        var occurrence = ChoreOccurrence(
+            dueAtMicros: 0,
+            pick: ChoreRotation.Pick(assignees: ["ana"], turn: 0),
+            completion: done
+        )
+        #expect(occurrence.isDone && occurrence.completion == done)
+        let doer = #expect(throws: HouseholdsError.self) {
+            try occurrence.rate(stars: 4, by: "ana", at: 5, members: members)
+        }
+        #expect(doer?.code == .permissionDenied)
+        try occurrence.rate(stars: 4, by: "ben", at: 5, members: members)
+        #expect(occurrence.completion?.rating?.stars == 4)
+    }
+
     @Test(
         "Given points outside 0...1000, an anchor of 32 or an unknown zone, when a plan is made, then its field is refused"
     )

@@ -85,4 +85,18 @@ struct ChoreRotationTests {
             #expect(error?.code == .invalidArgument && error?.field == field)
         }
     }
+
+    @Test("Given an occurrence id, when seeded, then the same id gives the same seed and another id another seed")
+    func seedOfID() throws {
+        #expect(ChoreRotation.seed(of: "occ-1") == ChoreRotation.seed(of: "occ-1"))
+        #expect(ChoreRotation.seed(of: "occ-1") != ChoreRotation.seed(of: "occ-2"))
+        #expect(ChoreRotation.seed(of: "") == 0xCBF2_9CE4_8422_2325)
+        let rotation = try ChoreRotation(mode: .random, memberIDs: order)
+        let picks = Set(
+            (0..<64).flatMap {
+                rotation.pick(after: nil, members: Set(order), seed: ChoreRotation.seed(of: "occ-\($0)")).assignees
+            }
+        )
+        #expect(picks == Set(order))
+    }
 }

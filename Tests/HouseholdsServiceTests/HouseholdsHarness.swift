@@ -44,16 +44,18 @@ struct IdentityDouble: IdentityDirectory {
     }
 }
 
-/// fleet-documents' documents as households sees them: a table by id.
+/// fleet-documents' documents as households sees them: a table by id; `down` makes every question UNAVAILABLE.
 final class DocumentsDouble: DocumentDirectory {
     let documents: Mutex<[String: Quad_Documents_V1_Document]>
+    let down = Mutex(false)
 
     init(_ documents: [Quad_Documents_V1_Document] = []) {
         self.documents = Mutex(Dictionary(uniqueKeysWithValues: documents.map { ($0.documentID, $0) }))
     }
 
     func documents(ids: [String]) async throws -> [Quad_Documents_V1_Document] {
-        documents.withLock { table in ids.compactMap { table[$0] } }
+        guard !down.withLock({ $0 }) else { throw RPCError(code: .unavailable, message: "fleet-documents is down") }
+        return documents.withLock { table in ids.compactMap { table[$0] } }
     }
 
     /// Adds a document of `kind` `owner`, uploaded by `user`, for `purpose`.
@@ -99,7 +101,8 @@ struct HouseholdsHarness: Sendable {
             makeServices: { database, _ in
                 let households = HouseholdsService(database: database, identity: identity, clock: clock.clock)
                 made.withLock { $0 = households }
-                return [households]
+                let chores = ChoresService(database: database, documents: documents, clock: clock.clock)
+                return [households, chores]
             }
         ) { server, database in
             try await body(
@@ -124,6 +127,15 @@ struct HouseholdsHarness: Sendable {
     {
         try await server.withTransport(as: .user(Self.user(user))) { transport in
             try await body(Quad_Households_V1_Households.Client(transport: transport))
+        }
+    }
+
+    /// Runs `body` with the Chores client as `user`.
+    func chores<T: Sendable>(_ user: String, _ body: (Quad_Households_V1_Chores.Client) async throws -> T)
+        async throws -> T
+    {
+        try await server.withTransport(as: .user(Self.user(user))) { transport in
+            try await body(Quad_Households_V1_Chores.Client(transport: transport))
         }
     }
 

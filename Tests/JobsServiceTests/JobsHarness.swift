@@ -198,6 +198,9 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
     func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws
         -> Quad_Payments_V1_TransferReceipt
     { throw unused(context) }
+    func householdTransfer(request: Quad_Payments_V1_HouseholdTransferRequest, context: ServerContext) async throws
+        -> Quad_Payments_V1_TransferReceipt
+    { throw unused(context) }
     func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws
         -> Quad_Payments_V1_Dispute
     { throw unused(context) }

@@ -16,7 +16,7 @@ import Testing
 /// through the gateway like the apps. Services may be killed and restarted (on the same port,
 /// so the gateway's upstream stays valid) for the fault tests.
 final class LaundrySystem: Sendable {
-    static let services = ["identity", "payments", "matching", "jobs", "fleet-documents"]
+    static let services = ["identity", "payments", "matching", "jobs", "fleet-documents", "households"]
     static var isBuilt: Bool { (services + ["gateway"]).allSatisfy { BuildProducts.exists("quad-\($0)") } }
 
     let layout: UpLayout
@@ -223,7 +223,12 @@ struct Person: Sendable {
 
 extension LaundrySystem {
     /// Registers someone on the demo campus, in the given dorm (the campus's first by default) and room.
-    func register(_ name: String, dormIndex: Int = 0, room: String = "101") async throws -> Person {
+    func register(
+        _ name: String,
+        dormIndex: Int = 0,
+        room: String = "101",
+        born: (year: Int32, month: Int32, day: Int32) = (2004, 5, 17)
+    ) async throws -> Person {
         let campus = CampusDirectory.demo.campuses[0]
         let dorm = campus.dorms[dormIndex]
         let answer = try await identity.register(
@@ -237,7 +242,7 @@ extension LaundrySystem {
                 $0.dormID = dorm.id
                 $0.room = room
                 $0.dateOfBirth = .with {
-                    $0.year = 2004; $0.month = 5; $0.day = 17
+                    $0.year = born.year; $0.month = born.month; $0.day = born.day
                 }
             },
             options: CallOptions(timeout: .seconds(20))

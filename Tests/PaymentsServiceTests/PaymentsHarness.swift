@@ -98,7 +98,7 @@ struct PaymentsHarness: Sendable {
         let made = Mutex<PaymentsService?>(nil)
         try await InProcessServer.run(
             context: "payments",
-            peers: ["jobs"],
+            peers: ["jobs", "households"],
             migrator: PaymentsMigrations.migrator,
             makeServices: { database, _ in
                 let service = PaymentsService(
@@ -148,6 +148,8 @@ struct PaymentsHarness: Sendable {
     }
 
     func asJobs() throws -> Quad_Payments_V1_Payments.Client { try client(.service("jobs")) }
+
+    func asHouseholds() throws -> Quad_Payments_V1_Payments.Client { try client(.service("households")) }
 
     func asOperator() throws -> Quad_Payments_V1_Payments.Client { try client(.operator) }
 

@@ -30,6 +30,7 @@ struct ReflectionFilesTests {
                 "quad/freight/v1/positions.proto",
                 "quad/gateway/v1/gateway.proto",
                 "quad/health/v1/health.proto",
+                "quad/households/v1/households.proto",
                 "quad/identity/v1/identity.proto",
                 "quad/jobs/v1/errands.proto",
                 "quad/jobs/v1/jobs.proto",

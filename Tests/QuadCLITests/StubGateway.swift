@@ -44,6 +44,13 @@ struct StubGateway: Quad_Gateway_V1_Gateway.ServiceProtocol {
         throw RPCError(code: .unimplemented, message: "the stub gateway has no driver home")
     }
 
+    func getHouseholdHome(
+        request: Quad_Gateway_V1_GetHouseholdHomeRequest,
+        context: ServerContext
+    ) async throws -> Quad_Gateway_V1_HouseholdHome {
+        throw RPCError(code: .unimplemented, message: "the stub gateway has no household home")
+    }
+
     func subscribe(
         request: Quad_Gateway_V1_SubscribeRequest,
         response: MessageWriter<Quad_Gateway_V1_FeedMessage>,

@@ -225,6 +225,7 @@ public struct DemoSeeder: Sendable {
         _ people: [Seeded],
         carriers: [DemoCarrierSeeder.Carrier] = [],
         errandIDs: [String] = [],
+        households: [DemoHouseholdSeeder.Household] = [],
         to path: String
     ) throws {
         struct File: Codable {
@@ -234,9 +235,10 @@ public struct DemoSeeder: Sendable {
             var buyers: [Seeded]
             var carriers: [DemoCarrierSeeder.Carrier]
             var errandIDs: [String]
+            var households: [DemoHouseholdSeeder.Household]
 
             enum CodingKeys: String, CodingKey {
-                case customers, dashers, requesters, buyers, carriers
+                case customers, dashers, requesters, buyers, carriers, households
                 case errandIDs = "errand_ids"
             }
         }
@@ -248,7 +250,8 @@ public struct DemoSeeder: Sendable {
             requesters: people.filter { $0.role == "requester" },
             buyers: people.filter { $0.role == "buyer" },
             carriers: carriers,
-            errandIDs: errandIDs
+            errandIDs: errandIDs,
+            households: households
         )
         try encoder.encode(file).write(to: URL(fileURLWithPath: path), options: .atomic)
         // It holds access tokens: owner-only, whatever the umask (issue 11 item 1).

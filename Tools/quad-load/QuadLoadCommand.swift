@@ -16,7 +16,8 @@ struct QuadLoadCommand: AsyncParsableCommand {
             The default mix, campus, is laundry's (customers, dashers, people browsing) with errands: a requester \
             posts a list, another customer accepts it from the feed, shops, uploads the receipt and delivers. \
             Seeds its own people through the gateway (customers with a sandbox card, accepting dashers, and for \
-            freight journeys a carrier with --dispatchers and --drivers; the same --seed reuses the same accounts), then starts journeys at --rate per second (Poisson or \
+            freight journeys a carrier with --dispatchers and --drivers, for household journeys --households flats of \
+            --housemates with chores, a rent bill and cards; the same --seed reuses the same accounts), then starts journeys at --rate per second (Poisson or \
             constant arrivals) for --warmup, --duration and --cooldown (only --duration is measured), never waiting for answers before the next \
             arrival. Latency is measured from each call's intended start (corrected) and from when it was \
             sent (uncorrected). --step raises the rate by --step-factor until p99 or errors pass their \
@@ -42,7 +43,7 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A journey or a named mix: campus (laundry and errands), laundry, laundry-customer, laundry-dasher, browsing, errands, errand, login-storm, ping, freight, freight-load."
+            "A journey or a named mix: campus (laundry and errands), laundry, laundry-customer, laundry-dasher, browsing, errands, errand, login-storm, ping, freight, freight-load, households, household."
     )
     var journey = JourneyMix.defaultName
 
@@ -101,6 +102,12 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(help: "The carrier's drivers to seed, for freight journeys (one journey of about 20 s at a time each).")
     var drivers = 100
+
+    @Option(help: "Households to seed, for household journeys (one journey at a time each).")
+    var households = 20
+
+    @Option(help: "Members of each seeded household, the host among them.")
+    var housemates = 4
 
     @Option(help: "The seeded people's password.")
     var password = "quad-load-password"
@@ -163,6 +170,9 @@ struct QuadLoadCommand: AsyncParsableCommand {
             (0...5_000).contains(drivers)
         else {
             throw ValidationError("--customers, --dashers and --drivers must be 0...5000, --dispatchers 1...100")
+        }
+        guard (1...1_000).contains(households), (1...50).contains(housemates) else {
+            throw ValidationError("--households must be 1...1000 and --housemates 1...50")
         }
         guard (0...1).contains(maxErrorRate) else {
             throw ValidationError("--max-error-rate must be a share of calls from 0 to 1 (0.01 is 1%)")
@@ -259,6 +269,27 @@ struct QuadLoadCommand: AsyncParsableCommand {
             population = population.adding(carrier: carrier, devices: devices)
             let took = (ContinuousClock.now - seedingStarted).seconds
             progress.say("seeded the carrier in \(Self.format(took)) s")
+        }
+        if mix.needsHouseholds {
+            guard gateway == nil else {
+                throw CLIError("household journeys seed their members with identity's SeedAccounts: use --endpoints")
+            }
+            let identity = try EndpointsFile.load(path: endpoints).operatorClient(of: "identity")
+            defer { identity.close() }
+            progress.say("seeding \(households) households of \(housemates) (seed \(seed))")
+            let seedingStarted = ContinuousClock.now
+            let (flats, devices) = try await Population.seedHouseholds(
+                device: { try target.client(connections: 1, from: target.deviceAddress(index: $0)) },
+                firstDevice: customers + dashers + (mix.needsCarrier ? dispatchers + drivers : 0),
+                count: households,
+                members: housemates,
+                seed: seed,
+                password: password,
+                operatorIdentity: identity
+            )
+            population = population.adding(households: flats, devices: devices)
+            let took = (ContinuousClock.now - seedingStarted).seconds
+            progress.say("seeded the households in \(Self.format(took)) s")
         }
         defer { population.close() }
 

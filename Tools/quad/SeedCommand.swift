@@ -8,7 +8,7 @@ import QuadWireNIO
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Create demo customers, qualified dashers, errands and carriers on the demo campus.",
+        abstract: "Create demo customers, qualified dashers, errands, carriers and households on the demo campus.",
         discussion: """
             The demo campus (Northfield University, four dorms with their machine prices) is identity's own \
             seed. This adds customers with a sandbox card (tok_sandbox_visa) and dashers with the dasher role who \
@@ -31,6 +31,14 @@ struct SeedCommand: AsyncParsableCommand {
             seed.json's "carriers" lists each organisation with its dispatchers, drivers and load ids.
 
             Errands (--requesters N --buyers N --errands N): requester1... with a sandbox card and buyer1... in             Maple Hall; the requesters post --errands open errands in turn, each of two items from jobs' item             catalog from Corner Market or Campus Mart (the hold is placed on their card), so the buyers find them             in their feed (Errands/ListErrandFeed). A later run posts only what is missing: a requester who has             their share of open errands already gets none. seed.json's "requesters", "buyers" and "errand_ids"             list them.
+
+            Households (--households N --housemates N): household k's members are hkmember1... \
+            (@northfield.edu, e.g. h1member1), each with a sandbox card; the first, the host, creates "Flat k" \
+            (Europe/Berlin, USD), invites the others by email and each accepts; the host adds three chores in \
+            rotation among everyone (the bins weekly, the bathroom every other week, the kitchen daily) and a \
+            monthly rent bill of 1,800.00 on the 1st, split equally; the second member adds a grocery expense. A \
+            later run adds only what is missing. seed.json's "households" lists each with its members, chores and \
+            bill.
             """
     )
 
@@ -64,6 +72,12 @@ struct SeedCommand: AsyncParsableCommand {
     @Option(help: "How many loads each carrier has; every other one is assigned to a driver.")
     var loads = 10
 
+    @Option(help: "How many households (shared flats); 0 for none.")
+    var households = 1
+
+    @Option(help: "How many members each household has, the host among them (at least 1).")
+    var housemates = 4
+
     @Option(help: "The password of every demo account.")
     var password = "quad-demo-password"
 
@@ -83,6 +97,9 @@ struct SeedCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--carriers must be 0...20, --dispatchers 1...100, --drivers 0...10000 and --loads 0...10000"
             )
+        }
+        guard (0...100).contains(households), (1...50).contains(housemates) else {
+            throw ValidationError("--households must be 0...100 and --housemates 1...50")
         }
         let file = try EndpointsFile.load(path: endpoints)
         guard let gateway = file.gateway, let address = HostPort(parsing: gateway.rpc) else {
@@ -118,8 +135,15 @@ struct SeedCommand: AsyncParsableCommand {
             serverName: gateway.serverName,
             operatorIdentity: identity
         )
+        let seededHouseholds = try await seedHouseholds(client, operatorIdentity: identity)
         let path = URL(fileURLWithPath: endpoints).deletingLastPathComponent().appendingPathComponent("seed.json").path
-        try DemoSeeder.write(people, carriers: seededCarriers, errandIDs: errandIDs, to: path)
+        try DemoSeeder.write(
+            people,
+            carriers: seededCarriers,
+            errandIDs: errandIDs,
+            households: seededHouseholds,
+            to: path
+        )
         let rows = people.map { [$0.role, $0.email, $0.userID, $0.paymentMethodID ?? "-"] }
         Console.out(TextTable(header: ["role", "email", "user id", "payment method"], rows: rows).text)
         if !errandIDs.isEmpty { Console.out("\n\(errandIDs.count) open errands: \(errandIDs.joined(separator: ", "))") }
@@ -135,7 +159,40 @@ struct SeedCommand: AsyncParsableCommand {
                     .text + more
             )
         }
+        for household in seededHouseholds {
+            Console.out(
+                "\n\(household.name) (\(household.householdID)): \(household.choreIDs.count) chores, rent bill "
+                    + "\(household.billID)\n"
+                    + TextTable(
+                        header: ["email", "user id", "payment method"],
+                        rows: household.members.map { [$0.email, $0.userID, $0.paymentMethodID ?? "-"] }
+                    )
+                    .text
+            )
+        }
         Console.out("password: \(password)\naccess tokens (15 min) and ids: \(path)")
+    }
+
+    /// The households, through the gateway; their members are made by identity's SeedAccounts, with cards.
+    private func seedHouseholds(_ gateway: QuadClient, operatorIdentity: any ClientTransport) async throws
+        -> [DemoHouseholdSeeder.Household]
+    {
+        guard households > 0 else { return [] }
+        let people = DemoSeeder(transport: gateway, password: password)
+        let seeder = DemoHouseholdSeeder(gateway: gateway)
+        var seeded: [DemoHouseholdSeeder.Household] = []
+        for number in 1...households {
+            var members: [DemoSeeder.Seeded] = []
+            for account in try await DemoCarrierSeeder.accounts(
+                DemoHouseholdSeeder.people(household: number, members: housemates),
+                password: password,
+                operatorIdentity: operatorIdentity
+            ) {
+                members.append(try await people.prepare(account))
+            }
+            seeded.append(try await seeder.seed(household: number, members: members))
+        }
+        return seeded
     }
 
     /// The carriers, through clients of the gateway from several loopback addresses when the gateway is on

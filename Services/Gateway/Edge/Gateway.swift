@@ -126,7 +126,7 @@ public struct Gateway: Sendable {
         self.proxy = proxy
         // The home screens' parts go through the upstreams' guards like proxied calls.
         var homeParts: [String: any ClientTransport] = [:]
-        for context in ["identity", "jobs", "matching", "payments", "fleet-documents"] {
+        for context in ["identity", "jobs", "matching", "payments", "fleet-documents", "households"] {
             homeParts[context] = proxy.transport(for: context)
         }
         homeParts.merge(homeTransports) { _, replacement in replacement }
@@ -137,7 +137,8 @@ public struct Gateway: Sendable {
             rateLimiter: rateLimiter,
             transports: homeParts,
             deadlines: configuration.protection.deadlines,
-            events: events
+            events: events,
+            clock: clock
         )
         self.eventSources = routes.eventSources.compactMap { source in
             guard let upstream = upstreams[source.context] else { return nil }

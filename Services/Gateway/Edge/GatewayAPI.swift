@@ -1,4 +1,5 @@
 public import GatewayDomain
+public import QuadKernel
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire
@@ -16,21 +17,27 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
     /// Where the campus part comes from (identity's directory).
     private let directory: Quad_Identity_V1_Identity.Client
     private let deadlines: DeadlinePolicy
+    /// The gateway's clock ("this week" of the household home).
+    let clock: QuadClock
     /// Where the laundry home screens' parts come from (jobs, matching, payments).
     let laundry: LaundryHomeClients
     /// Where the freight home screens' parts come from (fleet-documents, identity's names).
     let freight: FreightHomeClients
     /// Where the customer home's errand parts come from (jobs' Errands).
     let errands: ErrandsHomeClients
+    /// Where the household home's parts come from (households).
+    let households: HouseholdHomeClients
 
     /// - Parameter transports: the contexts' transports by name (`identity`, `jobs`, `matching`,
-    ///   `payments`, `fleet-documents`); `profile` and `campus` replace identity's for those parts (tests).
+    ///   `payments`, `fleet-documents`, `households`); `profile` and `campus` replace identity's for those parts
+    ///   (tests).
     public init(
         authenticator: EdgeAuthenticator,
         rateLimiter: EdgeRateLimiter,
         transports: [String: any ClientTransport],
         deadlines: DeadlinePolicy,
-        events: EventFeedHub
+        events: EventFeedHub,
+        clock: QuadClock = .system()
     ) {
         func transport(_ name: String, or fallback: String? = nil) -> any ClientTransport {
             transports[name] ?? fallback.flatMap { transports[$0] } ?? UnavailableTransport(context: fallback ?? name)
@@ -45,11 +52,13 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
             payments: transport("payments")
         )
         self.errands = ErrandsHomeClients(jobs: transport("jobs"))
+        self.households = HouseholdHomeClients(households: transport("households"))
         self.freight = FreightHomeClients(
             fleetDocuments: transport("fleet-documents"),
             identity: transport("identity")
         )
         self.deadlines = deadlines
+        self.clock = clock
     }
 
     /// Admits a signed-in home call and makes the options its parts are called with: the

@@ -9,10 +9,12 @@ public struct ChoreOccurrence: Sendable, Hashable {
     /// Nil while open.
     public private(set) var completion: ChoreCompletion?
 
-    public init(dueAtMicros: Int64, pick: ChoreRotation.Pick) {
+    /// An occurrence due at `dueAtMicros` for `pick`'s assignees; `completion` when it is read back done.
+    public init(dueAtMicros: Int64, pick: ChoreRotation.Pick, completion: ChoreCompletion? = nil) {
         self.dueAtMicros = dueAtMicros
         assignees = pick.assignees
         turn = pick.turn
+        self.completion = completion
     }
 
     public var isDone: Bool { completion != nil }

@@ -85,6 +85,16 @@ public struct ChoreRotation: Sendable, Hashable {
         }
     }
 
+    /// The seed a random chore's pick for occurrence `id` uses: FNV-1a of the id's UTF-8, so the same occurrence
+    /// always gets the same pick (reproducible after a restart) and different occurrences spread.
+    public static func seed(of id: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in id.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
     /// SplitMix64's finaliser: spreads nearby seeds (an occurrence number) over the whole range.
     private static func mix(_ seed: UInt64) -> UInt64 {
         var z = seed &+ 0x9E37_79B9_7F4A_7C15

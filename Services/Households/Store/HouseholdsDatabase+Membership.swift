@@ -162,6 +162,7 @@ extension HouseholdsDatabase {
                     var joined = HouseholdsFeed.event(.memberJoined, household, by: user, at: now)
                     joined.userID = user
                     try HouseholdsFeed.changed(joined, in: household.id, at: now, db)
+                    try ChoresStore.takeUp(user, in: household.id, at: now, db)
                 }
             }
             return invite

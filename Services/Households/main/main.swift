@@ -13,13 +13,18 @@ try await QuadServiceMain.run(name: "households", migrator: HouseholdsMigrations
         identity: PeerIdentityDirectory(identity: environment.peers.transport("identity")),
         clock: environment.clock
     )
+    let chores = ChoresService(
+        database: environment.database,
+        documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
+        clock: environment.clock
+    )
     let reminders = ReminderScheduler(
         database: environment.database,
         identity: PeerIdentityDirectory(identity: environment.peers.transport("identity")),
         clock: environment.clock
     )
     return ServiceSetup(
-        services: [households],
+        services: [households, chores],
         background: [BackgroundWork(name: "reminders") { await reminders.run(logger: environment.logger) }]
     )
 }

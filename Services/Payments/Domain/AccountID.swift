@@ -24,7 +24,8 @@
 /// refund unwinds, so that the customer's ledger shows every charge and refund while the platform's accounts carry
 /// the money; crediting earnings moves it on
 /// to ``userBalance(user:)`` and ``platformRevenue``; a payout moves a user's balance to ``payoutsInTransit``; a
-/// refund debits ``refunds`` and credits ``cardClearing``. The network's settlement and the bank's confirmation of a
+/// refund debits ``refunds`` and credits ``cardClearing``. A transfer paid by the payer's card is booked as such a
+/// charge to the payer and moved on wholly to the payee's ``userBalance(user:)`` (``Transfer/cardPostings()``). The network's settlement and the bank's confirmation of a
 /// payout are the service's to post when the provider reports them.
 public enum AccountID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// What is held on one customer's payment method.

@@ -40,7 +40,7 @@ public struct EarningsSplit: Sendable, Hashable {
     /// The currency of every part.
     public var currency: String { total.currency }
 
-    /// All of `amount` to the payee: a settle-up paid by card (``Transfer``'s summary), no fee taken.
+    /// All of `amount` to the payee, no fee taken.
     ///
     /// - Throws: ``PaymentsError`` `INVALID_ARGUMENT` when `amount` is negative or its currency is malformed.
     public static func payee(_ amount: Money) throws(PaymentsError) -> EarningsSplit {

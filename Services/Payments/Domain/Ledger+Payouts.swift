@@ -1,4 +1,4 @@
-/// Payouts and transfers checked against the balances of these books and posted in one step.
+/// Payouts and transfers checked against the balances of these books (or paid by card) and posted in one step.
 extension Ledger {
     /// Checks `payout` against the user's available balance, posts it and returns the posting.
     ///
@@ -19,5 +19,14 @@ extension Ledger {
         let posting = try transfer.posting(available: available)
         try post(posting)
         return posting
+    }
+
+    /// Posts `transfer` as paid by the payer's card (``Transfer/cardPostings()``): no balance is checked, the card
+    /// paid. Returns the postings.
+    @discardableResult
+    public mutating func transferByCard(_ transfer: Transfer) throws(PaymentsError) -> [Posting] {
+        let postings = try transfer.cardPostings()
+        try post(postings)
+        return postings
     }
 }

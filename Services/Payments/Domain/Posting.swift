@@ -16,11 +16,12 @@ public struct Posting: Sendable, Hashable {
         case release
         /// A hold that lapsed uncaptured.
         case expiry
-        /// A charge above the hold, approved by the customer.
+        /// A charge on a card with no hold before it: above a captured hold, approved by the customer, or a transfer
+        /// paid by the payer's card.
         case charge
         /// Money given back to a customer.
         case refund
-        /// Captured money credited to a worker (earnings and reimbursement) or to a transfer's payee.
+        /// Captured money credited to a worker (earnings and reimbursement).
         case earnings
         /// Captured money credited to the platform: the convenience fee and its share.
         case platformFee = "platform_fee"
@@ -30,7 +31,8 @@ public struct Posting: Sendable, Hashable {
         case payoutSettled = "payout_settled"
         /// A payout the bank returned: the money is back in the user's balance.
         case payoutReturned = "payout_returned"
-        /// Part of one user's balance moved to another (household settle-up).
+        /// Money paid from one user to another (household settle-up): from the payer's balance, or, when their card
+        /// paid, from the charge's ``AccountID/unallocatedReceipts``.
         case transfer
     }
 

@@ -1,8 +1,10 @@
-/// A move of part of one user's available balance to another user's (P6, H12: household settle-up in the app).
+/// A payment from one user to another (P6, H12: household settle-up in the app), from the payer's available balance
+/// or charged to the payer's card.
 ///
-/// The posting debits the payer's ``AccountID/userBalance(user:)`` and credits the payee's. It is refused above the
-/// payer's available balance. Settling up from a card instead is a payment intent held and captured on the payer's
-/// card and credited wholly to the payee with ``EarningsSplit/payee(_:)``.
+/// From the balance (``posting(available:)``), the posting debits the payer's ``AccountID/userBalance(user:)`` and
+/// credits the payee's; it is refused above the payer's available balance. From a card (``cardPostings()``), the
+/// amount is booked as a charge to the payer's card, as a capture is, and settled wholly to the payee's balance; the
+/// payer's balance is not touched.
 public struct Transfer: Sendable, Hashable {
     /// The transfer's id (the posting's reference).
     public let id: String
@@ -49,5 +51,38 @@ public struct Transfer: Sendable, Hashable {
             postedAt: requestedAt,
             entries: [.debit(.userBalance(user: fromUser), amount), .credit(.userBalance(user: toUser), amount)]
         )
+    }
+
+    /// The postings for this transfer once the provider charged the payer's card (a sale: authorised and captured
+    /// at once).
+    ///
+    /// 1. The charge (kind charge), as a capture books a customer's card: the card network owes the platform the
+    ///    amount (debit ``AccountID/cardClearing``, credit ``AccountID/unallocatedReceipts``), and the payer's own
+    ///    record shows it (debit ``AccountID/customerCharges(customer:)``, credit ``AccountID/cardCharges``).
+    /// 2. The settlement (kind transfer), as earnings are credited from a capture: all of it leaves
+    ///    ``AccountID/unallocatedReceipts`` for the payee's ``AccountID/userBalance(user:)``. It is of kind transfer,
+    ///    not earnings: a transfer received is no earning.
+    ///
+    /// Nothing is left in ``AccountID/unallocatedReceipts`` and the payer's balance is untouched.
+    ///
+    /// - Throws: ``PaymentsError`` only if the transfer's checked fields could not make a posting, which they can.
+    public func cardPostings() throws(PaymentsError) -> [Posting] {
+        [
+            try Posting(
+                kind: .charge,
+                reference: id,
+                postedAt: requestedAt,
+                entries: [
+                    .debit(.cardClearing, amount), .credit(.unallocatedReceipts, amount),
+                    .debit(.customerCharges(customer: fromUser), amount), .credit(.cardCharges, amount),
+                ]
+            ),
+            try Posting(
+                kind: .transfer,
+                reference: id,
+                postedAt: requestedAt,
+                entries: [.debit(.unallocatedReceipts, amount), .credit(.userBalance(user: toUser), amount)]
+            ),
+        ]
     }
 }

@@ -1,3 +1,4 @@
+import GRDB
 import PaymentsDomain
 import PaymentsStore
 import QuadContracts
@@ -85,25 +86,17 @@ extension PaymentsDatabase {
                 )
             }
             try PaymentsStore.append([posting], db)
-            try PaymentsStore.insert(transfer, memo: memo, db)
-            for user in [transfer.fromUser, transfer.toUser] {
-                try Feed.log(
-                    .transfer,
-                    to: user,
-                    amount: transfer.amount,
-                    reference: transfer.id,
-                    at: now,
-                    db
-                )
-            }
-            return .with {
-                $0.transferID = transfer.id
-                $0.fromUserID = transfer.fromUser
-                $0.toUserID = transfer.toUser
-                $0.amount = PaymentsProtoMapping.amount(transfer.amount)
-                $0.memo = memo
-                $0.atMicros = now
-            }
+            let record = TransferRecord(transfer: transfer, memo: memo)
+            try PaymentsStore.insert(record, db)
+            try Self.logTransfer(transfer, at: now, db)
+            return PaymentsProtoMapping.transferReceipt(record, at: now)
+        }
+    }
+
+    /// Logs `transfer` to both users' feeds at `now`.
+    static func logTransfer(_ transfer: Transfer, at now: Int64, _ db: Database) throws {
+        for user in [transfer.fromUser, transfer.toUser] {
+            try Feed.log(.transfer, to: user, amount: transfer.amount, reference: transfer.id, at: now, db)
         }
     }
 }

@@ -28,6 +28,9 @@ struct PaymentsDatabase: Sendable {
     static let releaseScope = "quad.payments.v1.Payments/ReleaseHold"
     /// Where ResolveDispute's idempotency keys are unique.
     static let resolveScope = "quad.payments.v1.Payments/ResolveDispute"
+    /// Where HouseholdTransfer's idempotency keys (households' settlement ids) are unique: one scope, as only
+    /// households calls it.
+    static let householdTransferScope = "quad.payments.v1.Payments/HouseholdTransfer"
 
     /// Where `user`'s RequestPayout idempotency keys are unique.
     static func payoutScope(user: String) -> String { "quad.payments.v1.Payments/RequestPayout:\(user)" }
@@ -78,6 +81,15 @@ struct PaymentsDatabase: Sendable {
         request: Quad_Payments_V1_TransferRequest
     ) async throws -> Quad_Payments_V1_TransferReceipt? {
         try await stored(Self.transferScope(user: user), key, request)
+    }
+
+    /// The receipt answered before under `key`, if this HouseholdTransfer ran before; FAILED_PRECONDITION for another
+    /// request.
+    func storedHouseholdTransfer(
+        key: String,
+        request: Quad_Payments_V1_HouseholdTransferRequest
+    ) async throws -> Quad_Payments_V1_TransferReceipt? {
+        try await stored(Self.householdTransferScope, key, request)
     }
 
     /// The answer stored for `key` in `scope`, if `request` ran before.

@@ -135,6 +135,19 @@ enum PaymentsProtoMapping {
         }
     }
 
+    /// A transfer's receipt, answered at `now`; `payment_method_id` is empty when the balance paid.
+    static func transferReceipt(_ record: TransferRecord, at now: Int64) -> Quad_Payments_V1_TransferReceipt {
+        .with {
+            $0.transferID = record.transfer.id
+            $0.fromUserID = record.transfer.fromUser
+            $0.toUserID = record.transfer.toUser
+            $0.amount = amount(record.transfer.amount)
+            $0.memo = record.memo
+            $0.atMicros = now
+            $0.paymentMethodID = record.paymentMethodID
+        }
+    }
+
     static func payout(_ record: PayoutRecord) -> Quad_Payments_V1_Payout {
         .with {
             $0.payoutID = record.payout.id

@@ -61,10 +61,12 @@ extension PaymentsService {
         }
     }
 
-    /// Moves part of the caller's available balance to another user (household settle-up). Needs
-    /// `idempotency-key`. Above the available balance it is FAILED_PRECONDITION. The recipient must be an account
-    /// identity knows: one it does not (never existed, or deleted) is NOT_FOUND naming `to_user_id`, one answer for
-    /// both, and UNAVAILABLE when identity cannot be asked; either way nothing moves.
+    /// Pays another user (household settle-up) from the caller's available balance or, with `payment_method_id`,
+    /// from the caller's card (``transferByCard(_:memo:request:key:)``: charged through the provider and settled to
+    /// the recipient's available balance). Needs `idempotency-key`. From the balance, above the available balance it
+    /// is FAILED_PRECONDITION. The recipient must be an account identity knows: one it does not (never existed, or
+    /// deleted) is NOT_FOUND naming `to_user_id`, one answer for both, and UNAVAILABLE when identity cannot be
+    /// asked; either way nothing moves.
     public func transfer(
         request: Quad_Payments_V1_TransferRequest,
         context: ServerContext
@@ -88,11 +90,17 @@ extension PaymentsService {
                 requestedAt: now
             )
         }
+        if !request.paymentMethodID.isEmpty {
+            try requireCurrency(of: transfer)  // before anyone is asked: a card pays in the balances' currency only
+        }
         // A repeat gets the first answer, even if the recipient's account is gone since.
         if let stored = try await database.storedTransfer(user: caller.userID, key: key, request: request) {
             return stored
         }
         try await requireRecipient(transfer.toUser)
+        guard request.paymentMethodID.isEmpty else {
+            return try await transferByCard(transfer, memo: memo, request: request, key: key)
+        }
         let currency = currency
         return try await gate.withKey("user:\(caller.userID)") {
             try await self.database.postTransfer(
@@ -108,7 +116,7 @@ extension PaymentsService {
 
     /// Refuses a recipient identity does not know, with the same answer whether the id never existed or its account
     /// was deleted, so a transfer cannot tell them apart.
-    private func requireRecipient(_ userID: String) async throws {
+    func requireRecipient(_ userID: String) async throws {
         let exists: Bool
         do {
             exists = try await users.userExists(userID)

@@ -48,6 +48,7 @@ public enum PaymentsMigrations {
         registerVersion2(&migrator)
         registerVersion3(&migrator)
         registerVersion4(&migrator)
+        registerVersion5(&migrator)
         return migrator
     }
 }

@@ -90,18 +90,53 @@ extension PaymentsStore {
         return Money(minorUnits: minor ?? 0, currency: currency)
     }
 
-    /// Stores a transfer with the payer's memo.
-    public static func insert(_ transfer: Transfer, memo: String, _ db: Database) throws {
+    /// Stores a transfer with the payer's memo, what paid it and what it settled.
+    public static func insert(_ record: TransferRecord, _ db: Database) throws {
+        let transfer = record.transfer
         try db.cachedStatement(
             sql: """
-                INSERT INTO transfer (id, from_user_id, to_user_id, amount_minor, currency, memo, at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO transfer (id, from_user_id, to_user_id, amount_minor, currency, memo, at, payment_method_id,
+                    charge_receipt_id, household_id, settlement_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 transfer.id, transfer.fromUser, transfer.toUser, transfer.amount.minorUnits, transfer.amount.currency,
-                memo, transfer.requestedAt,
+                record.memo, transfer.requestedAt, record.paymentMethodID, record.chargeReceiptID, record.householdID,
+                record.settlementID,
             ]
+        )
+    }
+
+    /// The transfer with `id`, or nil.
+    public static func transfer(id: String, _ db: Database) throws -> TransferRecord? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM transfer WHERE id = ?"), arguments: [id])
+            .map(transferRecord)
+    }
+
+    /// The transfers `user` paid, oldest first.
+    public static func transfers(from user: String, _ db: Database) throws -> [TransferRecord] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM transfer WHERE from_user_id = ? ORDER BY at, id"),
+            arguments: [user]
+        ).map(transferRecord)
+    }
+
+    /// A transfer's row read back through ``Transfer``'s checks.
+    private static func transferRecord(_ row: Row) throws -> TransferRecord {
+        TransferRecord(
+            transfer: try Transfer(
+                id: row["id"],
+                fromUser: row["from_user_id"],
+                toUser: row["to_user_id"],
+                amount: Money(minorUnits: row["amount_minor"], currency: row["currency"]),
+                requestedAt: row["at"]
+            ),
+            memo: row["memo"],
+            paymentMethodID: row["payment_method_id"],
+            chargeReceiptID: row["charge_receipt_id"],
+            householdID: row["household_id"],
+            settlementID: row["settlement_id"]
         )
     }
 }

@@ -23,11 +23,11 @@ public struct JourneyMix: Sendable {
     /// The mix quad-load runs without `--journey` or `--mix`: the campus's day, laundry and errands.
     public static let defaultName = "campus"
 
-    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `freight`).
+    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `freight`, `households`).
     public static let catalog: [String: any Journey] = {
         let journeys: [any Journey] = [
             LaundryCustomerJourney(), LaundryDasherJourney(), BrowsingJourney(), LoginStormJourney(), PingJourney(),
-            FreightLoadJourney(), ErrandJourney(),
+            FreightLoadJourney(), ErrandJourney(), HouseholdJourney(),
         ]
         return Dictionary(uniqueKeysWithValues: journeys.map { ($0.name, $0) })
     }()
@@ -36,12 +36,14 @@ public struct JourneyMix: Sendable {
     /// who submits, with a few more dashers than customers so that jobs do not pile up (a dasher
     /// offered nothing leaves as `laundry-dasher-idle`). `errands` is errands alone, each from its list to both
     /// reviews. `campus` (quad-load's default) is the campus's day: laundry's mix with an errand for each laundry
-    /// customer. `freight` is a carrier's loads, each from its creation to its completion. Each product adds its own.
+    /// customer. `freight` is a carrier's loads, each from its creation to its completion. `households` is evenings in
+    /// shared flats (an expense, a chore done, balances, a settle-up). Each product adds its own.
     public static let presets: [String: [(String, Double)]] = [
         "campus": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4), ("errand", 1)],
         "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)],
         "errands": [("errand", 1)],
         "freight": [("freight-load", 1)],
+        "households": [("household", 1)],
     ]
 
     /// Parses `--journey NAME` (a preset or one journey) or `--mix name=weight,name=weight`.
@@ -85,7 +87,14 @@ public struct JourneyMix: Sendable {
 
     /// Whether any journey of the mix plays seeded customers or dashers.
     public var needsPeople: Bool {
-        entries.contains { !($0.journey is PingJourney) && !($0.journey is FreightLoadJourney) }
+        entries.contains {
+            !($0.journey is PingJourney) && !($0.journey is FreightLoadJourney) && !($0.journey is HouseholdJourney)
+        }
+    }
+
+    /// Whether any journey of the mix lives in seeded households.
+    public var needsHouseholds: Bool {
+        entries.contains { $0.journey is HouseholdJourney }
     }
 
     /// Whether any journey of the mix plays a seeded carrier's dispatchers and drivers.

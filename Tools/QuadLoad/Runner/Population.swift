@@ -18,10 +18,13 @@ public final class Population: Sendable {
     public let dashers: [DemoSeeder.Seeded]
     /// The carrier the freight journeys work for (its dispatchers and drivers), if one was seeded.
     public let carrier: DemoCarrierSeeder.Carrier?
+    /// The households the household journeys live in, if any were seeded.
+    public let households: [DemoHouseholdSeeder.Household]
     /// Each person's phone: a client of the gateway from their own address, by user id.
     private let devices: [String: QuadClient]
     private let idleDashers: Mutex<[Int]>
     private let idleDrivers: Mutex<[Int]>
+    private let idleHouseholds: Mutex<[Int]>
 
     /// A population of the people given, each calling through their device (by user id).
     public init(
@@ -29,15 +32,18 @@ public final class Population: Sendable {
         customers: [DemoSeeder.Seeded],
         dashers: [DemoSeeder.Seeded],
         carrier: DemoCarrierSeeder.Carrier? = nil,
+        households: [DemoHouseholdSeeder.Household] = [],
         devices: [String: QuadClient] = [:]
     ) {
         self.password = password
         self.customers = customers
         self.dashers = dashers
         self.carrier = carrier
+        self.households = households
         self.devices = devices
         idleDashers = Mutex(Array(dashers.indices.reversed()))
         idleDrivers = Mutex(Array((carrier?.drivers ?? []).indices.reversed()))
+        idleHouseholds = Mutex(Array(households.indices.reversed()))
     }
 
     /// No one: for journeys that sign no one in (the ping).
@@ -180,8 +186,78 @@ public final class Population: Sendable {
             customers: customers,
             dashers: dashers,
             carrier: carrier,
+            households: households,
             devices: devices.merging(more) { first, _ in first }
         )
+    }
+
+    /// Seeds `count` households of `members` each, `load<seed>h<k>member<i>`..., each member with a card and their
+    /// own device (`device(n)`, n from `firstDevice`); the host seeds their household through theirs.
+    ///
+    /// - Throws: ``CLIError`` naming the step that failed.
+    public static func seedHouseholds(
+        device: @escaping @Sendable (Int) throws -> QuadClient,
+        firstDevice: Int,
+        count: Int,
+        members: Int,
+        seed: UInt64,
+        password: String,
+        operatorIdentity: any ClientTransport
+    ) async throws -> ([DemoHouseholdSeeder.Household], [String: QuadClient]) {
+        var households: [DemoHouseholdSeeder.Household] = []
+        var devices: [String: QuadClient] = [:]
+        for number in 1...max(count, 1) {
+            let people = DemoHouseholdSeeder.people(household: number, members: members).map {
+                var person = $0
+                person.name = "load\(seed)\(person.name)"
+                return person
+            }
+            let accounts = try await DemoCarrierSeeder.accounts(
+                people,
+                password: password,
+                operatorIdentity: operatorIdentity
+            )
+            var prepared: [DemoSeeder.Seeded] = []
+            for account in accounts {
+                let phone = try device(firstDevice + devices.count)
+                devices[account.userID] = phone
+                prepared.append(try await DemoSeeder(transport: phone, password: password).prepare(account))
+            }
+            let host = devices[prepared[0].userID]!
+            households.append(
+                try await DemoHouseholdSeeder(gateway: host, name: "Load \(seed) flat \(number)").seed(
+                    household: number,
+                    members: prepared
+                )
+            )
+        }
+        return (households, devices)
+    }
+
+    /// The same people with `households` and their members' `devices` added.
+    public func adding(households more: [DemoHouseholdSeeder.Household], devices added: [String: QuadClient])
+        -> Population
+    {
+        Population(
+            password: password,
+            customers: customers,
+            dashers: dashers,
+            carrier: carrier,
+            households: more,
+            devices: devices.merging(added) { first, _ in first }
+        )
+    }
+
+    /// Takes an idle household for one journey (one journey per household at a time, as one flat's phones would);
+    /// nil when every household is busy or none was seeded.
+    public func checkOutHousehold() -> DemoHouseholdSeeder.Household? {
+        idleHouseholds.withLock { $0.popLast() }.map { households[$0] }
+    }
+
+    /// Gives `household` back once its journey ends.
+    public func checkIn(household: DemoHouseholdSeeder.Household) {
+        guard let index = households.firstIndex(where: { $0.householdID == household.householdID }) else { return }
+        idleHouseholds.withLock { $0.insert(index, at: 0) }
     }
 
     /// Takes an idle driver of the carrier for one journey; nil when every driver is busy or none was seeded.

@@ -667,6 +667,195 @@ public nonisolated struct Quad_Gateway_V1_OrganisationsPart: Sendable {
   fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
 }
 
+public nonisolated struct Quad_Gateway_V1_GetHouseholdHomeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The household. Empty: the caller's first household (oldest membership); with none, the
+  /// home has only the invites waiting for them.
+  public var householdID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_HouseholdHome: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the household shown; empty when the caller has none
+  public var householdID: String {
+    get {_storage._householdID}
+    set {_uniqueStorage()._householdID = newValue}
+  }
+
+  /// with its members and pending invites
+  public var household: Quad_Gateway_V1_HouseholdPart {
+    get {_storage._household ?? Quad_Gateway_V1_HouseholdPart()}
+    set {_uniqueStorage()._household = newValue}
+  }
+  /// Returns true if `household` has been explicitly set.
+  public var hasHousehold: Bool {_storage._household != nil}
+  /// Clears the value of `household`. Subsequent reads from it will return its default value.
+  public mutating func clearHousehold() {_uniqueStorage()._household = nil}
+
+  /// the caller's chores not yet done, soonest first
+  public var choresDueToMe: Quad_Gateway_V1_ChoresPart {
+    get {_storage._choresDueToMe ?? Quad_Gateway_V1_ChoresPart()}
+    set {_uniqueStorage()._choresDueToMe = newValue}
+  }
+  /// Returns true if `choresDueToMe` has been explicitly set.
+  public var hasChoresDueToMe: Bool {_storage._choresDueToMe != nil}
+  /// Clears the value of `choresDueToMe`. Subsequent reads from it will return its default value.
+  public mutating func clearChoresDueToMe() {_uniqueStorage()._choresDueToMe = nil}
+
+  /// every chore due within 7 days (or overdue), soonest first
+  public var thisWeek: Quad_Gateway_V1_ChoresPart {
+    get {_storage._thisWeek ?? Quad_Gateway_V1_ChoresPart()}
+    set {_uniqueStorage()._thisWeek = newValue}
+  }
+  /// Returns true if `thisWeek` has been explicitly set.
+  public var hasThisWeek: Bool {_storage._thisWeek != nil}
+  /// Clears the value of `thisWeek`. Subsequent reads from it will return its default value.
+  public mutating func clearThisWeek() {_uniqueStorage()._thisWeek = nil}
+
+  public var balances: Quad_Gateway_V1_BalancesPart {
+    get {_storage._balances ?? Quad_Gateway_V1_BalancesPart()}
+    set {_uniqueStorage()._balances = newValue}
+  }
+  /// Returns true if `balances` has been explicitly set.
+  public var hasBalances: Bool {_storage._balances != nil}
+  /// Clears the value of `balances`. Subsequent reads from it will return its default value.
+  public mutating func clearBalances() {_uniqueStorage()._balances = nil}
+
+  /// households inviting the caller
+  public var myInvites: Quad_Gateway_V1_InvitesPart {
+    get {_storage._myInvites ?? Quad_Gateway_V1_InvitesPart()}
+    set {_uniqueStorage()._myInvites = newValue}
+  }
+  /// Returns true if `myInvites` has been explicitly set.
+  public var hasMyInvites: Bool {_storage._myInvites != nil}
+  /// Clears the value of `myInvites`. Subsequent reads from it will return its default value.
+  public mutating func clearMyInvites() {_uniqueStorage()._myInvites = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Quad_Gateway_V1_HouseholdPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var detail: Quad_Households_V1_HouseholdDetail {
+    get {_detail ?? Quad_Households_V1_HouseholdDetail()}
+    set {_detail = newValue}
+  }
+  /// Returns true if `detail` has been explicitly set.
+  public var hasDetail: Bool {self._detail != nil}
+  /// Clears the value of `detail`. Subsequent reads from it will return its default value.
+  public mutating func clearDetail() {self._detail = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _detail: Quad_Households_V1_HouseholdDetail? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_ChoresPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var chores: [Quad_Households_V1_Chore] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_BalancesPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var balances: Quad_Households_V1_Balances {
+    get {_balances ?? Quad_Households_V1_Balances()}
+    set {_balances = newValue}
+  }
+  /// Returns true if `balances` has been explicitly set.
+  public var hasBalances: Bool {self._balances != nil}
+  /// Clears the value of `balances`. Subsequent reads from it will return its default value.
+  public mutating func clearBalances() {self._balances = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _balances: Quad_Households_V1_Balances? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_InvitesPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var invites: [Quad_Households_V1_Invite] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
 public nonisolated struct Quad_Gateway_V1_SubscribeRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1774,6 +1963,297 @@ nonisolated extension Quad_Gateway_V1_OrganisationsPart: SwiftProtobuf.Message, 
   public static func ==(lhs: Quad_Gateway_V1_OrganisationsPart, rhs: Quad_Gateway_V1_OrganisationsPart) -> Bool {
     if lhs._status != rhs._status {return false}
     if lhs.organisations != rhs.organisations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_GetHouseholdHomeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetHouseholdHomeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}household_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.householdID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.householdID.isEmpty {
+      try visitor.visitSingularStringField(value: self.householdID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_GetHouseholdHomeRequest, rhs: Quad_Gateway_V1_GetHouseholdHomeRequest) -> Bool {
+    if lhs.householdID != rhs.householdID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_HouseholdHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HouseholdHome"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}household_id\0\u{1}household\0\u{3}chores_due_to_me\0\u{3}this_week\0\u{1}balances\0\u{3}my_invites\0")
+
+  fileprivate class _StorageClass {
+    var _householdID: String = String()
+    var _household: Quad_Gateway_V1_HouseholdPart? = nil
+    var _choresDueToMe: Quad_Gateway_V1_ChoresPart? = nil
+    var _thisWeek: Quad_Gateway_V1_ChoresPart? = nil
+    var _balances: Quad_Gateway_V1_BalancesPart? = nil
+    var _myInvites: Quad_Gateway_V1_InvitesPart? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _householdID = source._householdID
+      _household = source._household
+      _choresDueToMe = source._choresDueToMe
+      _thisWeek = source._thisWeek
+      _balances = source._balances
+      _myInvites = source._myInvites
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._householdID) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._household) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._choresDueToMe) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._thisWeek) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._balances) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._myInvites) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._householdID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._householdID, fieldNumber: 1)
+      }
+      try { if let v = _storage._household {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._choresDueToMe {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._thisWeek {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._balances {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._myInvites {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_HouseholdHome, rhs: Quad_Gateway_V1_HouseholdHome) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._householdID != rhs_storage._householdID {return false}
+        if _storage._household != rhs_storage._household {return false}
+        if _storage._choresDueToMe != rhs_storage._choresDueToMe {return false}
+        if _storage._thisWeek != rhs_storage._thisWeek {return false}
+        if _storage._balances != rhs_storage._balances {return false}
+        if _storage._myInvites != rhs_storage._myInvites {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_HouseholdPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HouseholdPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}detail\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._detail) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._detail {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_HouseholdPart, rhs: Quad_Gateway_V1_HouseholdPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._detail != rhs._detail {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_ChoresPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChoresPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}chores\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.chores) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.chores.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.chores, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_ChoresPart, rhs: Quad_Gateway_V1_ChoresPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.chores != rhs.chores {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_BalancesPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BalancesPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}balances\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._balances) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._balances {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_BalancesPart, rhs: Quad_Gateway_V1_BalancesPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._balances != rhs._balances {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_InvitesPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InvitesPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}invites\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.invites) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.invites.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.invites, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_InvitesPart, rhs: Quad_Gateway_V1_InvitesPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.invites != rhs.invites {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -16,6 +16,7 @@ public enum Quad_Gateway_V1_Gateway {
         "quad/freight/v1/freight.proto",
         "quad/freight/v1/positions.proto",
         "quad/gateway/v1/gateway.proto",
+        "quad/households/v1/households.proto",
         "quad/identity/v1/identity.proto",
         "quad/jobs/v1/errands.proto",
         "quad/jobs/v1/jobs.proto",
@@ -92,6 +93,21 @@ public enum Quad_Gateway_V1_Gateway {
             eventSource: false,
             serviceOnly: false
         )
+        /// G2, households (H1-H12): a household's home in one call: the household with its members
+        /// and pending invites, the caller's chores, the household's chores due this week and its
+        /// balances (households), and the invites waiting for the caller, fetched in parallel, a
+        /// status per part. Members only: anyone else gets parts marked NOT_FOUND, as households
+        /// answers them.
+        public static let getHouseholdHome = MethodDescriptor(
+            service: serviceName,
+            method: "GetHouseholdHome",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -109,7 +125,7 @@ public enum Quad_Gateway_V1_Gateway {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, getDispatcherHome, getDriverHome, subscribe]
+        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, getDispatcherHome, getDriverHome, getHouseholdHome, subscribe]
     }
 
     /// Implement this to serve `quad.gateway.v1.Gateway`; register the value with a server.
@@ -133,6 +149,12 @@ public enum Quad_Gateway_V1_Gateway {
         /// G2, freight driver (F3, F4): the caller's assigned loads that are not completed, across
         /// their organisations, and those organisations (fleet-documents), a status per part.
         func getDriverHome(request: Quad_Gateway_V1_GetDriverHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DriverHome
+        /// G2, households (H1-H12): a household's home in one call: the household with its members
+        /// and pending invites, the caller's chores, the household's chores due this week and its
+        /// balances (households), and the invites waiting for the caller, fetched in parallel, a
+        /// status per part. Members only: anyone else gets parts marked NOT_FOUND, as households
+        /// answers them.
+        func getHouseholdHome(request: Quad_Gateway_V1_GetHouseholdHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_HouseholdHome
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -183,6 +205,15 @@ public enum Quad_Gateway_V1_Gateway {
             try await transport.unary(Method.getDriverHome, request: request, as: Quad_Gateway_V1_DriverHome.self, options: options)
         }
 
+        /// G2, households (H1-H12): a household's home in one call: the household with its members
+        /// and pending invites, the caller's chores, the household's chores due this week and its
+        /// balances (households), and the invites waiting for the caller, fetched in parallel, a
+        /// status per part. Members only: anyone else gets parts marked NOT_FOUND, as households
+        /// answers them.
+        public func getHouseholdHome(_ request: Quad_Gateway_V1_GetHouseholdHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_HouseholdHome {
+            try await transport.unary(Method.getHouseholdHome, request: request, as: Quad_Gateway_V1_HouseholdHome.self, options: options)
+        }
+
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -209,6 +240,7 @@ extension Quad_Gateway_V1_Gateway.ServiceProtocol {
             .unary(Quad_Gateway_V1_Gateway.Method.getDasherHome) { try await self.getDasherHome(request: $0, context: $1) },
             .unary(Quad_Gateway_V1_Gateway.Method.getDispatcherHome) { try await self.getDispatcherHome(request: $0, context: $1) },
             .unary(Quad_Gateway_V1_Gateway.Method.getDriverHome) { try await self.getDriverHome(request: $0, context: $1) },
+            .unary(Quad_Gateway_V1_Gateway.Method.getHouseholdHome) { try await self.getHouseholdHome(request: $0, context: $1) },
             .serverStreaming(Quad_Gateway_V1_Gateway.Method.subscribe) { try await self.subscribe(request: $0, response: $1, context: $2) },
         ]
     }

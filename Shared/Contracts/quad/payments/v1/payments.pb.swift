@@ -1038,6 +1038,49 @@ public nonisolated struct Quad_Payments_V1_TransferRequest: Sendable {
 
   public var memo: String = String()
 
+  /// Optional: the caller's card (ListPaymentMethods) pays instead of their balance; the amount
+  /// is charged to it and settled to the recipient's available balance. Not the caller's, or
+  /// unknown: NOT_FOUND; declined: FAILED_PRECONDITION naming the decline; nothing moves.
+  public var paymentMethodID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _amount: Quad_Types_V1_Amount? = nil
+}
+
+/// P6, H12, for households only (service_only): a settle-up paid in the app, charged to the
+/// payer's card and settled to the payee's available balance. Households has checked that both
+/// are members and the payer asked. Needs `idempotency-key` (households' settlement id): a
+/// retry answers the first receipt and moves nothing twice, even after payments was killed
+/// between the charge and its record; the same key with another request is FAILED_PRECONDITION.
+/// The transfer records household_id and settlement_id (docs/payments-sandbox.md).
+public nonisolated struct Quad_Payments_V1_HouseholdTransferRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var fromUserID: String = String()
+
+  public var toUserID: String = String()
+
+  public var amount: Quad_Types_V1_Amount {
+    get {_amount ?? Quad_Types_V1_Amount()}
+    set {_amount = newValue}
+  }
+  /// Returns true if `amount` has been explicitly set.
+  public var hasAmount: Bool {self._amount != nil}
+  /// Clears the value of `amount`. Subsequent reads from it will return its default value.
+  public mutating func clearAmount() {self._amount = nil}
+
+  /// the payer's card
+  public var paymentMethodID: String = String()
+
+  public var householdID: String = String()
+
+  public var settlementID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1068,6 +1111,9 @@ public nonisolated struct Quad_Payments_V1_TransferReceipt: Sendable {
   public var memo: String = String()
 
   public var atMicros: Int64 = 0
+
+  /// the card charged; empty when the balance paid
+  public var paymentMethodID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2643,7 +2689,7 @@ nonisolated extension Quad_Payments_V1_RequestPayoutRequest: SwiftProtobuf.Messa
 
 nonisolated extension Quad_Payments_V1_TransferRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TransferRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}to_user_id\0\u{1}amount\0\u{1}memo\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}to_user_id\0\u{1}amount\0\u{1}memo\0\u{3}payment_method_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2654,6 +2700,7 @@ nonisolated extension Quad_Payments_V1_TransferRequest: SwiftProtobuf.Message, S
       case 1: try { try decoder.decodeSingularStringField(value: &self.toUserID) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.memo) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.paymentMethodID) }()
       default: break
       }
     }
@@ -2673,6 +2720,9 @@ nonisolated extension Quad_Payments_V1_TransferRequest: SwiftProtobuf.Message, S
     if !self.memo.isEmpty {
       try visitor.visitSingularStringField(value: self.memo, fieldNumber: 3)
     }
+    if !self.paymentMethodID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentMethodID, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2680,6 +2730,66 @@ nonisolated extension Quad_Payments_V1_TransferRequest: SwiftProtobuf.Message, S
     if lhs.toUserID != rhs.toUserID {return false}
     if lhs._amount != rhs._amount {return false}
     if lhs.memo != rhs.memo {return false}
+    if lhs.paymentMethodID != rhs.paymentMethodID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Payments_V1_HouseholdTransferRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HouseholdTransferRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}from_user_id\0\u{3}to_user_id\0\u{1}amount\0\u{3}payment_method_id\0\u{3}household_id\0\u{3}settlement_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.fromUserID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.toUserID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.paymentMethodID) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.householdID) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.settlementID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.fromUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.fromUserID, fieldNumber: 1)
+    }
+    if !self.toUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.toUserID, fieldNumber: 2)
+    }
+    try { if let v = self._amount {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.paymentMethodID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentMethodID, fieldNumber: 4)
+    }
+    if !self.householdID.isEmpty {
+      try visitor.visitSingularStringField(value: self.householdID, fieldNumber: 5)
+    }
+    if !self.settlementID.isEmpty {
+      try visitor.visitSingularStringField(value: self.settlementID, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Payments_V1_HouseholdTransferRequest, rhs: Quad_Payments_V1_HouseholdTransferRequest) -> Bool {
+    if lhs.fromUserID != rhs.fromUserID {return false}
+    if lhs.toUserID != rhs.toUserID {return false}
+    if lhs._amount != rhs._amount {return false}
+    if lhs.paymentMethodID != rhs.paymentMethodID {return false}
+    if lhs.householdID != rhs.householdID {return false}
+    if lhs.settlementID != rhs.settlementID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2687,7 +2797,7 @@ nonisolated extension Quad_Payments_V1_TransferRequest: SwiftProtobuf.Message, S
 
 nonisolated extension Quad_Payments_V1_TransferReceipt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TransferReceipt"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transfer_id\0\u{3}from_user_id\0\u{3}to_user_id\0\u{1}amount\0\u{1}memo\0\u{3}at_micros\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transfer_id\0\u{3}from_user_id\0\u{3}to_user_id\0\u{1}amount\0\u{1}memo\0\u{3}at_micros\0\u{3}payment_method_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2701,6 +2811,7 @@ nonisolated extension Quad_Payments_V1_TransferReceipt: SwiftProtobuf.Message, S
       case 4: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.memo) }()
       case 6: try { try decoder.decodeSingularInt64Field(value: &self.atMicros) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.paymentMethodID) }()
       default: break
       }
     }
@@ -2729,6 +2840,9 @@ nonisolated extension Quad_Payments_V1_TransferReceipt: SwiftProtobuf.Message, S
     if self.atMicros != 0 {
       try visitor.visitSingularInt64Field(value: self.atMicros, fieldNumber: 6)
     }
+    if !self.paymentMethodID.isEmpty {
+      try visitor.visitSingularStringField(value: self.paymentMethodID, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2739,6 +2853,7 @@ nonisolated extension Quad_Payments_V1_TransferReceipt: SwiftProtobuf.Message, S
     if lhs._amount != rhs._amount {return false}
     if lhs.memo != rhs.memo {return false}
     if lhs.atMicros != rhs.atMicros {return false}
+    if lhs.paymentMethodID != rhs.paymentMethodID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

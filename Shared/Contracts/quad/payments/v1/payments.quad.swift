@@ -122,7 +122,7 @@ public enum Quad_Payments_V1_Payments {
             eventSource: false,
             serviceOnly: false
         )
-        /// P6. A transfer to another user. Needs `idempotency-key`.
+        /// P6. A transfer to another user, from the caller's balance or card. Needs `idempotency-key`.
         public static let transfer = MethodDescriptor(
             service: serviceName,
             method: "Transfer",
@@ -132,6 +132,18 @@ public enum Quad_Payments_V1_Payments {
             rateLimitClass: nil,
             eventSource: false,
             serviceOnly: false
+        )
+        /// P6, H12: households' settle-up in the app (service_only; PERMISSION_DENIED for any other
+        /// peer). FAILED_PRECONDITION when the card is declined; nothing moves.
+        public static let householdTransfer = MethodDescriptor(
+            service: serviceName,
+            method: "HouseholdTransfer",
+            kind: .unary,
+            idempotent: false,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
         )
         /// P5. A dispute of the caller's (customer) job.
         public static let getDispute = MethodDescriptor(
@@ -234,7 +246,7 @@ public enum Quad_Payments_V1_Payments {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, quoteErrand, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, getDispute, holdForJob, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
+        public static let all: [MethodDescriptor] = [getFeeSchedule, quoteLaundry, quoteErrand, addPaymentMethod, listPaymentMethods, getBalance, listLedgerEntries, requestPayout, listPayouts, transfer, householdTransfer, getDispute, holdForJob, holdForLaundryJob, releaseHold, getPaymentIntent, resolveDispute, checkBooks, deliver, watchEvents]
     }
 
     /// Implement this to serve `quad.payments.v1.Payments`; register the value with a server.
@@ -260,8 +272,11 @@ public enum Quad_Payments_V1_Payments {
         /// P6. The caller's payouts with where each stands (IN_TRANSIT, PAID, FAILED). INVALID_ARGUMENT for a limit
         /// above 500.
         func listPayouts(request: Quad_Payments_V1_ListPayoutsRequest, context: ServerContext) async throws -> Quad_Payments_V1_ListPayoutsResponse
-        /// P6. A transfer to another user. Needs `idempotency-key`.
+        /// P6. A transfer to another user, from the caller's balance or card. Needs `idempotency-key`.
         func transfer(request: Quad_Payments_V1_TransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt
+        /// P6, H12: households' settle-up in the app (service_only; PERMISSION_DENIED for any other
+        /// peer). FAILED_PRECONDITION when the card is declined; nothing moves.
+        func householdTransfer(request: Quad_Payments_V1_HouseholdTransferRequest, context: ServerContext) async throws -> Quad_Payments_V1_TransferReceipt
         /// P5. A dispute of the caller's (customer) job.
         func getDispute(request: Quad_Payments_V1_GetDisputeRequest, context: ServerContext) async throws -> Quad_Payments_V1_Dispute
         /// Service only: the hold for a new job of any product (jobs). Needs `idempotency-key`.
@@ -338,9 +353,15 @@ public enum Quad_Payments_V1_Payments {
             try await transport.unary(Method.listPayouts, request: request, as: Quad_Payments_V1_ListPayoutsResponse.self, options: options)
         }
 
-        /// P6. A transfer to another user. Needs `idempotency-key`.
+        /// P6. A transfer to another user, from the caller's balance or card. Needs `idempotency-key`.
         public func transfer(_ request: Quad_Payments_V1_TransferRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_TransferReceipt {
             try await transport.unary(Method.transfer, request: request, as: Quad_Payments_V1_TransferReceipt.self, options: options)
+        }
+
+        /// P6, H12: households' settle-up in the app (service_only; PERMISSION_DENIED for any other
+        /// peer). FAILED_PRECONDITION when the card is declined; nothing moves.
+        public func householdTransfer(_ request: Quad_Payments_V1_HouseholdTransferRequest, options: CallOptions = .defaults) async throws -> Quad_Payments_V1_TransferReceipt {
+            try await transport.unary(Method.householdTransfer, request: request, as: Quad_Payments_V1_TransferReceipt.self, options: options)
         }
 
         /// P5. A dispute of the caller's (customer) job.
@@ -410,6 +431,7 @@ extension Quad_Payments_V1_Payments.ServiceProtocol {
             .unary(Quad_Payments_V1_Payments.Method.requestPayout) { try await self.requestPayout(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.listPayouts) { try await self.listPayouts(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.transfer) { try await self.transfer(request: $0, context: $1) },
+            .unary(Quad_Payments_V1_Payments.Method.householdTransfer) { try await self.householdTransfer(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.getDispute) { try await self.getDispute(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.holdForJob) { try await self.holdForJob(request: $0, context: $1) },
             .unary(Quad_Payments_V1_Payments.Method.holdForLaundryJob) { try await self.holdForLaundryJob(request: $0, context: $1) },
