@@ -194,6 +194,49 @@ struct ReminderSchedulerTests {
     }
 
     @Test(
+        "Given a chore made through Chores, when its due time comes, then its assignee is told once; snoozed, once more"
+    )
+    func choreThroughTheService() async throws {
+        try await HouseholdsHarness.run { h in
+            let flat = try await h.household(members: ["ivo"])
+            let due = h.clock.micros + 3_600_000_000
+            let chore = try await h.chore(in: flat, due: due, members: ["ivo"])
+            let scheduler = ReminderScheduler(database: h.database, identity: IdentityDouble(), clock: h.clock.clock)
+            try await ReminderRows.running(scheduler, clock: h.clock) {
+                await ReminderRows.advance(h.clock, by: .seconds(3_599))
+                #expect(try await ReminderRows.events(h.database).isEmpty)
+                await ReminderRows.advance(h.clock, by: .seconds(1))
+                let told = try await ReminderRows.events(h.database)
+                #expect(told.count == 1)
+                let reminder = try #require(told.first)
+                #expect(
+                    reminder.userID == "ivo" && reminder.choreID == chore.choreID && reminder.choreName == "Bins out"
+                )
+                #expect(reminder.dueAtMicros == due && reminder.firedAtMicros == due)
+                // Fired, it is no longer listed; "remind me later" by 30 minutes tells ivo once more, then never.
+                let listed = try await h.chores("ivo") { try await $0.listMyReminders(.init()) }.reminders
+                #expect(
+                    !listed.contains { $0.reminderID == reminder.reminderID }
+                        && listed.allSatisfy { $0.kind == .birthday }
+                )
+                _ = try await h.chores("ivo") { chores in
+                    try await chores.snoozeReminder(
+                        .with {
+                            $0.reminderID = reminder.reminderID
+                            $0.minutes = 30
+                        }
+                    )
+                }
+                await ReminderRows.advance(h.clock, by: .seconds(30 * 60))
+                await ReminderRows.advance(h.clock, by: .seconds(3_600))
+                let again = try await ReminderRows.events(h.database)
+                #expect(again.map(\.reminderID) == [reminder.reminderID, reminder.reminderID])
+                #expect(again.last?.firedAtMicros == due + 1_800_000_000)
+            }
+        }
+    }
+
+    @Test(
         "Given 1,000 reminders due each second for 5 seconds, when the running scheduler wakes, then each fires within 1 s"
     )
     func burstOnTime() async throws {
