@@ -393,7 +393,7 @@ let households: [Target] = [
         [
             "HouseholdsService", "HouseholdsDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire",
             "QuadWireCore",
-            "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadKernel", grdb,
+            "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadKernel", grdb, logging,
         ]
     ),
 ]
