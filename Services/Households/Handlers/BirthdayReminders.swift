@@ -11,9 +11,10 @@ public import QuadStorage
 /// keyed by the person reminded, the member it is about and the birthday's year, so planning again, or from two
 /// replicas at once, adds nothing twice; a reminder that fired is followed by the next year's at the next planning.
 ///
-/// Planning runs at the scheduler's start and once a day (``ReminderScheduler``). A member who joins is planned at
-/// the next run; a member who leaves is not reminded nor reminded of (the firing drops those rows). A change of a
-/// household's days applies to the reminders planned after it: one already planned keeps its time.
+/// Planning runs at the scheduler's start and once a day (``ReminderScheduler``), and for one household when a member
+/// joins it or its host changes its days before (``plan(household:now:)``, from ``HouseholdsService``, which first
+/// drops the unfired ones on a change of days); a member who leaves is not reminded nor reminded of (the firing
+/// drops those rows).
 public struct BirthdayReminders: Sendable {
     /// The most users in one question to identity (`GetBirthdays` takes 200).
     static let identityBatch = 200
@@ -68,6 +69,25 @@ public struct BirthdayReminders: Sendable {
             if page.count < pageSize { break }
         }
         return inserted
+    }
+
+    /// Inserts the missing birthday reminders after `now` of household `id` alone (a member joined, or its days
+    /// before changed); returns how many. Throws when identity cannot be asked.
+    @discardableResult
+    public func plan(household id: String, now: Int64) async throws -> Int {
+        guard let (household, members) = try await database.birthdayHousehold(id), members.count > 1 else { return 0 }
+        let birthdays = try await identity.birthdays(of: members)
+        let planned = Self.reminders(of: household, members: members, birthdays: birthdays, after: now)
+        let missing = try await database.missingBirthdayReminders(planned)
+        let stamp = Date(timeIntervalSince1970: Double(clock.micros()) / Double(Microseconds.perSecond))
+        return try await database.insertBirthdayReminders(
+            missing.map { reminder in
+                var reminder = reminder
+                reminder.id = EntityID.generate(now: stamp)
+                return reminder
+            },
+            at: now
+        )
     }
 
     /// The next birthday reminder of each member of `household` to each other member (ids left empty). A date of

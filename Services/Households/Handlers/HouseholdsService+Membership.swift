@@ -89,6 +89,7 @@ extension HouseholdsService {
                 if let days { record.birthdayReminderDays = days }
             }
         }
+        if days != nil { await planBirthdays(of: household.id, dropping: true, context) }
         return HouseholdsProtoMapping.household(household, memberCount: count, role: .host)
     }
 
@@ -146,6 +147,7 @@ extension HouseholdsService {
     ) async throws -> Quad_Households_V1_HouseholdDetail {
         let caller = try context.requireCaller()
         let invite = try await answer(request.inviteID, accept: true, caller: caller)
+        await planBirthdays(of: invite.householdID, context)
         let now = clock.micros()
         let detail = try await refusingAsRPC {
             try await database.detail(caller.userID, of: invite.householdID, at: now)

@@ -15,6 +15,8 @@ public final class HouseholdsService: Quad_Households_V1_Households.ServiceProto
     let identity: any IdentityDirectory
     let clock: QuadClock
     let configuration: HouseholdsConfiguration
+    /// Plans a household's birthday reminders when a member joins or its days before change (H8).
+    let birthdays: BirthdayReminders
 
     /// - Parameters:
     ///   - database: households' database (`environment.database`), shared with the chores and expenses services.
@@ -29,6 +31,21 @@ public final class HouseholdsService: Quad_Households_V1_Households.ServiceProto
         self.identity = identity
         self.configuration = configuration
         self.clock = clock
+        self.birthdays = BirthdayReminders(database: database, identity: identity, clock: clock)
+    }
+
+    /// Plans `household`'s birthday reminders now (a member joined, or its days before changed); identity not
+    /// answering is logged, and the scheduler's daily planning makes up for it.
+    func planBirthdays(of household: String, dropping: Bool = false, _ context: ServerContext) async {
+        do {
+            if dropping { try await database.dropUnfiredBirthdayReminders(of: household) }
+            try await birthdays.plan(household: household, now: clock.micros())
+        } catch {
+            context.logger.warning(
+                "birthday reminders not planned; the daily planning will",
+                metadata: ["household_id": "\(household)", "error": "\(error)"]
+            )
+        }
     }
 
     /// G3: households' event source (HouseholdChanged, ReminderDue), followed by the gateway.

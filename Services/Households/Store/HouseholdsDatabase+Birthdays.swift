@@ -11,6 +11,25 @@ extension HouseholdsDatabase {
         }
     }
 
+    /// Household `id` (not dismissed) with its current members, or nil.
+    func birthdayHousehold(_ id: String) async throws -> (HouseholdRecord, [String])? {
+        try await storage.read { db in
+            guard let household = try HouseholdStore.household(id: id, db) else { return nil }
+            return (household, try HouseholdStore.memberIDs(of: id, db))
+        }
+    }
+
+    /// Drops the birthday reminders of `household` that have not fired (its days before changed: they are planned
+    /// again at the new time).
+    func dropUnfiredBirthdayReminders(of household: String) async throws {
+        try await storage.write { db in
+            try db.execute(
+                sql: "DELETE FROM reminder WHERE household_id = ? AND kind = 'birthday' AND fired_at IS NULL",
+                arguments: [household]
+            )
+        }
+    }
+
     /// Those of `planned` whose person has no reminder of that birthday yet: a read, so that a daily run that finds
     /// everything planned takes no turn on the writer.
     func missingBirthdayReminders(_ planned: [BirthdayStore.Planned]) async throws -> [BirthdayStore.Planned] {
