@@ -26,15 +26,16 @@ struct QuadSeedTests {
         var buyers: [DemoSeeder.Seeded]
         var carriers: [DemoCarrierSeeder.Carrier]
         var errandIDs: [String]
+        var households: [DemoHouseholdSeeder.Household]
 
         enum CodingKeys: String, CodingKey {
-            case customers, dashers, requesters, buyers, carriers
+            case customers, dashers, requesters, buyers, carriers, households
             case errandIDs = "errand_ids"
         }
     }
 
     @Test(
-        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads, errands and fresh tokens"
+        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads, errands, household and fresh tokens"
     )
     func seedTwice() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-seed-\(UUID().uuidString)")
@@ -43,7 +44,8 @@ struct QuadSeedTests {
         try FileManager.default.createDirectory(atPath: executables, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in [
-            "quad-identity", "quad-matching", "quad-payments", "quad-jobs", "quad-fleet-documents", "quad-gateway",
+            "quad-identity", "quad-matching", "quad-payments", "quad-jobs", "quad-fleet-documents", "quad-households",
+            "quad-gateway",
         ] {
             try FileManager.default.createSymbolicLink(
                 atPath: "\(executables)/\(name)",
@@ -52,13 +54,13 @@ struct QuadSeedTests {
         }
         let layout = UpLayout(directory: directory)
 
-        // Given `quad up` running identity, matching, payments, jobs, fleet-documents and the gateway
+        // Given `quad up` running identity, matching, payments, jobs, fleet-documents, households and the gateway
         try await QuadUpSystemTests.withQuadUp(directory: directory, arguments: ["--executables", executables]) { up in
             _ = try await QuadUpSystemTests.waitForEndpoints(layout, of: up) { $0.gateway != nil }
             let seed = [
                 "seed", "--endpoints", layout.endpoints, "--customers", "3", "--dashers", "2", "--carriers", "1",
                 "--dispatchers", "2", "--drivers", "3", "--loads", "4", "--requesters", "2", "--buyers", "1",
-                "--errands", "3",
+                "--errands", "3", "--households", "1", "--housemates", "3",
             ]
 
             // When quad seed runs
@@ -113,6 +115,25 @@ struct QuadSeedTests {
             #expect(secondFile.buyers.map(\.email) == ["buyer1@northfield.edu"])
             #expect(firstFile.errandIDs.count == 3)
             #expect(Set(secondFile.errandIDs) == Set(firstFile.errandIDs))
+
+            // And the same household, its three members with cards, its three chores and its rent bill: none twice
+            let flat = try #require(firstFile.households.first)
+            let flatAgain = try #require(secondFile.households.first)
+            #expect(firstFile.households.count == 1 && secondFile.households.count == 1)
+            #expect(flat.name == "Flat 1" && flatAgain.householdID == flat.householdID)
+            #expect(flat.members.map(\.email) == (1...3).map { "h1member\($0)@northfield.edu" })
+            #expect(flatAgain.members.allSatisfy { $0.paymentMethodID != nil })
+            #expect(flat.choreIDs.count == 3 && flatAgain.choreIDs == flat.choreIDs && flatAgain.billID == flat.billID)
+            let flatHome = try await ProductRun.run(
+                "quad",
+                [
+                    "call", "gateway", "quad.gateway.v1.Gateway/GetHouseholdHome", "{}", "--endpoints",
+                    layout.endpoints, "-H", "authorization=Bearer \(flatAgain.members[0].accessToken)",
+                ],
+                in: directory
+            )
+            #expect(flatHome.status == 0, "\(flatHome.output)")
+            #expect(flatHome.output.contains(flat.householdID) && flatHome.output.contains("Take out the bins"))
 
             // And the buyer's feed, through the gateway with their token, has the seeded errands, catalog items in them
             let feed = try await ProductRun.run(
