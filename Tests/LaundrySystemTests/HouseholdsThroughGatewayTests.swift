@@ -192,7 +192,7 @@ extension HouseholdsThroughGatewayTests {
     }
 
     @Test(
-        "chores: one added shows on its assignee's home, marked complete it leaves their list for the next turn, the history has the entry with a rating, and points add up",
+        "chores: one added shows on its assignee's home, marked complete it leaves their list for the next turn, the history has the entry with a rating, points add up; a special event for everyone",
         .timeLimit(.minutes(4))
     )
     func chores() async throws {
@@ -293,6 +293,41 @@ extension HouseholdsThroughGatewayTests {
                 options: jun.options
             )
             #expect(points.total == 3 && points.members.first?.memberID == ivo.userID)
+
+            // Special event (priority 3): a one-off chore for everyone with its description and effort; once done
+            // by one of them it is finished and in the history.
+            let cleaning = try await jun.chores.createChore(
+                .with {
+                    $0.householdID = id
+                    $0.name = "End of semester cleaning"
+                    $0.notes = "Fridge, oven, windows; deposit inspection on Friday"
+                    $0.dueAtMicros = tomorrow + 3 * 86_400_000_000
+                    $0.repeat = .once
+                    $0.assignment = .manual
+                    $0.memberIds = [hana.userID, ivo.userID, jun.userID]
+                    $0.points = 10
+                },
+                options: jun.options
+            )
+            #expect(cleaning.current.assigneeIds.count == 3 && cleaning.notes.hasPrefix("Fridge"))
+            let cleaned = try await hana.chores.markChoreDone(
+                .with {
+                    $0.choreID = cleaning.choreID
+                    $0.occurrenceID = cleaning.current.occurrenceID
+                },
+                options: hana.options
+            )
+            #expect(cleaned.chore.finished)
+            let listed = try await jun.chores.listChores(.with { $0.householdID = id }, options: jun.options)
+            #expect(!listed.chores.map(\.choreID).contains(cleaning.choreID))
+            let entries = try await jun.chores.listChoreHistory(
+                .with {
+                    $0.householdID = id
+                    $0.choreID = cleaning.choreID
+                },
+                options: jun.options
+            )
+            #expect(entries.completions.map(\.doneBy) == [hana.userID] && entries.completions[0].points == 10)
         }
     }
 }
