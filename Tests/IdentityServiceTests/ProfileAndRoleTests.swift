@@ -150,7 +150,7 @@ struct ProfileAndRoleTests {
             #expect(
                 events == [
                     ["jobs", "account.deleted"], ["matching", "account.deleted"], ["payments", "account.deleted"],
-                    ["fleet-documents", "account.deleted"],
+                    ["fleet-documents", "account.deleted"], ["households", "account.deleted"],
                 ]
             )
         }

@@ -59,7 +59,7 @@ extension ChoresService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Chore {
         let caller = try context.requireCaller()
-        try Self.requireID(request.choreID, "chore_id", "chore")
+        try HouseholdsInput.requireID(request.choreID, "chore_id", "chore")
         var edit = ChoreEdit()
         if request.hasName { edit.name = try Self.choreName(request.name) }
         if request.hasNotes {
@@ -86,7 +86,7 @@ extension ChoresService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Chore {
         let caller = try context.requireCaller()
-        try Self.requireID(request.choreID, "chore_id", "chore")
+        try HouseholdsInput.requireID(request.choreID, "chore_id", "chore")
         let (chore, current) = try await refusingAsRPC { try await database.chore(request.choreID, for: caller.userID) }
         return ChoresProtoMapping.chore(chore, current)
     }
@@ -96,7 +96,7 @@ extension ChoresService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_DeleteChoreResponse {
         let caller = try context.requireCaller()
-        try Self.requireID(request.choreID, "chore_id", "chore")
+        try HouseholdsInput.requireID(request.choreID, "chore_id", "chore")
         try await refusingAsRPC {
             try await database.deleteChore(request.choreID, by: caller.userID, at: clock.micros())
         }
@@ -131,8 +131,12 @@ extension ChoresService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_MarkChoreDoneResponse {
         let caller = try context.requireCaller()
-        try Self.requireID(request.choreID, "chore_id", "chore")
-        try Self.requireID(request.occurrenceID, "occurrence_id", "chore's current occurrence (GetChore shows it)")
+        try HouseholdsInput.requireID(request.choreID, "chore_id", "chore")
+        try HouseholdsInput.requireID(
+            request.occurrenceID,
+            "occurrence_id",
+            "chore's current occurrence (GetChore shows it)"
+        )
         let photo = request.photoDocumentID.isEmpty ? nil : request.photoDocumentID
         if let photo {
             // Membership first, so a stranger learns nothing of the chore's documents from the answer.
@@ -160,40 +164,24 @@ extension ChoresService {
     /// Refuses a photo that is not a CHORE_PHOTO document of chore `choreID` in fleet-documents; UNAVAILABLE,
     /// nothing changed, when fleet-documents cannot answer.
     private func requirePhoto(_ documentID: String, of choreID: String) async throws {
-        let found: [Quad_Documents_V1_Document]
-        do {
-            found = try await documents.documents(ids: [documentID])
-        } catch {
-            throw RPCError(
-                code: .unavailable,
-                message: "fleet-documents cannot check the photo now; nothing changed: retry shortly"
-            )
-        }
-        guard
-            found.contains(where: {
-                $0.documentID == documentID && $0.ownerKind == .chore && $0.ownerID == choreID
-                    && $0.purpose == .chorePhoto
-            })
-        else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "photo_document_id: \(documentID) is not a photo of this chore; upload it first "
-                    + "(Documents/Upload, owner OWNER_KIND_CHORE and this chore, purpose DOCUMENT_PURPOSE_CHORE_PHOTO)"
-            )
-        }
+        try await HouseholdsInput.requireDocument(
+            documentID,
+            of: .chore,
+            choreID,
+            purpose: .chorePhoto,
+            in: documents,
+            refusal: "photo_document_id: \(documentID) is not a photo of this chore; upload it first "
+                + "(Documents/Upload, owner OWNER_KIND_CHORE and this chore, purpose DOCUMENT_PURPOSE_CHORE_PHOTO)",
+            unavailable: "fleet-documents cannot check the photo now; nothing changed: retry shortly"
+        )
     }
 
     static func choreName(_ raw: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= nameLimit,
-            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "name: give the chore a name of 1 to \(nameLimit) characters, without control characters"
-            )
-        }
-        return name
+        try HouseholdsInput.line(
+            raw,
+            limit: nameLimit,
+            refusal: "name: give the chore a name of 1 to \(nameLimit) characters, without control characters"
+        )
     }
 
     static func checkNotes(_ notes: String) throws {
@@ -239,8 +227,4 @@ extension ChoresService {
         }
     }
 
-    /// `value` is set, or INVALID_ARGUMENT naming `field`.
-    static func requireID(_ value: String, _ field: String, _ what: String) throws {
-        guard !value.isEmpty else { throw RPCError(code: .invalidArgument, message: "\(field): name the \(what)") }
-    }
 }

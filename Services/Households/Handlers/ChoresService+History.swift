@@ -11,7 +11,11 @@ extension ChoresService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_ChoreCompletion {
         let caller = try context.requireCaller()
-        try Self.requireID(request.completionID, "completion_id", "chore completion (ListChoreHistory lists them)")
+        try HouseholdsInput.requireID(
+            request.completionID,
+            "completion_id",
+            "chore completion (ListChoreHistory lists them)"
+        )
         guard (1...5).contains(request.stars) else {
             throw RPCError(code: .invalidArgument, message: "stars: 1 to 5, not \(request.stars)")
         }

@@ -24,7 +24,7 @@ extension ChoresService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Reminder {
         let caller = try context.requireCaller()
-        try Self.requireID(request.reminderID, "reminder_id", "reminder (ListMyReminders lists yours)")
+        try HouseholdsInput.requireID(request.reminderID, "reminder_id", "reminder (ListMyReminders lists yours)")
         let minutes = Int(clamping: request.minutes)
         let dueAt = try refusingAsRPC { try ReminderSchedule.remindLater(now: clock.micros(), minutes: minutes) }
         return try await refusingAsRPC {

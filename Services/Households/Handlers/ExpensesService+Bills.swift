@@ -26,7 +26,7 @@ extension ExpensesService {
     ) async throws -> Quad_Households_V1_Bill {
         let caller = try context.requireCaller()
         let description = try Self.description(request.description_p)
-        try Self.requireID(request.payerID, "payer_id", "member who pays the bill")
+        try HouseholdsInput.requireID(request.payerID, "payer_id", "member who pays the bill")
         let method = try Self.method(request.method)
         let schedule = try refusingAsRPC {
             try BillSchedule(
@@ -63,7 +63,7 @@ extension ExpensesService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Bill {
         let caller = try context.requireCaller()
-        try Self.requireID(request.billID, "bill_id", "bill")
+        try HouseholdsInput.requireID(request.billID, "bill_id", "bill")
         let bill = try await refusingAsRPC {
             try await database.stopBill(request.billID, by: caller.userID, at: clock.micros())
         }

@@ -47,7 +47,7 @@ extension ExpensesService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Expense {
         let caller = try context.requireCaller()
-        try Self.requireID(request.expenseID, "expense_id", "expense")
+        try HouseholdsInput.requireID(request.expenseID, "expense_id", "expense")
         guard request.version > 0 else {
             throw RPCError(
                 code: .invalidArgument,
@@ -79,7 +79,7 @@ extension ExpensesService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Expense {
         let caller = try context.requireCaller()
-        try Self.requireID(request.expenseID, "expense_id", "expense")
+        try HouseholdsInput.requireID(request.expenseID, "expense_id", "expense")
         let expense = try await refusingAsRPC {
             try await database.deleteExpense(request.expenseID, by: caller.userID, at: clock.micros())
         }
@@ -91,7 +91,7 @@ extension ExpensesService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_ExpenseDetail {
         let caller = try context.requireCaller()
-        try Self.requireID(request.expenseID, "expense_id", "expense")
+        try HouseholdsInput.requireID(request.expenseID, "expense_id", "expense")
         let (expense, history) = try await refusingAsRPC {
             try await database.expenseDetail(request.expenseID, for: caller.userID)
         }
@@ -130,38 +130,25 @@ extension ExpensesService {
     /// `documentID` is a receipt of expense `expenseID` in fleet-documents; UNAVAILABLE (nothing changed) when
     /// fleet-documents cannot say, INVALID_ARGUMENT naming `receipt_document_id` otherwise.
     func requireReceipt(_ documentID: String, of expenseID: String) async throws {
-        let found: [Quad_Documents_V1_Document]
-        do {
-            found = try await documents.documents(ids: [documentID])
-        } catch {
-            throw RPCError(
-                code: .unavailable,
-                message: "fleet-documents could not be asked about receipt_document_id; nothing changed, retry shortly"
-            )
-        }
-        guard let document = found.first(where: { $0.documentID == documentID }),
-            document.ownerKind == .expense, document.ownerID == expenseID, document.purpose == .receipt
-        else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "receipt_document_id: \(documentID) is not a receipt of expense \(expenseID); upload it with "
-                    + "owner kind EXPENSE, owner_id \(expenseID) and purpose RECEIPT"
-            )
-        }
+        try await HouseholdsInput.requireDocument(
+            documentID,
+            of: .expense,
+            expenseID,
+            purpose: .receipt,
+            in: documents,
+            refusal: "receipt_document_id: \(documentID) is not a receipt of expense \(expenseID); upload it with "
+                + "owner kind EXPENSE, owner_id \(expenseID) and purpose RECEIPT",
+            unavailable: "fleet-documents could not be asked about receipt_document_id; nothing changed, retry shortly"
+        )
     }
 
     /// A description of 1 to ``descriptionLimit`` characters, trimmed, without control characters.
     static func description(_ raw: String) throws -> String {
-        let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !description.isEmpty, description.count <= descriptionLimit,
-            !description.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "description: 1 to \(descriptionLimit) characters, without control characters"
-            )
-        }
-        return description
+        try HouseholdsInput.line(
+            raw,
+            limit: descriptionLimit,
+            refusal: "description: 1 to \(descriptionLimit) characters, without control characters"
+        )
     }
 
     static func method(_ method: Quad_Households_V1_SplitMethod) throws -> SplitMethod {
@@ -173,11 +160,6 @@ extension ExpensesService {
             )
         }
         return method
-    }
-
-    /// `value` is set, or INVALID_ARGUMENT naming `field`.
-    static func requireID(_ value: String, _ field: String, _ what: String) throws {
-        guard !value.isEmpty else { throw RPCError(code: .invalidArgument, message: "\(field): name the \(what)") }
     }
 
     /// The position and id a page token names; nil for the first page.

@@ -25,7 +25,7 @@ extension ExpensesService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_PaymentRequest {
         let caller = try context.requireCaller()
-        try Self.requireID(request.fromUserID, "from_user_id", "member asked to pay")
+        try HouseholdsInput.requireID(request.fromUserID, "from_user_id", "member asked to pay")
         let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard note.count <= Self.noteLimit else {
             throw RPCError(code: .invalidArgument, message: "note: at most \(Self.noteLimit) characters")
@@ -59,7 +59,7 @@ extension ExpensesService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Settlement {
         let caller = try context.requireCaller()
-        try Self.requireID(request.fromUserID, "from_user_id", "member who paid you")
+        try HouseholdsInput.requireID(request.fromUserID, "from_user_id", "member who paid you")
         let record = SettlementRecord(
             id: newID(),
             householdID: request.householdID,
@@ -82,8 +82,8 @@ extension ExpensesService {
     ) async throws -> Quad_Households_V1_Settlement {
         let caller = try context.requireCaller()
         let key = try context.requireIdempotencyKey()
-        try Self.requireID(request.toUserID, "to_user_id", "member you pay")
-        try Self.requireID(request.paymentMethodID, "payment_method_id", "card you pay with")
+        try HouseholdsInput.requireID(request.toUserID, "to_user_id", "member you pay")
+        try HouseholdsInput.requireID(request.paymentMethodID, "payment_method_id", "card you pay with")
         let amount = request.amount.money
         var record = SettlementRecord(
             id: newID(),

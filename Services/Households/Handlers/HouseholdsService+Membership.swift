@@ -169,7 +169,7 @@ extension HouseholdsService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Invite {
         let caller = try context.requireCaller()
-        try Self.requireID(request.inviteID, "invite_id", "invite")
+        try HouseholdsInput.requireID(request.inviteID, "invite_id", "invite")
         let now = clock.micros()
         let invite = try await refusingAsRPC {
             try await database.withdraw(request.inviteID, by: caller.userID, at: now)
@@ -182,7 +182,7 @@ extension HouseholdsService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_MembershipResponse {
         let caller = try context.requireCaller()
-        try Self.requireID(request.userID, "user_id", "member to remove")
+        try HouseholdsInput.requireID(request.userID, "user_id", "member to remove")
         try await refusingAsRPC {
             try await database.remove(request.userID, from: request.householdID, by: caller.userID, at: clock.micros())
         }
@@ -205,7 +205,7 @@ extension HouseholdsService {
         context: ServerContext
     ) async throws -> Quad_Households_V1_Household {
         let caller = try context.requireCaller()
-        try Self.requireID(request.toUserID, "to_user_id", "member who becomes host")
+        try HouseholdsInput.requireID(request.toUserID, "to_user_id", "member who becomes host")
         let (household, count) = try await refusingAsRPC {
             try await database.handOver(
                 request.householdID,
@@ -237,7 +237,7 @@ extension HouseholdsService {
     // MARK: Helpers
 
     private func answer(_ id: String, accept: Bool, caller: Caller) async throws -> InviteRecord {
-        try Self.requireID(id, "invite_id", "invite")
+        try HouseholdsInput.requireID(id, "invite_id", "invite")
         let email = try await ask("your email") { try await self.identity.email(of: caller.userID) }
         return try await refusingAsRPC {
             try await database.answer(id, accept: accept, by: caller.userID, email: email, at: clock.micros())
@@ -274,16 +274,11 @@ extension HouseholdsService {
     }
 
     static func householdName(_ raw: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= nameLimit,
-            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw RPCError(
-                code: .invalidArgument,
-                message: "name: give the household a name of 1 to \(nameLimit) characters, without control characters"
-            )
-        }
-        return name
+        try HouseholdsInput.line(
+            raw,
+            limit: nameLimit,
+            refusal: "name: give the household a name of 1 to \(nameLimit) characters, without control characters"
+        )
     }
 
     static func looksLikeEmail(_ email: String) -> Bool {
@@ -292,8 +287,4 @@ extension HouseholdsService {
             && !email.contains(where: \.isWhitespace)
     }
 
-    /// `value` is set, or INVALID_ARGUMENT naming `field`.
-    static func requireID(_ value: String, _ field: String, _ what: String) throws {
-        guard !value.isEmpty else { throw RPCError(code: .invalidArgument, message: "\(field): name the \(what)") }
-    }
 }
