@@ -11,7 +11,7 @@ extension IdentityService {
 
     /// The peers allowed to ask for emails: fleet-documents and households, which show a person the invites to their
     /// own email.
-    static let accountEmailsPeers: Set<PeerName> = [.service("fleet-documents"), .service("households")]
+    static let accountEmailsPeers = ["fleet-documents", "households"]
 
     /// For fleet-documents and households only: the emails of known users, in the order asked; unknown and deleted users are left
     /// out. PERMISSION_DENIED for any other peer and for a call on a user's behalf.
@@ -19,14 +19,12 @@ extension IdentityService {
         request: Quad_Identity_V1_GetAccountEmailsRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_GetAccountEmailsResponse {
-        guard Self.accountEmailsPeers.contains(context.peerName), context.caller == nil else {
-            throw RPCError(
-                code: .permissionDenied,
-                message: "GetAccountEmails is for the fleet-documents and households services only (peer is "
-                    + "\(context.peerName)); "
-                    + "a person's email is shown to them alone"
-            )
-        }
+        try Self.requirePeer(
+            context,
+            Self.accountEmailsPeers,
+            method: "GetAccountEmails",
+            why: "a person's email is shown to them alone"
+        )
         guard request.userIds.count <= Self.accountEmailsLimit else {
             throw RPCError(
                 code: .invalidArgument,

@@ -9,7 +9,7 @@ public import QuadWire
 /// routed; a date of birth never appears in a public profile.
 extension IdentityService {
     /// The peer allowed to ask: households.
-    static let householdsPeer = PeerName.service("households")
+    static let householdsPeer = "households"
 
     /// The most users one GetBirthdays answers.
     static let birthdaysLimit = 200
@@ -19,7 +19,12 @@ extension IdentityService {
         request: Quad_Identity_V1_FindAccountByEmailRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_FindAccountByEmailResponse {
-        try Self.requireHouseholds(context, method: "FindAccountByEmail", what: "whose an email is")
+        try Self.requirePeer(
+            context,
+            [Self.householdsPeer],
+            method: "FindAccountByEmail",
+            why: "whose an email is is not shared with anyone else"
+        )
         let email = request.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !email.isEmpty else {
             throw RPCError(code: .invalidArgument, message: "email: name the email to look up")
@@ -34,7 +39,12 @@ extension IdentityService {
         request: Quad_Identity_V1_GetBirthdaysRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_GetBirthdaysResponse {
-        try Self.requireHouseholds(context, method: "GetBirthdays", what: "a person's date of birth")
+        try Self.requirePeer(
+            context,
+            [Self.householdsPeer],
+            method: "GetBirthdays",
+            why: "a person's date of birth is not shared with anyone else"
+        )
         guard request.userIds.count <= Self.birthdaysLimit else {
             throw RPCError(
                 code: .invalidArgument,
@@ -53,17 +63,6 @@ extension IdentityService {
                     }
                 }
             }
-        }
-    }
-
-    /// PERMISSION_DENIED for any peer but households, and for a call on a user's behalf.
-    private static func requireHouseholds(_ context: ServerContext, method: String, what: String) throws {
-        guard context.peerName == householdsPeer, context.caller == nil else {
-            throw RPCError(
-                code: .permissionDenied,
-                message: "\(method) is for the households service only (peer is \(context.peerName)); \(what) is "
-                    + "not shared with anyone else"
-            )
         }
     }
 }

@@ -9,7 +9,7 @@ extension IdentityService {
     static let pickupPlacesLimit = 200
 
     /// The peer allowed to ask: jobs, which shows the place to a job's assigned dasher and to no one else.
-    static let pickupPlacesPeer = PeerName.service("jobs")
+    static let pickupPlacesPeer = "jobs"
 
     /// For jobs only: the pickup places of known users, in the order asked; unknown and deleted users are left out.
     /// PERMISSION_DENIED for any other peer (the method is `service_only` as well: never routed by the gateway, and
@@ -18,13 +18,12 @@ extension IdentityService {
         request: Quad_Identity_V1_GetPickupPlacesRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_GetPickupPlacesResponse {
-        guard context.peerName == Self.pickupPlacesPeer, context.caller == nil else {
-            throw RPCError(
-                code: .permissionDenied,
-                message: "GetPickupPlaces is for the jobs service only (peer is \(context.peerName)); rooms are shown "
-                    + "to a job's assigned dasher through jobs"
-            )
-        }
+        try Self.requirePeer(
+            context,
+            [Self.pickupPlacesPeer],
+            method: "GetPickupPlaces",
+            why: "rooms are shown to a job's assigned dasher through jobs"
+        )
         guard request.userIds.count <= Self.pickupPlacesLimit else {
             throw RPCError(
                 code: .invalidArgument,
