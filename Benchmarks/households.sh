@@ -11,7 +11,7 @@
 #      without the `reminder_due` index (a fresh `quad up`), and the same number of plain event-log inserts a second.
 #
 #   Benchmarks/households.sh [--only balances|reminders] [--expenses 10000] [--small 100] [--rate 200]
-#                            [--baseline-rate 20] [--warmup 3] [--duration 20] [--rounds 3] [--reminder-rate 1000]
+#                            [--baseline-rate 4] [--warmup 3] [--duration 20] [--rounds 3] [--reminder-rate 1000]
 #                            [--reminder-seconds 60] [--no-baseline-scan] [--no-build]
 #
 # Results (one JSON line per run) go to Benchmarks/results/households-<UTC>.jsonl; a summary is printed
@@ -20,7 +20,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-only="" expenses=10000 small=100 rate=200 baseline_rate=20 warmup=3 duration=20 rounds=3 reminder_rate=1000 reminder_seconds=60
+only="" expenses=10000 small=100 rate=200 baseline_rate=4 warmup=3 duration=20 rounds=3 reminder_rate=1000 reminder_seconds=60
 scan=1 build=1
 while [[ $# -gt 0 ]]; do
     case "$1" in

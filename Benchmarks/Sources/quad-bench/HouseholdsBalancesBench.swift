@@ -42,7 +42,8 @@ enum HouseholdsBalancesBench {
         var warmupSeconds: Double
         var durationSeconds: Double
         var latency: ErrandsBench.Summary
-        /// For `recompute`: the time of the recomputation alone (no queueing), per call.
+        /// For `recompute` and `recompute-sql`: the time of the recomputation alone, per call (from when it has a
+        /// connection: no queueing), of every call made, the warm-up's included.
         var recomputeService: ErrandsBench.Summary?
         var cpuMicrosPerCall: [String: Double]
         var load: String
@@ -161,7 +162,7 @@ enum HouseholdsBalancesBench {
         let pool = try HouseholdsBench.readOnlyPool(try system.databasePath(arguments))
         let servedNets = Dictionary(uniqueKeysWithValues: served.members.map { ($0.memberID, $0.net.minorUnits) })
         for recomputed in [
-            try await recompute(household.householdID, pool), try await sum(household.householdID, pool),
+            try await recompute(household.householdID, pool).nets, try await sum(household.householdID, pool).nets,
         ]
         where recomputed.filter({ $0.value != 0 }) != servedNets.filter({ $0.value != 0 }) {
             throw UsageError("the recomputed nets \(recomputed) differ from GetBalances' \(servedNets)")
@@ -191,11 +192,9 @@ enum HouseholdsBalancesBench {
             let id = household.householdID
             let bySQL = target == "recompute-sql"
             outcome = await HouseholdsBench.openLoop(rate: rate, warmup: warmup, duration: duration, pids: pids) { _ in
-                let began = monotonicNanos()
-                let nets = bySQL ? try await sum(id, pool) : try await recompute(id, pool)
-                let elapsed = monotonicNanos() - began
-                guard nets.count >= 2 else { throw UsageError("recomputed \(nets.count) nets") }
-                service.withLock { $0.nanos.append(elapsed) }
+                let recomputed = bySQL ? try await sum(id, pool) : try await recompute(id, pool)
+                guard recomputed.nets.count >= 2 else { throw UsageError("recomputed \(recomputed.nets.count) nets") }
+                service.withLock { $0.nanos.append(recomputed.nanos) }
             }
         }
         try ErrandsBench.printJSON(
@@ -215,9 +214,16 @@ enum HouseholdsBalancesBench {
         )
     }
 
+    /// Recomputed nets, and how long the recomputation took once it had a connection.
+    struct Recomputed: Sendable {
+        var nets: [String: Int64]
+        var nanos: UInt64
+    }
+
     /// The same nets summed by SQLite: the payers' amounts, less every part of the parts columns (`json_each`).
-    static func sum(_ household: String, _ pool: DatabasePool) async throws -> [String: Int64] {
+    static func sum(_ household: String, _ pool: DatabasePool) async throws -> Recomputed {
         try await pool.read { db in
+            let began = monotonicNanos()
             var nets: [String: Int64] = [:]
             let rows = try Row.fetchCursor(
                 db,
@@ -236,7 +242,7 @@ enum HouseholdsBalancesBench {
                 let net: Int64 = row["net"]
                 nets[member, default: 0] += net
             }
-            return nets
+            return Recomputed(nets: nets, nanos: monotonicNanos() - began)
         }
     }
 
@@ -249,8 +255,9 @@ enum HouseholdsBalancesBench {
     /// Every member's net recomputed from all of `household`'s expenses that are not deleted (and its completed
     /// settlements): the payer gets the amount and each part's member gives theirs, as HouseholdsDomain's
     /// Balances.apply does.
-    static func recompute(_ household: String, _ pool: DatabasePool) async throws -> [String: Int64] {
+    static func recompute(_ household: String, _ pool: DatabasePool) async throws -> Recomputed {
         try await pool.read { db in
+            let began = monotonicNanos()
             var nets: [String: Int64] = [:]
             let decoder = JSONDecoder()
             let rows = try Row.fetchCursor(
@@ -267,7 +274,7 @@ enum HouseholdsBalancesBench {
                     nets[part.member_id, default: 0] -= part.value
                 }
             }
-            return nets
+            return Recomputed(nets: nets, nanos: monotonicNanos() - began)
         }
     }
 }
