@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Summarises a households.sh results file (Benchmarks/results/households-*.jsonl) as markdown tables.
+"""Summarises households.sh results files (Benchmarks/results/households-*.jsonl) as markdown tables.
 
-    Benchmarks/households-summary.py results/households-<UTC>.jsonl
+    Benchmarks/households-summary.py results/households-<UTC>.jsonl [more.jsonl ...]
 """
 import json
 import statistics
 import sys
 
-rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+rows = [json.loads(line) for path in sys.argv[1:] for line in open(path) if line.strip()]
 ms = lambda us: f"{us / 1000:.2f}"
 
 for r in rows:

@@ -8,11 +8,12 @@
 #   2. reminders (a second, fresh `quad up`): 10,000 households of 5 members with 20 chores each written straight
 #      into quad-households' database with SQL, then 1,000 reminders due a second for a minute; their lateness as
 #      fired and as seen in the event log, and quad-households' CPU (HouseholdsRemindersBench.swift); then the same
-#      without the `reminder_due` index (a fresh `quad up`), and the same number of plain event-log inserts a second.
+#      without the `reminder_due` index (a fresh `quad up`), the same with the reminders due --burst at one instant
+#      (as many a second; 0: not run), and the same number of plain event-log inserts a second.
 #
 #   Benchmarks/households.sh [--only balances|reminders] [--expenses 10000] [--small 100] [--rate 200]
 #                            [--baseline-rate 4] [--warmup 3] [--duration 20] [--rounds 3] [--reminder-rate 1000]
-#                            [--reminder-seconds 60] [--no-baseline-scan] [--no-build]
+#                            [--reminder-seconds 60] [--no-baseline-scan] [--burst 50] [--no-build]
 #
 # Results (one JSON line per run) go to Benchmarks/results/households-<UTC>.jsonl; a summary is printed
 # (Benchmarks/households-summary.py). Access tokens last 15 minutes, so `quad seed` signs everyone in again before
@@ -21,7 +22,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
 only="" expenses=10000 small=100 rate=200 baseline_rate=4 warmup=3 duration=20 rounds=3 reminder_rate=1000 reminder_seconds=60
-scan=1 build=1
+scan=1 burst=50 build=1
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --only) only="$2"; shift 2 ;;
@@ -35,8 +36,9 @@ while [[ $# -gt 0 ]]; do
         --reminder-rate) reminder_rate="$2"; shift 2 ;;
         --reminder-seconds) reminder_seconds="$2"; shift 2 ;;
         --no-baseline-scan) scan=0; shift ;;
+        --burst) burst="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         *) echo "households.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -91,7 +93,8 @@ if [[ -z "$only" || "$only" == balances ]]; then
 fi
 if [[ -z "$only" || "$only" == reminders ]]; then
     variants=("")
-    [[ $scan == 1 ]] && variants+=("--drop-due-index")
+    if [[ $scan == 1 ]]; then variants+=("--drop-due-index"); fi
+    if [[ $burst -gt 1 ]]; then variants+=("--burst $burst"); fi
     for variant in "${variants[@]}"; do
         start_up
         "$bin/quad-bench" households-reminders --endpoints "$endpoints" --rate "$reminder_rate" \

@@ -9,7 +9,7 @@ import SwiftProtobuf
 ///
 ///   quad-bench households-reminders --endpoints FILE [--database PATH] [--households 10000] [--members 5]
 ///                                   [--chores 20] [--rate 1000] [--seconds 60] [--lead 15] [--poll-ms 10]
-///                                   [--drop-due-index] [--label L]
+///                                   [--drop-due-index] [--burst 1] [--label L]
 ///   quad-bench households-event-inserts --dir DIR [--rate 1000] [--seconds 60] [--warmup 3] [--label L]
 ///
 /// `households-reminders` seeds quad-households' database directly with SQL while the service runs (the rows the
@@ -22,7 +22,8 @@ import SwiftProtobuf
 /// readable by the feed), and that each came exactly once and every due row is marked fired. quad-households' CPU
 /// time is read over the due window (its first due instant to 1 s after the last) and, for comparison, over the
 /// `--lead` seconds before it, when nothing is due. `--drop-due-index` drops `reminder_due` first: the baseline of a
-/// scheduler scanning the reminders instead.
+/// scheduler scanning the reminders instead. `--burst N` makes them come due N at one instant (every N/rate s, the
+/// same rate): what batching the wakes would save.
 ///
 /// `households-event-inserts` is the other baseline: the same number of ReminderDue events a second appended to a
 /// fresh database's event log through QuadStorage (synchronous=FULL, one transaction each, group commit), in this
@@ -38,6 +39,8 @@ enum HouseholdsRemindersBench {
         var duePerSecond: Double
         var dueSeconds: Double
         var dueIndex: Bool
+        /// Reminders that come due at the same instant (1: each at its own).
+        var burst: Int
         var seedSeconds: Double
         var events: Int
         var distinctReminders: Int
@@ -65,6 +68,7 @@ enum HouseholdsRemindersBench {
         let lead = try arguments.double("lead", default: 15)
         let pollMillis = try arguments.double("poll-ms", default: 10)
         let dropIndex = arguments.optional("drop-due-index") == "true"
+        let burst = max(1, try arguments.int("burst", default: 1))
         let due = min(households * chores, Int(rate * seconds))
         let pid = HouseholdsBench.pid(system, "households")
 
@@ -87,14 +91,14 @@ enum HouseholdsRemindersBench {
         try await writer.write { db in
             try db.execute(
                 sql: """
-                    UPDATE reminder SET due_at = ? + CAST(substr(id, 3) AS INTEGER) * ?
+                    UPDATE reminder SET due_at = ? + CAST(substr(id, 3) AS INTEGER) / ? * ?
                     WHERE id >= 'br' AND id < ? AND fired_at IS NULL
                     """,
-                arguments: [firstDue, step, reminderID(due)]
+                arguments: [firstDue, burst, Int64(burst) * step, reminderID(due)]
             )
         }
         try writer.close()
-        let lastDue = firstDue + Int64(due - 1) * step
+        let lastDue = firstDue + Int64((due - 1) / burst * burst) * step
 
         // Idle CPU: the lead, nothing due yet.
         let idleStart = ErrandsBench.nowMicros()
@@ -168,7 +172,9 @@ enum HouseholdsRemindersBench {
         }
         try ErrandsBench.printJSON(
             Result(
-                impl: arguments.optional("label") ?? (dropIndex ? "reminders-without-due-index" : "reminders"),
+                impl: arguments.optional("label")
+                    ?? (dropIndex
+                        ? "reminders-without-due-index" : burst > 1 ? "reminders-burst-\(burst)" : "reminders"),
                 households: households,
                 members: members,
                 chores: chores,
@@ -177,6 +183,7 @@ enum HouseholdsRemindersBench {
                 duePerSecond: rate,
                 dueSeconds: seconds,
                 dueIndex: !dropIndex,
+                burst: burst,
                 seedSeconds: seedSeconds,
                 events: events,
                 distinctReminders: seen.count,
