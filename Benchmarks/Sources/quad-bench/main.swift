@@ -15,6 +15,9 @@ import NIOPosix
 //                     the same reads over Hummingbird HTTP/1.1 + JSON, open loop; see JobsReadsLoad.swift)
 //   quad-bench errands-seed | errands-feed | errands-accept …   (errands.sh: the errand feed's filtered pages
 //                     through the gateway and direct, and buyers racing to accept; see ErrandsFeedBench.swift)
+//   quad-bench households-expenses | households-balances | households-reminders | households-event-inserts …
+//                     (households.sh: GetBalances of a household with 10,000 expenses against recomputing them, and
+//                     the reminder scheduler at 1,000 due a second; HouseholdsBalancesBench, HouseholdsRemindersBench)
 //
 // The client prints one JSON line (RunResult). run.sh pins each side to its own core.
 
@@ -210,6 +213,14 @@ do {
         try await ErrandsFeedBench.run(arguments)
     case "errands-accept":
         try await ErrandsAcceptBench.run(arguments)
+    case "households-expenses":
+        try await HouseholdsBalancesBench.seed(arguments)
+    case "households-balances":
+        try await HouseholdsBalancesBench.run(arguments)
+    case "households-reminders":
+        try await HouseholdsRemindersBench.run(arguments)
+    case "households-event-inserts":
+        try await HouseholdsRemindersBench.inserts(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }
