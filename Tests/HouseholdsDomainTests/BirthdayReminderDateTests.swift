@@ -62,3 +62,42 @@ struct BirthdayReminderDateTests {
         }
     }
 }
+
+@Suite("Birthday reminders planned late: at once while the birthday is still ahead (H8)")
+struct BirthdayReminderDueTests {
+    @Test("Given a May 17 birthday reminded 3 days before, when planned on May 15, then at once, about this year's")
+    func late() throws {
+        let now = ChoreInstants.utc("2027-05-15T10:00:00Z")
+        let due = try BirthdayReminder.due(month: 5, day: 17, daysBefore: 3, now: now, in: "Europe/Berlin")
+        #expect(due.remindAtMicros == now && due.birthdayOn == "2027-05-17")
+        // Before 09:00 on the day itself, still at once; from 09:00 on, next year's.
+        let morning = ChoreInstants.utc("2027-05-17T06:00:00Z")
+        #expect(
+            try BirthdayReminder.due(month: 5, day: 17, daysBefore: 3, now: morning, in: "Europe/Berlin")
+                .remindAtMicros == morning
+        )
+        let afterNine = try BirthdayReminder.due(
+            month: 5,
+            day: 17,
+            daysBefore: 3,
+            now: ChoreInstants.utc("2027-05-17T08:00:00Z"),
+            in: "Europe/Berlin"
+        )
+        #expect(
+            afterNine.birthdayOn == "2028-05-17"
+                && afterNine.remindAtMicros == ChoreInstants.utc("2028-05-14T07:00:00Z")
+        )
+    }
+
+    @Test("Given time before this year's reminder, or no days before, then the same as next")
+    func onTime() throws {
+        let now = ChoreInstants.utc("2027-05-01T10:00:00Z")
+        let due = try BirthdayReminder.due(month: 5, day: 17, daysBefore: 3, now: now, in: "Europe/Berlin")
+        #expect(due == (try BirthdayReminder.next(month: 5, day: 17, daysBefore: 3, after: now, in: "Europe/Berlin")))
+        let late = ChoreInstants.utc("2027-05-16T10:00:00Z")
+        #expect(
+            try BirthdayReminder.due(month: 5, day: 17, daysBefore: 0, now: late, in: "Europe/Berlin")
+                == (try BirthdayReminder.next(month: 5, day: 17, daysBefore: 0, after: late, in: "Europe/Berlin"))
+        )
+    }
+}

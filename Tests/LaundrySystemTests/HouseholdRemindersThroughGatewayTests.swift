@@ -32,7 +32,7 @@ struct HouseholdRemindersThroughGatewayTests {
     }
 
     @Test(
-        "a chore's reminder reaches its assignee on the day and \"Completed\" closes it; a birthday is planned for the others; the rent's period, its reminder, and the others paying the host, who is told",
+        "a chore's reminder reaches its assignee on the day and \"Completed\" closes it; a birthday is planned for the others and, once late, sent; the rent's period, its reminder, and the others paying the host, who is told",
         .timeLimit(.minutes(4))
     )
     func remindersAndRent() async throws {
@@ -81,6 +81,22 @@ struct HouseholdRemindersThroughGatewayTests {
                     var hanaFeed = hanaStream.makeAsyncIterator()
                     #expect(try await ivoFeed.next()?.subscribed != nil)
                     #expect(try await hanaFeed.next()?.subscribed != nil)
+
+                    // Birthday notification: with three days before, this year's reminder time has passed while
+                    // Ivo's birthday is still ahead, so Hana is told at once.
+                    _ = try await hana.households.updateHousehold(
+                        .with {
+                            $0.householdID = id
+                            $0.birthdayReminderDays = 3
+                        },
+                        options: hana.options
+                    )
+                    let birthday = try await Flatmate.next(&hanaFeed, Quad_Households_V1_ReminderDue.self) {
+                        $0.reminder.kind == .birthday
+                    }
+                    #expect(
+                        birthday?.reminder.birthdayUserID == ivo.userID && birthday?.reminder.birthdayOn == birthdayOn
+                    )
 
                     // Individual reminder: a chore due in two seconds reaches Ivo then.
                     let due = Int64(Date().timeIntervalSince1970 * 1_000_000) + 2_000_000

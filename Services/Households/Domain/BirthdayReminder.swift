@@ -38,6 +38,23 @@ public struct BirthdayReminder: Sendable, Hashable {
         )
     }
 
+    /// The birthday reminder to plan at `now`: ``next(month:day:daysBefore:after:in:)``, unless the birthday that
+    /// would skip is still ahead (a member joined, or the days before grew, after this year's reminder time but
+    /// before 09:00 on the day): then that birthday's reminder, due at once (`remindAtMicros` is `now`).
+    public static func due(
+        month: Int,
+        day: Int,
+        daysBefore: Int,
+        now: Int64,
+        in timeZone: String
+    ) throws(HouseholdsError) -> BirthdayReminder {
+        let next = try Self.next(month: month, day: day, daysBefore: daysBefore, after: now, in: timeZone)
+        guard daysBefore > 0 else { return next }
+        let onTheDay = try Self.next(month: month, day: day, daysBefore: 0, after: now, in: timeZone)
+        guard (onTheDay.year, onTheDay.month, onTheDay.day) < (next.year, next.month, next.day) else { return next }
+        return BirthdayReminder(remindAtMicros: now, year: onTheDay.year, month: onTheDay.month, day: onTheDay.day)
+    }
+
     public init(remindAtMicros: Int64, year: Int, month: Int, day: Int) {
         self.remindAtMicros = remindAtMicros
         self.year = year

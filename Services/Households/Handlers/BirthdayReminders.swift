@@ -7,7 +7,8 @@ public import QuadStorage
 
 /// H8: plans the birthday reminders of the coming year. For each current member whose date of birth identity knows,
 /// every other current member gets one `birthday` reminder, the household's `birthday_reminder_days` (0 to 30) days
-/// before at 09:00 in the household's time zone (HouseholdsDomain's `BirthdayReminder`). A reminder is
+/// before at 09:00 in the household's time zone, or at once when that time has passed and the birthday has not
+/// (HouseholdsDomain's `BirthdayReminder.due`). A reminder is
 /// keyed by the person reminded, the member it is about and the birthday's year, so planning again, or from two
 /// replicas at once, adds nothing twice; a reminder that fired is followed by the next year's at the next planning.
 ///
@@ -101,11 +102,11 @@ public struct BirthdayReminders: Sendable {
         var planned: [BirthdayStore.Planned] = []
         for person in members {
             guard let born = birthdays[person], let month = born.month, let day = born.day,
-                let next = try? BirthdayReminder.next(
+                let next = try? BirthdayReminder.due(
                     month: month,
                     day: day,
                     daysBefore: household.birthdayReminderDays,
-                    after: now,
+                    now: now,
                     in: household.timeZone
                 )
             else { continue }
