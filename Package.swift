@@ -173,6 +173,9 @@ let kits: [Target] = [
     module("LaundryKernel", at: "Shared/Laundry/Kernel"),
     module("LaundryWire", at: "Shared/Laundry/Wire", ["LaundryKernel", "QuadContracts", "QuadWire"]),
     module("ErrandsKernel", at: "Shared/Errands/Kernel"),
+    // Rides' shared values (issue 16), for its modules in jobs, matching and payments: points, routes and their
+    // detours (haversine), fare shares by distance ridden.
+    module("RidesKernel", at: "Shared/Rides/Kernel", ["QuadKernel"]),
     // Clocks and helpers tests share; never linked into executables.
     module("QuadTestSupport", at: "Shared/TestSupport", ["QuadKernel"]),
     testSupport(
@@ -186,6 +189,7 @@ let kits: [Target] = [
     tests("QuadStorageTests", ["QuadStorage", "QuadTestSupport", grdb, logging]),
     tests("QuadCertificatesTests", ["QuadCertificates", x509, crypto]),
     tests("QuadTokensTests", ["QuadTokens", crypto]),
+    tests("RidesKernelTests", ["RidesKernel", "QuadKernel", "QuadTestSupport"]),
     tests(
         "QuadServiceKitTests",
         [

@@ -35,7 +35,7 @@ public struct ExpenseSplit: Sendable, Hashable {
         try Self.validate(amount: amount, currency: currency)
         try Self.validate(members: shares)
         let weights = try Self.weights(of: shares, method: method, amount: amount)
-        let units = Self.apportion(amount.minorUnits, byWeights: weights)
+        let units = LargestRemainder.apportion(amount.minorUnits, byWeights: weights)
         self.amount = amount
         self.method = method
         self.parts = zip(shares, units).map { share, units in
@@ -52,25 +52,6 @@ public struct ExpenseSplit: Sendable, Hashable {
             shares: memberIDs.map { SplitShare(memberID: $0) },
             currency: amount.currency
         )
-    }
-
-    /// `total` divided in proportion to `weights` (not all zero, summing without overflow) by largest remainder.
-    static func apportion(_ total: Int64, byWeights weights: [Int64]) -> [Int64] {
-        let totalWeight = weights.reduce(0, +)
-        var units: [Int64] = []
-        var remainders: [Int64] = []
-        for weight in weights {
-            // total × weight needs 128 bits; the quotient fits because weight ≤ totalWeight.
-            let (quotient, remainder) = totalWeight.dividingFullWidth(total.multipliedFullWidth(by: weight))
-            units.append(quotient)
-            remainders.append(remainder)
-        }
-        let leftover = Int(total - units.reduce(0, +))
-        let byRemainder = weights.indices.sorted { first, second in
-            remainders[first] != remainders[second] ? remainders[first] > remainders[second] : first < second
-        }
-        for index in byRemainder.prefix(leftover) { units[index] += 1 }
-        return units
     }
 
     private static func validate(amount: Money, currency: String) throws(HouseholdsError) {
