@@ -105,16 +105,19 @@ public struct DemoCarrierSeeder: Sendable {
         let drivers = drivers.map { relabel($0, "driver") }
         let name = Self.organisationName(number)
         let organisation = try await step("find or create \(name) as \(lead.email)") {
-            let mine = try await freight(0).listMyOrganisations(.init(), options: Self.bearer(lead))
+            let mine = try await freight(0).listMyOrganisations(.init(), options: DemoSeeder.bearer(lead))
             if let existing = mine.organisations.first(where: { $0.name == name && $0.myRoles.contains(.dispatcher) }) {
                 return existing.organisationID
             }
-            return try await freight(0).createOrganisation(.with { $0.name = name }, options: Self.bearer(lead))
+            return try await freight(0).createOrganisation(.with { $0.name = name }, options: DemoSeeder.bearer(lead))
                 .organisationID
         }
         let members = try await step("list the members of \(name)") {
-            try await freight(0).listMembers(.with { $0.organisationID = organisation }, options: Self.bearer(lead))
-                .members
+            try await freight(0).listMembers(
+                .with { $0.organisationID = organisation },
+                options: DemoSeeder.bearer(lead)
+            )
+            .members
         }
         let joined = Dictionary(members.map { ($0.userID, Set($0.roles)) }, uniquingKeysWith: { $0.union($1) })
         // The other dispatchers first: then every dispatcher shares the drivers' invites.
@@ -162,19 +165,19 @@ public struct DemoCarrierSeeder: Sendable {
                         $0.email = person.email
                         $0.role = role
                     },
-                    options: Self.bearer(inviter)
+                    options: DemoSeeder.bearer(inviter)
                 ).inviteID
             } catch let error as RPCError where error.code == .alreadyExists {
                 inviteID = nil
             }
             if inviteID == nil {
-                let pending = try await client.listMyInvites(.init(), options: Self.bearer(person)).invites
+                let pending = try await client.listMyInvites(.init(), options: DemoSeeder.bearer(person)).invites
                 inviteID = pending.first { $0.organisationID == organisation && $0.role == role }?.inviteID
             }
             guard let inviteID else {
                 throw CLIError("fleet-documents has a pending invite for \(person.email) but did not list it to them")
             }
-            _ = try await client.acceptInvite(.with { $0.inviteID = inviteID }, options: Self.bearer(person))
+            _ = try await client.acceptInvite(.with { $0.inviteID = inviteID }, options: DemoSeeder.bearer(person))
         }
     }
 
@@ -197,7 +200,7 @@ public struct DemoCarrierSeeder: Sendable {
                         $0.limit = 200
                         $0.pageToken = token
                     },
-                    options: Self.bearer(dispatchers[0])
+                    options: DemoSeeder.bearer(dispatchers[0])
                 )
             }
             for load in page.loads { existing[load.number] = load }
@@ -217,7 +220,7 @@ public struct DemoCarrierSeeder: Sendable {
                 load = try await step("create load \(number) as \(dispatcher.email)") {
                     try await client.createLoad(
                         Self.loadRequest(index, number: number, of: organisation),
-                        options: Self.bearer(dispatcher)
+                        options: DemoSeeder.bearer(dispatcher)
                     )
                 }
             }
@@ -229,7 +232,7 @@ public struct DemoCarrierSeeder: Sendable {
                             $0.loadID = load.loadID
                             $0.driverID = driver.userID
                         },
-                        options: Self.bearer(dispatcher)
+                        options: DemoSeeder.bearer(dispatcher)
                     )
                 }
             }
@@ -296,10 +299,6 @@ public struct DemoCarrierSeeder: Sendable {
 
     private func freight(_ device: Int) -> Quad_Freight_V1_Freight.Client {
         .init(transport: gateways[device % gateways.count])
-    }
-
-    private static func bearer(_ person: DemoSeeder.Seeded) -> CallOptions {
-        CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(person.accessToken)"])
     }
 
     /// Runs `body` for every element, `concurrency` at a time.

@@ -29,14 +29,14 @@ public struct DemoErrandSeeder: Sendable {
     /// - Throws: ``CLIError`` naming the requester and what jobs refused.
     public func seed(errands count: Int, requesters: [DemoSeeder.Seeded]) async throws -> [String] {
         guard count > 0, !requesters.isEmpty else { return [] }
-        let catalog = try await step("search jobs' item catalog") {
-            try await catalogItems(Self.bearer(requesters[0]))
+        let catalog = try await DemoSeeder.step("search jobs' item catalog") {
+            try await catalogItems(DemoSeeder.bearer(requesters[0]))
         }
         var ids: [String] = []
         for (index, requester) in requesters.enumerated() {
             let wanted = (0..<count).filter { $0 % requesters.count == index }
-            let options = Self.bearer(requester)
-            let open = try await step("list the open errands of \(requester.email)") {
+            let options = DemoSeeder.bearer(requester)
+            let open = try await DemoSeeder.step("list the open errands of \(requester.email)") {
                 try await errands.listMyErrands(
                     .with {
                         $0.role = .requester
@@ -49,7 +49,7 @@ public struct DemoErrandSeeder: Sendable {
             var posted: [String] = []
             for number in wanted.dropFirst(open.count) {
                 let request = Self.request(number, catalog: catalog, card: requester.paymentMethodID ?? "")
-                let errand = try await step("post errand \(number + 1) as \(requester.email)") {
+                let errand = try await DemoSeeder.step("post errand \(number + 1) as \(requester.email)") {
                     var keyed = options
                     keyed.metadata["idempotency-key"] = UUID().uuidString
                     return try await errands.postErrand(request, options: keyed)
@@ -105,23 +105,6 @@ public struct DemoErrandSeeder: Sendable {
             }
             $0.notes = "Seeded errand \(number + 1)"
             $0.paymentMethodID = card
-        }
-    }
-
-    private static func bearer(_ person: DemoSeeder.Seeded) -> CallOptions {
-        CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(person.accessToken)"])
-    }
-
-    /// Runs `body`, naming `what` in its error.
-    private func step<Result: Sendable>(_ what: String, _ body: () async throws -> Result) async throws -> Result {
-        do {
-            return try await body()
-        } catch let error as RPCError {
-            throw CLIError("could not \(what): \(error.code.name): \(error.message)", exitCode: 1, cause: error)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError("could not \(what): \(error)", exitCode: 1, cause: error)
         }
     }
 }

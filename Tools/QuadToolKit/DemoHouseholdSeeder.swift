@@ -69,8 +69,8 @@ public struct DemoHouseholdSeeder: Sendable {
         guard let host = members.first else { throw CLIError("household \(number) needs a host") }
         let name = self.name ?? Self.householdName(number)
         let households = Quad_Households_V1_Households.Client(transport: gateway)
-        let id = try await step("find or create \(name) as \(host.email)") {
-            let mine = try await households.listMyHouseholds(.init(), options: Self.bearer(host))
+        let id = try await DemoSeeder.step("find or create \(name) as \(host.email)") {
+            let mine = try await households.listMyHouseholds(.init(), options: DemoSeeder.bearer(host))
             if let existing = mine.households.first(where: { $0.name == name && $0.myRole == .host }) {
                 return existing.householdID
             }
@@ -80,11 +80,11 @@ public struct DemoHouseholdSeeder: Sendable {
                     $0.timeZone = "Europe/Berlin"
                     $0.currency = "USD"
                 },
-                options: Self.bearer(host)
+                options: DemoSeeder.bearer(host)
             ).householdID
         }
-        let detail = try await step("read \(name)") {
-            try await households.getHousehold(.with { $0.householdID = id }, options: Self.bearer(host))
+        let detail = try await DemoSeeder.step("read \(name)") {
+            try await households.getHousehold(.with { $0.householdID = id }, options: DemoSeeder.bearer(host))
         }
         let joined = Set(detail.members.map(\.userID))
         for member in members.dropFirst() where !joined.contains(member.userID) {
@@ -101,23 +101,26 @@ public struct DemoHouseholdSeeder: Sendable {
         async throws
     {
         let households = Quad_Households_V1_Households.Client(transport: gateway)
-        try await step("invite \(person.email) and accept") {
+        try await DemoSeeder.step("invite \(person.email) and accept") {
             do {
                 _ = try await households.inviteMember(
                     .with {
                         $0.householdID = household
                         $0.email = person.email
                     },
-                    options: Self.bearer(host)
+                    options: DemoSeeder.bearer(host)
                 )
             } catch let error as RPCError where error.code == .alreadyExists {
                 // Invited by an interrupted run: accept that invite.
             }
-            let pending = try await households.listMyInvites(.init(), options: Self.bearer(person)).invites
+            let pending = try await households.listMyInvites(.init(), options: DemoSeeder.bearer(person)).invites
             guard let invite = pending.first(where: { $0.householdID == household }) else {
                 throw CLIError("households has a pending invite for \(person.email) but did not list it to them")
             }
-            _ = try await households.acceptInvite(.with { $0.inviteID = invite.inviteID }, options: Self.bearer(person))
+            _ = try await households.acceptInvite(
+                .with { $0.inviteID = invite.inviteID },
+                options: DemoSeeder.bearer(person)
+            )
         }
     }
 
@@ -125,13 +128,13 @@ public struct DemoHouseholdSeeder: Sendable {
         -> [String]
     {
         let chores = Quad_Households_V1_Chores.Client(transport: gateway)
-        let existing = try await step("list the chores") {
+        let existing = try await DemoSeeder.step("list the chores") {
             try await chores.listChores(
                 .with {
                     $0.householdID = household
                     $0.includeFinished = true
                 },
-                options: Self.bearer(host)
+                options: DemoSeeder.bearer(host)
             ).chores
         }
         let known = Dictionary(existing.map { ($0.name, $0.choreID) }, uniquingKeysWith: { first, _ in first })
@@ -147,7 +150,7 @@ public struct DemoHouseholdSeeder: Sendable {
             let start = index % everyone.count
             let order = Array(everyone[start...]) + Array(everyone[..<start])
             let due: Int64 = (tomorrow + Int64(index) * 3_600) * 1_000_000
-            let created = try await step("add the chore \(chore.name)") {
+            let created = try await DemoSeeder.step("add the chore \(chore.name)") {
                 try await chores.createChore(
                     .with {
                         $0.householdID = household
@@ -158,7 +161,7 @@ public struct DemoHouseholdSeeder: Sendable {
                         $0.memberIds = order
                         $0.points = chore.points
                     },
-                    options: Self.bearer(host)
+                    options: DemoSeeder.bearer(host)
                 )
             }
             ids.append(created.choreID)
@@ -168,11 +171,11 @@ public struct DemoHouseholdSeeder: Sendable {
 
     private func seedBill(_ household: String, host: DemoSeeder.Seeded, everyone: [String]) async throws -> String {
         let expenses = Quad_Households_V1_Expenses.Client(transport: gateway)
-        let bills = try await step("list the bills") {
-            try await expenses.listBills(.with { $0.householdID = household }, options: Self.bearer(host)).bills
+        let bills = try await DemoSeeder.step("list the bills") {
+            try await expenses.listBills(.with { $0.householdID = household }, options: DemoSeeder.bearer(host)).bills
         }
         if let rent = bills.first(where: { $0.description_p == Self.rent && $0.active }) { return rent.billID }
-        return try await step("add the rent bill") {
+        return try await DemoSeeder.step("add the rent bill") {
             try await expenses.createBill(
                 .with {
                     $0.householdID = household
@@ -187,18 +190,19 @@ public struct DemoHouseholdSeeder: Sendable {
                     $0.dayOfMonth = 1
                     $0.reminderDays = 3
                 },
-                options: Self.bearer(host)
+                options: DemoSeeder.bearer(host)
             ).billID
         }
     }
 
     private func seedGroceries(_ household: String, payer: DemoSeeder.Seeded, everyone: [String]) async throws {
         let expenses = Quad_Households_V1_Expenses.Client(transport: gateway)
-        let listed = try await step("list the expenses") {
-            try await expenses.listExpenses(.with { $0.householdID = household }, options: Self.bearer(payer)).expenses
+        let listed = try await DemoSeeder.step("list the expenses") {
+            try await expenses.listExpenses(.with { $0.householdID = household }, options: DemoSeeder.bearer(payer))
+                .expenses
         }
         guard !listed.contains(where: { $0.description_p == Self.groceries }) else { return }
-        _ = try await step("add the groceries") {
+        _ = try await DemoSeeder.step("add the groceries") {
             try await expenses.addExpense(
                 .with {
                     $0.householdID = household
@@ -210,25 +214,8 @@ public struct DemoHouseholdSeeder: Sendable {
                     $0.method = .equal
                     $0.shares = everyone.map { member in .with { $0.memberID = member } }
                 },
-                options: Self.bearer(payer)
+                options: DemoSeeder.bearer(payer)
             )
-        }
-    }
-
-    private static func bearer(_ person: DemoSeeder.Seeded) -> CallOptions {
-        CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(person.accessToken)"])
-    }
-
-    /// Runs `body`, naming `what` in its error.
-    private func step<Result: Sendable>(_ what: String, _ body: () async throws -> Result) async throws -> Result {
-        do {
-            return try await body()
-        } catch let error as RPCError {
-            throw CLIError("could not \(what): \(error.code.name): \(error.message)", exitCode: 1, cause: error)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError("could not \(what): \(error)", exitCode: 1, cause: error)
         }
     }
 }

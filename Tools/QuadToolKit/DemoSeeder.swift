@@ -215,8 +215,25 @@ public struct DemoSeeder: Sendable {
         )
     }
 
-    private static func bearer(_ token: String) -> CallOptions {
+    /// The options of a seeding call with `token`: signed in, 30 s.
+    static func bearer(_ token: String) -> CallOptions {
         CallOptions(timeout: .seconds(30), metadata: ["authorization": "Bearer \(token)"])
+    }
+
+    /// The options of a seeding call as `person`.
+    static func bearer(_ person: Seeded) -> CallOptions { bearer(person.accessToken) }
+
+    /// Runs `body`, naming `what` in its error (``CLIError``, exit code 1), as every seeder reports a failed step.
+    static func step<Result: Sendable>(_ what: String, _ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as RPCError {
+            throw CLIError("could not \(what): \(error.code.name): \(error.message)", exitCode: 1, cause: error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError("could not \(what): \(error)", exitCode: 1, cause: error)
+        }
     }
 
     /// Writes `people` as `{"customers": [...], "dashers": [...], "requesters": [...], "buyers": [...],

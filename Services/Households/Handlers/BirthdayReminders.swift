@@ -57,16 +57,7 @@ public struct BirthdayReminders: Sendable {
             let planned = page.flatMap { household, members in
                 Self.reminders(of: household, members: members, birthdays: birthdays, after: now)
             }
-            let missing = try await database.missingBirthdayReminders(planned)
-            let stamp = Date(timeIntervalSince1970: Double(clock.micros()) / Double(Microseconds.perSecond))
-            inserted += try await database.insertBirthdayReminders(
-                missing.map { reminder in
-                    var reminder = reminder
-                    reminder.id = EntityID.generate(now: stamp)
-                    return reminder
-                },
-                at: now
-            )
+            inserted += try await insertMissing(planned, at: now)
             if page.count < pageSize { break }
         }
         return inserted
@@ -79,8 +70,13 @@ public struct BirthdayReminders: Sendable {
         guard let (household, members) = try await database.birthdayHousehold(id), members.count > 1 else { return 0 }
         let birthdays = try await identity.birthdays(of: members)
         let planned = Self.reminders(of: household, members: members, birthdays: birthdays, after: now)
+        return try await insertMissing(planned, at: now)
+    }
+
+    /// Inserts those of `planned` that are not there yet, each with a new id; returns how many.
+    private func insertMissing(_ planned: [BirthdayStore.Planned], at now: Int64) async throws -> Int {
         let missing = try await database.missingBirthdayReminders(planned)
-        let stamp = Date(timeIntervalSince1970: Double(clock.micros()) / Double(Microseconds.perSecond))
+        let stamp = clock.date
         return try await database.insertBirthdayReminders(
             missing.map { reminder in
                 var reminder = reminder

@@ -207,7 +207,6 @@ extension HouseholdsDatabase {
                 )
             }
             try access.requireMember(member, field: "user_id", db)
-            try HouseholdStore.leave(member, household, at: now, db)
             try MemberDeparture.apply(member, leaving: household, at: now, db)
             var event = HouseholdsFeed.event(.memberRemoved, access.household, by: user, at: now)
             event.userID = member
@@ -228,7 +227,6 @@ extension HouseholdsDatabase {
                         : "you are the household's host; hand over to another member (HandOver) before leaving"
                 )
             }
-            try HouseholdStore.leave(user, household, at: now, db)
             try MemberDeparture.apply(user, leaving: household, at: now, db)
             var event = HouseholdsFeed.event(.memberLeft, access.household, by: user, at: now)
             event.userID = user
@@ -251,13 +249,7 @@ extension HouseholdsDatabase {
                 )
             }
             try access.requireMember(member, field: "to_user_id", db)
-            try HouseholdStore.setRole(.member, of: user, in: household, db)
-            try HouseholdStore.setRole(.host, of: member, in: household, db)
-            record.hostID = member
-            try HouseholdStore.update(record, db)
-            var event = HouseholdsFeed.event(.hostChanged, record, by: user, at: now)
-            event.userID = member
-            try HouseholdsFeed.changed(event, in: household, at: now, db)
+            try Self.passHost(of: &record, from: user, to: member, at: now, db)
             return (record, try HouseholdStore.memberIDs(of: household, db).count)
         }
     }
@@ -298,21 +290,30 @@ extension HouseholdsDatabase {
                     try Self.end(household, at: now, db)
                     continue
                 }
-                if record.hostID == user {
-                    try HouseholdStore.setRole(.host, of: heir, in: household, db)
-                    record.hostID = heir
-                    try HouseholdStore.update(record, db)
-                    var event = HouseholdsFeed.event(.hostChanged, record, by: user, at: now)
-                    event.userID = heir
-                    try HouseholdsFeed.changed(event, in: household, at: now, db)
-                }
-                try HouseholdStore.leave(user, household, at: now, db)
+                if record.hostID == user { try Self.passHost(of: &record, from: user, to: heir, at: now, db) }
                 try MemberDeparture.apply(user, leaving: household, at: now, db)
                 var left = HouseholdsFeed.event(.memberLeft, record, by: user, at: now)
                 left.userID = user
                 try HouseholdsFeed.changed(left, in: household, at: now, db)
             }
         }
+    }
+
+    /// `member` becomes the host of `record` in `user`'s place, and the members are told.
+    private static func passHost(
+        of record: inout HouseholdRecord,
+        from user: String,
+        to member: String,
+        at now: Int64,
+        _ db: Database
+    ) throws {
+        try HouseholdStore.setRole(.member, of: user, in: record.id, db)
+        try HouseholdStore.setRole(.host, of: member, in: record.id, db)
+        record.hostID = member
+        try HouseholdStore.update(record, db)
+        var event = HouseholdsFeed.event(.hostChanged, record, by: user, at: now)
+        event.userID = member
+        try HouseholdsFeed.changed(event, in: record.id, at: now, db)
     }
 
     /// Ends `household`: memberships, pending invites, bills and reminders not yet fired.
