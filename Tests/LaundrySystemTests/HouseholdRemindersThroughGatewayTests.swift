@@ -57,17 +57,12 @@ struct HouseholdRemindersThroughGatewayTests {
                 "Flat 3B",
                 host: hana,
                 members: [ivo, jun],
-                timeZone: zone
+                timeZone: zone,
+                birthdayReminderDays: 1
             )
 
-            // Birthday: Ivo's is in two days; with a day before, Hana and Jun are reminded tomorrow at 09:00.
-            _ = try await hana.households.updateHousehold(
-                .with {
-                    $0.householdID = id
-                    $0.birthdayReminderDays = 1
-                },
-                options: hana.options
-            )
+            // Birthday: Ivo's is in two days; with a day before (set before anyone joined, so nothing was late), Hana
+            // and Jun are reminded tomorrow at 09:00.
             let birthdayOn = String(format: "%04d-%02d-%02d", inTwoDays.year!, inTwoDays.month!, inTwoDays.day!)
             for flatmate in [hana, jun] {
                 let planned = try await flatmate.chores.listMyReminders(.init(), options: flatmate.options).reminders

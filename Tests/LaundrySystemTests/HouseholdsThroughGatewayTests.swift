@@ -166,7 +166,8 @@ extension HouseholdsThroughGatewayTests {
         _ name: String,
         host: Flatmate,
         members: [Flatmate],
-        timeZone: String = "America/Chicago"
+        timeZone: String = "America/Chicago",
+        birthdayReminderDays: UInt32? = nil
     ) async throws -> String {
         let id = try await host.households.createHousehold(
             .with {
@@ -175,6 +176,15 @@ extension HouseholdsThroughGatewayTests {
             },
             options: host.options
         ).householdID
+        if let birthdayReminderDays {
+            _ = try await host.households.updateHousehold(
+                .with {
+                    $0.householdID = id
+                    $0.birthdayReminderDays = birthdayReminderDays
+                },
+                options: host.options
+            )
+        }
         for member in members {
             let invite = try await host.households.inviteMember(
                 .with {
