@@ -693,6 +693,11 @@ public nonisolated struct Quad_Identity_V1_Dorm: Sendable {
   /// Clears the value of `dryerPrice`. Subsequent reads from it will return its default value.
   public mutating func clearDryerPrice() {self._dryerPrice = nil}
 
+  /// where it is (WGS 84 degrees): rides start and end at dorms
+  public var latitude: Double = 0
+
+  public var longitude: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -713,6 +718,11 @@ public nonisolated struct Quad_Identity_V1_Campus: Sendable {
   public var emailDomains: [String] = []
 
   public var dorms: [Quad_Identity_V1_Dorm] = []
+
+  /// the campus's centre (WGS 84 degrees)
+  public var latitude: Double = 0
+
+  public var longitude: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2266,7 +2276,7 @@ nonisolated extension Quad_Identity_V1_ListCampusesRequest: SwiftProtobuf.Messag
 
 nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Dorm"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}dorm_id\0\u{1}name\0\u{3}washer_price\0\u{3}dryer_price\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}dorm_id\0\u{1}name\0\u{3}washer_price\0\u{3}dryer_price\0\u{1}latitude\0\u{1}longitude\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2278,6 +2288,8 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
       case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._washerPrice) }()
       case 4: try { try decoder.decodeSingularMessageField(value: &self._dryerPrice) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
       default: break
       }
     }
@@ -2300,6 +2312,12 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
     try { if let v = self._dryerPrice {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     } }()
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 5)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2308,6 +2326,8 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
     if lhs.name != rhs.name {return false}
     if lhs._washerPrice != rhs._washerPrice {return false}
     if lhs._dryerPrice != rhs._dryerPrice {return false}
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2315,7 +2335,7 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Campus"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}campus_id\0\u{1}name\0\u{3}email_domains\0\u{1}dorms\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}campus_id\0\u{1}name\0\u{3}email_domains\0\u{1}dorms\0\u{1}latitude\0\u{1}longitude\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2327,6 +2347,8 @@ nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProto
       case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.emailDomains) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.dorms) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
       default: break
       }
     }
@@ -2345,6 +2367,12 @@ nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProto
     if !self.dorms.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.dorms, fieldNumber: 4)
     }
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 5)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2353,6 +2381,8 @@ nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProto
     if lhs.name != rhs.name {return false}
     if lhs.emailDomains != rhs.emailDomains {return false}
     if lhs.dorms != rhs.dorms {return false}
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

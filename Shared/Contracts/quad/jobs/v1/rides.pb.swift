@@ -299,7 +299,7 @@ public nonisolated struct Quad_Jobs_V1_RidePreferences: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// 0 (anyone) or 16...99; a rider without a date of birth cannot join a ride with an age range
+  /// 0 (anyone) or 16...99: a rider's age (from their date of birth, at departure) must be in the range
   public var minAge: UInt32 = 0
 
   /// 0 (anyone) or min_age...99
