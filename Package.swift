@@ -337,7 +337,7 @@ let matching: [Target] = [
         exclude: ["Domain", "Laundry", "main"],
         [
             "MatchingDomain", "MatchingLaundry", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire",
-            "QuadContracts", "QuadStorage", "QuadServiceKit", grdb, logging, protobuf,
+            "QuadContracts", "QuadStorage", "QuadServiceKit", "RidesKernel", grdb, logging, protobuf,
         ]
     ),
     executable("quad-matching", at: "Services/Matching/main", ["MatchingService", "QuadServiceKit"]),

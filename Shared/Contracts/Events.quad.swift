@@ -135,6 +135,13 @@ extension Quad_Jobs_V1_DisputeOpened: QuadEvent {
     public static let consumers: [String] = ["payments"]
 }
 
+extension Quad_Jobs_V1_RideOfferChanged: QuadEvent {
+    /// `ride.offer_changed`, from jobs to matching.
+    public static let topic = "ride.offer_changed"
+    public static let producer = "jobs"
+    public static let consumers: [String] = ["matching"]
+}
+
 extension Quad_Matching_V1_OfferAccepted: QuadEvent {
     /// `offer.accepted`, from matching to jobs.
     public static let topic = "offer.accepted"
@@ -178,6 +185,7 @@ public enum QuadEventCatalog {
         case Quad_Jobs_V1_JobCompleted.topic: return try Quad_Jobs_V1_JobCompleted(serializedBytes: payload)
         case Quad_Jobs_V1_ReviewSubmitted.topic: return try Quad_Jobs_V1_ReviewSubmitted(serializedBytes: payload)
         case Quad_Jobs_V1_DisputeOpened.topic: return try Quad_Jobs_V1_DisputeOpened(serializedBytes: payload)
+        case Quad_Jobs_V1_RideOfferChanged.topic: return try Quad_Jobs_V1_RideOfferChanged(serializedBytes: payload)
         case Quad_Matching_V1_OfferAccepted.topic: return try Quad_Matching_V1_OfferAccepted(serializedBytes: payload)
         case Quad_Payments_V1_PaymentCaptured.topic: return try Quad_Payments_V1_PaymentCaptured(serializedBytes: payload)
         case Quad_Payments_V1_PaymentReleased.topic: return try Quad_Payments_V1_PaymentReleased(serializedBytes: payload)
@@ -269,6 +277,13 @@ extension Quad_Jobs_V1_Jobs {
         /// Topic `dispute.opened`, to payments; `key` is unique to this effect (the receivers
         /// apply each key once).
         public static func send(_ event: Quad_Jobs_V1_DisputeOpened, key: String, into outbox: some EventOutbox) throws {
+            try outbox.enqueue(event, key: key)
+        }
+        /// `ride.offer_changed`, to matching: the offer as search needs it, after every change. Matching
+        /// keeps the highest version it has seen and ignores older deliveries.
+        /// Topic `ride.offer_changed`, to matching; `key` is unique to this effect (the receivers
+        /// apply each key once).
+        public static func send(_ event: Quad_Jobs_V1_RideOfferChanged, key: String, into outbox: some EventOutbox) throws {
             try outbox.enqueue(event, key: key)
         }
     }
@@ -539,6 +554,13 @@ extension Quad_Matching_V1_Matching {
             _ delivery: Quad_Types_V1_OutboxDelivery,
             _ context: ServerContext
         ) async throws -> Quad_Types_V1_DeliveryReceipt
+        /// `ride.offer_changed`, to matching: the offer as search needs it, after every change. Matching
+        /// keeps the highest version it has seen and ignores older deliveries.
+        func rideOfferChanged(
+            _ event: Quad_Jobs_V1_RideOfferChanged,
+            _ delivery: Quad_Types_V1_OutboxDelivery,
+            _ context: ServerContext
+        ) async throws -> Quad_Types_V1_DeliveryReceipt
         /// `account.deleted`, to jobs, matching, payments, fleet-documents and households: the person's account is gone, and each
         /// context forgets or anonymises them (docs/laundry.md, "When an account is deleted";
         /// docs/documents.md for their profile pictures).
@@ -563,12 +585,14 @@ extension Quad_Matching_V1_Matching.Deliver {
             return try await jobCancelled(QuadEventPayload.decode(Quad_Jobs_V1_JobCancelled.self, from: request), request, context)
         case Quad_Jobs_V1_JobDasherRejected.topic:
             return try await jobDasherRejected(QuadEventPayload.decode(Quad_Jobs_V1_JobDasherRejected.self, from: request), request, context)
+        case Quad_Jobs_V1_RideOfferChanged.topic:
+            return try await rideOfferChanged(QuadEventPayload.decode(Quad_Jobs_V1_RideOfferChanged.self, from: request), request, context)
         case Quad_Identity_V1_AccountDeleted.topic:
             return try await accountDeleted(QuadEventPayload.decode(Quad_Identity_V1_AccountDeleted.self, from: request), request, context)
         default:
             throw RPCError(
                 code: .invalidArgument,
-                message: "topic: matching receives job.submitted, job.cancelled, job.dasher_rejected and account.deleted; not '\(request.topic)'"
+                message: "topic: matching receives job.submitted, job.cancelled, job.dasher_rejected, ride.offer_changed and account.deleted; not '\(request.topic)'"
             )
         }
     }

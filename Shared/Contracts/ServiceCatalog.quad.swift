@@ -36,7 +36,13 @@ public enum QuadServiceCatalog {
             name: Quad_Jobs_V1_Jobs.serviceName, context: Quad_Jobs_V1_Jobs.context, methods: Quad_Jobs_V1_Jobs.Method.all, protoFiles: Quad_Jobs_V1_Jobs.protoFiles
         ),
         ServiceDescription(
+            name: Quad_Jobs_V1_Rides.serviceName, context: Quad_Jobs_V1_Rides.context, methods: Quad_Jobs_V1_Rides.Method.all, protoFiles: Quad_Jobs_V1_Rides.protoFiles
+        ),
+        ServiceDescription(
             name: Quad_Matching_V1_Matching.serviceName, context: Quad_Matching_V1_Matching.context, methods: Quad_Matching_V1_Matching.Method.all, protoFiles: Quad_Matching_V1_Matching.protoFiles
+        ),
+        ServiceDescription(
+            name: Quad_Matching_V1_RideSearch.serviceName, context: Quad_Matching_V1_RideSearch.context, methods: Quad_Matching_V1_RideSearch.Method.all, protoFiles: Quad_Matching_V1_RideSearch.protoFiles
         ),
         ServiceDescription(
             name: Quad_Payments_V1_Payments.serviceName, context: Quad_Payments_V1_Payments.context, methods: Quad_Payments_V1_Payments.Method.all, protoFiles: Quad_Payments_V1_Payments.protoFiles

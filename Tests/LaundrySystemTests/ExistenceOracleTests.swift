@@ -31,6 +31,7 @@ struct ExistenceOracleTests {
         "member_ids": "user ids are public (A4); a household's members are checked after its membership",
         "from_user_id": "user ids are public (A4); a household's members are checked after its membership",
         "payer_id": "user ids are public (A4); a household's members are checked after its membership",
+        "taxi_id": "a taxi's number is painted on the taxi (R1); an offer names it and nothing is looked up by it",
     ]
 
     /// Methods whose id field is public to some strangers by design, so that naming a real one answers otherwise

@@ -34,6 +34,7 @@ struct ReflectionFilesTests {
                 "quad/identity/v1/identity.proto",
                 "quad/jobs/v1/errands.proto",
                 "quad/jobs/v1/jobs.proto",
+                "quad/jobs/v1/rides.proto",
                 "quad/matching/v1/matching.proto",
                 "quad/options/v1/options.proto",
                 "quad/payments/v1/errand_quotes.proto",

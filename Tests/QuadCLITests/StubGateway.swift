@@ -51,6 +51,13 @@ struct StubGateway: Quad_Gateway_V1_Gateway.ServiceProtocol {
         throw RPCError(code: .unimplemented, message: "the stub gateway has no household home")
     }
 
+    func getRideRequest(
+        request: Quad_Gateway_V1_GetRideRequestRequest,
+        context: ServerContext
+    ) async throws -> Quad_Gateway_V1_RideRequest {
+        throw RPCError(code: .unimplemented, message: "the stub gateway has no ride requests")
+    }
+
     func subscribe(
         request: Quad_Gateway_V1_SubscribeRequest,
         response: MessageWriter<Quad_Gateway_V1_FeedMessage>,

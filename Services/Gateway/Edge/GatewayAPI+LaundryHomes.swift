@@ -25,8 +25,11 @@ extension GatewayAPI {
         async let balance = FanOut.part { try await laundry.payments.getBalance(.init(), options: options) }
         async let requested = errandsPart(.requester, options)
         async let toDeliver = errandsPart(.buyer, options)
+        async let offered = ridesPart(.offerer, options)
+        async let riding = ridesPart(.rider, options)
         let (jobsPart, dashersPart, balancePart) = await (jobs, dashers, balance)
         let (requestedPart, toDeliverPart) = await (requested, toDeliver)
+        let (offeredPart, ridingPart) = await (offered, riding)
         return .with { home in
             home.jobsInProgress = .with {
                 $0.status = jobsPart.status
@@ -42,6 +45,8 @@ extension GatewayAPI {
             }
             home.myErrands = requestedPart
             home.errandsToDeliver = toDeliverPart
+            home.myRideOffers = offeredPart
+            home.myRides = ridingPart
         }
     }
 

@@ -27,6 +27,8 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
     let errands: ErrandsHomeClients
     /// Where the household home's parts come from (households).
     let households: HouseholdHomeClients
+    /// Where the customer home's ride parts and the seat requests come from (jobs' Rides, identity's profiles).
+    let rides: RidesHomeClients
 
     /// - Parameter transports: the contexts' transports by name (`identity`, `jobs`, `matching`,
     ///   `payments`, `fleet-documents`, `households`); `profile` and `campus` replace identity's for those parts
@@ -53,6 +55,7 @@ public struct GatewayAPI: Quad_Gateway_V1_Gateway.ServiceProtocol {
         )
         self.errands = ErrandsHomeClients(jobs: transport("jobs"))
         self.households = HouseholdHomeClients(households: transport("households"))
+        self.rides = RidesHomeClients(jobs: transport("jobs"), identity: transport("profile", or: "identity"))
         self.freight = FreightHomeClients(
             fleetDocuments: transport("fleet-documents"),
             identity: transport("identity")

@@ -33,15 +33,15 @@ extension IdentityService {
         return .with { $0.userID = record?.account.id ?? "" }
     }
 
-    /// For households only: the dates of birth of known users, in the order asked; unknown and deleted users are
-    /// left out.
+    /// For households (birthday reminders) and jobs (a ride's age range) only: the dates of birth of known users,
+    /// in the order asked; unknown and deleted users are left out.
     public func getBirthdays(
         request: Quad_Identity_V1_GetBirthdaysRequest,
         context: ServerContext
     ) async throws -> Quad_Identity_V1_GetBirthdaysResponse {
         try Self.requirePeer(
             context,
-            [Self.householdsPeer],
+            [Self.householdsPeer, Self.jobsPeer],
             method: "GetBirthdays",
             why: "a person's date of birth is not shared with anyone else"
         )

@@ -90,6 +90,19 @@ public enum IdentityMigrations {
                     """
             )
         }
+        // Issue 16 (R5): each account's conversation prompt categories, private to the owner; no row means every
+        // category is on. `categories` is the raw values of the ones on, comma-separated, ascending ("" for none).
+        migrator.registerMigration("identity.v4.prompt-preferences") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE prompt_preference (
+                        account_id TEXT PRIMARY KEY NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        categories TEXT NOT NULL,
+                        updated_at_micros INTEGER NOT NULL
+                    );
+                    """
+            )
+        }
         return migrator
     }
 }

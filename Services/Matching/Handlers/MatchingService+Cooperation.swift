@@ -57,3 +57,14 @@ extension MatchingService {
 
 /// Outbox deliveries arrive through the generated dispatch.
 extension MatchingService: Quad_Matching_V1_Matching.Deliver {}
+
+extension MatchingService {
+    /// `ride.offer_changed` from jobs, applied once: rides' search index takes the offer's newest version (R2).
+    public func rideOfferChanged(
+        _ offer: Quad_Jobs_V1_RideOfferChanged,
+        _ delivery: Quad_Types_V1_OutboxDelivery,
+        _ context: ServerContext
+    ) async throws -> Quad_Types_V1_DeliveryReceipt {
+        try await database.project(offer, delivery: delivery, logger: context.logger)
+    }
+}

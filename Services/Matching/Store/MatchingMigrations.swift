@@ -69,6 +69,7 @@ public enum MatchingMigrations {
             )
         }
         registerVersion3(&migrator)
+        registerVersion4(&migrator)
         return migrator
     }
 }

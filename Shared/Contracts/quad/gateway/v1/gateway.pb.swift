@@ -212,11 +212,164 @@ public nonisolated struct Quad_Gateway_V1_CustomerHome: @unchecked Sendable {
   /// Clears the value of `errandsToDeliver`. Subsequent reads from it will return its default value.
   public mutating func clearErrandsToDeliver() {_uniqueStorage()._errandsToDeliver = nil}
 
+  /// the caller's open offers, as jobs' Rides/ListMyRides answers them
+  public var myRideOffers: Quad_Gateway_V1_RidesPart {
+    get {_storage._myRideOffers ?? Quad_Gateway_V1_RidesPart()}
+    set {_uniqueStorage()._myRideOffers = newValue}
+  }
+  /// Returns true if `myRideOffers` has been explicitly set.
+  public var hasMyRideOffers: Bool {_storage._myRideOffers != nil}
+  /// Clears the value of `myRideOffers`. Subsequent reads from it will return its default value.
+  public mutating func clearMyRideOffers() {_uniqueStorage()._myRideOffers = nil}
+
+  /// the open offers the caller has an active seat on
+  public var myRides: Quad_Gateway_V1_RidesPart {
+    get {_storage._myRides ?? Quad_Gateway_V1_RidesPart()}
+    set {_uniqueStorage()._myRides = newValue}
+  }
+  /// Returns true if `myRides` has been explicitly set.
+  public var hasMyRides: Bool {_storage._myRides != nil}
+  /// Clears the value of `myRides`. Subsequent reads from it will return its default value.
+  public mutating func clearMyRides() {_uniqueStorage()._myRides = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Rides (R1, R3): offers of one role, latest departure first.
+public nonisolated struct Quad_Gateway_V1_RidesPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  /// at most 20
+  public var offers: [Quad_Jobs_V1_RideOffer] = []
+
+  /// more than these: page with Rides/ListMyRides
+  public var more: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_GetRideRequestRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var seatID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Gateway_V1_RideRequest: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var decision: Quad_Gateway_V1_SeatDecisionPart {
+    get {_storage._decision ?? Quad_Gateway_V1_SeatDecisionPart()}
+    set {_uniqueStorage()._decision = newValue}
+  }
+  /// Returns true if `decision` has been explicitly set.
+  public var hasDecision: Bool {_storage._decision != nil}
+  /// Clears the value of `decision`. Subsequent reads from it will return its default value.
+  public mutating func clearDecision() {_uniqueStorage()._decision = nil}
+
+  /// fetched once the decision names the rider
+  public var rider: Quad_Gateway_V1_RiderProfilePart {
+    get {_storage._rider ?? Quad_Gateway_V1_RiderProfilePart()}
+    set {_uniqueStorage()._rider = newValue}
+  }
+  /// Returns true if `rider` has been explicitly set.
+  public var hasRider: Bool {_storage._rider != nil}
+  /// Clears the value of `rider`. Subsequent reads from it will return its default value.
+  public mutating func clearRider() {_uniqueStorage()._rider = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Quad_Gateway_V1_SeatDecisionPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var decision: Quad_Jobs_V1_SeatDecision {
+    get {_decision ?? Quad_Jobs_V1_SeatDecision()}
+    set {_decision = newValue}
+  }
+  /// Returns true if `decision` has been explicitly set.
+  public var hasDecision: Bool {self._decision != nil}
+  /// Clears the value of `decision`. Subsequent reads from it will return its default value.
+  public mutating func clearDecision() {self._decision = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _decision: Quad_Jobs_V1_SeatDecision? = nil
+}
+
+public nonisolated struct Quad_Gateway_V1_RiderProfilePart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Quad_Gateway_V1_PartStatus {
+    get {_status ?? Quad_Gateway_V1_PartStatus()}
+    set {_status = newValue}
+  }
+  /// Returns true if `status` has been explicitly set.
+  public var hasStatus: Bool {self._status != nil}
+  /// Clears the value of `status`. Subsequent reads from it will return its default value.
+  public mutating func clearStatus() {self._status = nil}
+
+  public var profile: Quad_Identity_V1_PublicProfile {
+    get {_profile ?? Quad_Identity_V1_PublicProfile()}
+    set {_profile = newValue}
+  }
+  /// Returns true if `profile` has been explicitly set.
+  public var hasProfile: Bool {self._profile != nil}
+  /// Clears the value of `profile`. Subsequent reads from it will return its default value.
+  public mutating func clearProfile() {self._profile = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _status: Quad_Gateway_V1_PartStatus? = nil
+  fileprivate var _profile: Quad_Identity_V1_PublicProfile? = nil
 }
 
 public nonisolated struct Quad_Gateway_V1_GetDasherHomeRequest: Sendable {
@@ -1182,7 +1335,7 @@ nonisolated extension Quad_Gateway_V1_GetCustomerHomeRequest: SwiftProtobuf.Mess
 
 nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CustomerHome"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}jobs_in_progress\0\u{3}accepting_dashers\0\u{1}balance\0\u{3}my_errands\0\u{3}errands_to_deliver\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}jobs_in_progress\0\u{3}accepting_dashers\0\u{1}balance\0\u{3}my_errands\0\u{3}errands_to_deliver\0\u{3}my_ride_offers\0\u{3}my_rides\0")
 
   fileprivate class _StorageClass {
     var _jobsInProgress: Quad_Gateway_V1_LaundryJobsPart? = nil
@@ -1190,6 +1343,8 @@ nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, Swift
     var _balance: Quad_Gateway_V1_BalancePart? = nil
     var _myErrands: Quad_Gateway_V1_ErrandsPart? = nil
     var _errandsToDeliver: Quad_Gateway_V1_ErrandsPart? = nil
+    var _myRideOffers: Quad_Gateway_V1_RidesPart? = nil
+    var _myRides: Quad_Gateway_V1_RidesPart? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1205,6 +1360,8 @@ nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, Swift
       _balance = source._balance
       _myErrands = source._myErrands
       _errandsToDeliver = source._errandsToDeliver
+      _myRideOffers = source._myRideOffers
+      _myRides = source._myRides
     }
   }
 
@@ -1228,6 +1385,8 @@ nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, Swift
         case 3: try { try decoder.decodeSingularMessageField(value: &_storage._balance) }()
         case 4: try { try decoder.decodeSingularMessageField(value: &_storage._myErrands) }()
         case 5: try { try decoder.decodeSingularMessageField(value: &_storage._errandsToDeliver) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._myRideOffers) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._myRides) }()
         default: break
         }
       }
@@ -1255,6 +1414,12 @@ nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, Swift
       try { if let v = _storage._errandsToDeliver {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
       } }()
+      try { if let v = _storage._myRideOffers {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._myRides {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1269,10 +1434,241 @@ nonisolated extension Quad_Gateway_V1_CustomerHome: SwiftProtobuf.Message, Swift
         if _storage._balance != rhs_storage._balance {return false}
         if _storage._myErrands != rhs_storage._myErrands {return false}
         if _storage._errandsToDeliver != rhs_storage._errandsToDeliver {return false}
+        if _storage._myRideOffers != rhs_storage._myRideOffers {return false}
+        if _storage._myRides != rhs_storage._myRides {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_RidesPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RidesPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}offers\0\u{1}more\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.offers) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.more) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.offers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.offers, fieldNumber: 2)
+    }
+    if self.more != false {
+      try visitor.visitSingularBoolField(value: self.more, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_RidesPart, rhs: Quad_Gateway_V1_RidesPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs.offers != rhs.offers {return false}
+    if lhs.more != rhs.more {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_GetRideRequestRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetRideRequestRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}seat_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.seatID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.seatID.isEmpty {
+      try visitor.visitSingularStringField(value: self.seatID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_GetRideRequestRequest, rhs: Quad_Gateway_V1_GetRideRequestRequest) -> Bool {
+    if lhs.seatID != rhs.seatID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_RideRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RideRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}decision\0\u{1}rider\0")
+
+  fileprivate class _StorageClass {
+    var _decision: Quad_Gateway_V1_SeatDecisionPart? = nil
+    var _rider: Quad_Gateway_V1_RiderProfilePart? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _decision = source._decision
+      _rider = source._rider
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._decision) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._rider) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._decision {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._rider {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_RideRequest, rhs: Quad_Gateway_V1_RideRequest) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._decision != rhs_storage._decision {return false}
+        if _storage._rider != rhs_storage._rider {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_SeatDecisionPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SeatDecisionPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}decision\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._decision) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._decision {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_SeatDecisionPart, rhs: Quad_Gateway_V1_SeatDecisionPart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._decision != rhs._decision {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Gateway_V1_RiderProfilePart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RiderProfilePart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}profile\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._status) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._profile) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._status {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._profile {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Gateway_V1_RiderProfilePart, rhs: Quad_Gateway_V1_RiderProfilePart) -> Bool {
+    if lhs._status != rhs._status {return false}
+    if lhs._profile != rhs._profile {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

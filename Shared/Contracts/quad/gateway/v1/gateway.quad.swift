@@ -20,6 +20,7 @@ public enum Quad_Gateway_V1_Gateway {
         "quad/identity/v1/identity.proto",
         "quad/jobs/v1/errands.proto",
         "quad/jobs/v1/jobs.proto",
+        "quad/jobs/v1/rides.proto",
         "quad/matching/v1/matching.proto",
         "quad/options/v1/options.proto",
         "quad/payments/v1/errand_quotes.proto",
@@ -45,7 +46,8 @@ public enum Quad_Gateway_V1_Gateway {
         )
         /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
         /// dorm (matching) and the balance (payments); errands (E2): the caller's active errands as
-        /// requester and as buyer (jobs); all fetched in parallel, a status per part.
+        /// requester and as buyer (jobs); rides (R1, R3): the caller's active offers and the active
+        /// offers they have a seat on (jobs); all fetched in parallel, a status per part.
         public static let getCustomerHome = MethodDescriptor(
             service: serviceName,
             method: "GetCustomerHome",
@@ -108,6 +110,19 @@ public enum Quad_Gateway_V1_Gateway {
             eventSource: false,
             serviceOnly: false
         )
+        /// R3, the offerer deciding on a seat request: jobs' SeatDecision (each person's estimated fare
+        /// with and without the rider), then the rider's public profile (identity), a status per part.
+        /// Only the offerer: anyone else gets the decision part marked NOT_FOUND and no profile.
+        public static let getRideRequest = MethodDescriptor(
+            service: serviceName,
+            method: "GetRideRequest",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -125,7 +140,7 @@ public enum Quad_Gateway_V1_Gateway {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, getDispatcherHome, getDriverHome, getHouseholdHome, subscribe]
+        public static let all: [MethodDescriptor] = [getHome, getCustomerHome, getDasherHome, getDispatcherHome, getDriverHome, getHouseholdHome, getRideRequest, subscribe]
     }
 
     /// Implement this to serve `quad.gateway.v1.Gateway`; register the value with a server.
@@ -137,7 +152,8 @@ public enum Quad_Gateway_V1_Gateway {
         func getHome(request: Quad_Gateway_V1_GetHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_Home
         /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
         /// dorm (matching) and the balance (payments); errands (E2): the caller's active errands as
-        /// requester and as buyer (jobs); all fetched in parallel, a status per part.
+        /// requester and as buyer (jobs); rides (R1, R3): the caller's active offers and the active
+        /// offers they have a seat on (jobs); all fetched in parallel, a status per part.
         func getCustomerHome(request: Quad_Gateway_V1_GetCustomerHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_CustomerHome
         /// G2, dasher: jobs in progress (jobs), the pending offer (matching) and earnings (payments).
         func getDasherHome(request: Quad_Gateway_V1_GetDasherHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_DasherHome
@@ -155,6 +171,10 @@ public enum Quad_Gateway_V1_Gateway {
         /// status per part. Members only: anyone else gets parts marked NOT_FOUND, as households
         /// answers them.
         func getHouseholdHome(request: Quad_Gateway_V1_GetHouseholdHomeRequest, context: ServerContext) async throws -> Quad_Gateway_V1_HouseholdHome
+        /// R3, the offerer deciding on a seat request: jobs' SeatDecision (each person's estimated fare
+        /// with and without the rider), then the rider's public profile (identity), a status per part.
+        /// Only the offerer: anyone else gets the decision part marked NOT_FOUND and no profile.
+        func getRideRequest(request: Quad_Gateway_V1_GetRideRequestRequest, context: ServerContext) async throws -> Quad_Gateway_V1_RideRequest
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -181,7 +201,8 @@ public enum Quad_Gateway_V1_Gateway {
 
         /// G2, laundry customer: jobs in progress (jobs), the dashers accepting in the customer's
         /// dorm (matching) and the balance (payments); errands (E2): the caller's active errands as
-        /// requester and as buyer (jobs); all fetched in parallel, a status per part.
+        /// requester and as buyer (jobs); rides (R1, R3): the caller's active offers and the active
+        /// offers they have a seat on (jobs); all fetched in parallel, a status per part.
         public func getCustomerHome(_ request: Quad_Gateway_V1_GetCustomerHomeRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_CustomerHome {
             try await transport.unary(Method.getCustomerHome, request: request, as: Quad_Gateway_V1_CustomerHome.self, options: options)
         }
@@ -214,6 +235,13 @@ public enum Quad_Gateway_V1_Gateway {
             try await transport.unary(Method.getHouseholdHome, request: request, as: Quad_Gateway_V1_HouseholdHome.self, options: options)
         }
 
+        /// R3, the offerer deciding on a seat request: jobs' SeatDecision (each person's estimated fare
+        /// with and without the rider), then the rider's public profile (identity), a status per part.
+        /// Only the offerer: anyone else gets the decision part marked NOT_FOUND and no profile.
+        public func getRideRequest(_ request: Quad_Gateway_V1_GetRideRequestRequest, options: CallOptions = .defaults) async throws -> Quad_Gateway_V1_RideRequest {
+            try await transport.unary(Method.getRideRequest, request: request, as: Quad_Gateway_V1_RideRequest.self, options: options)
+        }
+
         /// G3. The signed-in user's events from every service, merged, as they happen. The first
         /// message is always `subscribed`. Reconnecting with the last event id seen delivers exactly
         /// the events missed since (from a bounded buffer per user), or says `resync_required`: reload
@@ -241,6 +269,7 @@ extension Quad_Gateway_V1_Gateway.ServiceProtocol {
             .unary(Quad_Gateway_V1_Gateway.Method.getDispatcherHome) { try await self.getDispatcherHome(request: $0, context: $1) },
             .unary(Quad_Gateway_V1_Gateway.Method.getDriverHome) { try await self.getDriverHome(request: $0, context: $1) },
             .unary(Quad_Gateway_V1_Gateway.Method.getHouseholdHome) { try await self.getHouseholdHome(request: $0, context: $1) },
+            .unary(Quad_Gateway_V1_Gateway.Method.getRideRequest) { try await self.getRideRequest(request: $0, context: $1) },
             .serverStreaming(Quad_Gateway_V1_Gateway.Method.subscribe) { try await self.subscribe(request: $0, response: $1, context: $2) },
         ]
     }

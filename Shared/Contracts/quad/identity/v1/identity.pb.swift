@@ -693,6 +693,11 @@ public nonisolated struct Quad_Identity_V1_Dorm: Sendable {
   /// Clears the value of `dryerPrice`. Subsequent reads from it will return its default value.
   public mutating func clearDryerPrice() {self._dryerPrice = nil}
 
+  /// where it is (WGS 84 degrees): rides start and end at dorms
+  public var latitude: Double = 0
+
+  public var longitude: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -713,6 +718,11 @@ public nonisolated struct Quad_Identity_V1_Campus: Sendable {
   public var emailDomains: [String] = []
 
   public var dorms: [Quad_Identity_V1_Dorm] = []
+
+  /// the campus's centre (WGS 84 degrees)
+  public var latitude: Double = 0
+
+  public var longitude: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1147,7 +1157,7 @@ public nonisolated struct Quad_Identity_V1_FindAccountByEmailResponse: Sendable 
   public init() {}
 }
 
-/// H8, for households only: fellow members' dates of birth, never in public profiles.
+/// H8 and R1, for households and jobs only: dates of birth (fellow members', a rider's), never in public profiles.
 public nonisolated struct Quad_Identity_V1_GetBirthdaysRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1191,6 +1201,72 @@ public nonisolated struct Quad_Identity_V1_GetBirthdaysResponse: Sendable {
 
   /// unknown and deleted users are left out
   public var birthdays: [Quad_Identity_V1_Birthday] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// R5: the caller's conversation prompt categories, private to them. An account that never set
+/// them has every category on.
+public nonisolated struct Quad_Identity_V1_GetPromptPreferencesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_PromptPreferences: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// sorted, each once
+  public var categoriesOn: [Quad_Types_V1_PromptCategory] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_SetPromptPreferencesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// each a known category, once; empty turns them all off
+  public var categoriesOn: [Quad_Types_V1_PromptCategory] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// R5, for jobs only: the categories every one of a ride's members has on, and nothing about
+/// any one of them.
+public nonisolated struct Quad_Identity_V1_GetSharedPromptCategoriesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1...7 (an offerer and six riders)
+  public var userIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Quad_Identity_V1_GetSharedPromptCategoriesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// sorted; unknown and deleted users count as every category on
+  public var categories: [Quad_Types_V1_PromptCategory] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2200,7 +2276,7 @@ nonisolated extension Quad_Identity_V1_ListCampusesRequest: SwiftProtobuf.Messag
 
 nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Dorm"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}dorm_id\0\u{1}name\0\u{3}washer_price\0\u{3}dryer_price\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}dorm_id\0\u{1}name\0\u{3}washer_price\0\u{3}dryer_price\0\u{1}latitude\0\u{1}longitude\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2212,6 +2288,8 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
       case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._washerPrice) }()
       case 4: try { try decoder.decodeSingularMessageField(value: &self._dryerPrice) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
       default: break
       }
     }
@@ -2234,6 +2312,12 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
     try { if let v = self._dryerPrice {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     } }()
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 5)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2242,6 +2326,8 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
     if lhs.name != rhs.name {return false}
     if lhs._washerPrice != rhs._washerPrice {return false}
     if lhs._dryerPrice != rhs._dryerPrice {return false}
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2249,7 +2335,7 @@ nonisolated extension Quad_Identity_V1_Dorm: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Campus"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}campus_id\0\u{1}name\0\u{3}email_domains\0\u{1}dorms\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}campus_id\0\u{1}name\0\u{3}email_domains\0\u{1}dorms\0\u{1}latitude\0\u{1}longitude\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2261,6 +2347,8 @@ nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProto
       case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.emailDomains) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.dorms) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
       default: break
       }
     }
@@ -2279,6 +2367,12 @@ nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProto
     if !self.dorms.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.dorms, fieldNumber: 4)
     }
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 5)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2287,6 +2381,8 @@ nonisolated extension Quad_Identity_V1_Campus: SwiftProtobuf.Message, SwiftProto
     if lhs.name != rhs.name {return false}
     if lhs.emailDomains != rhs.emailDomains {return false}
     if lhs.dorms != rhs.dorms {return false}
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3316,6 +3412,145 @@ nonisolated extension Quad_Identity_V1_GetBirthdaysResponse: SwiftProtobuf.Messa
 
   public static func ==(lhs: Quad_Identity_V1_GetBirthdaysResponse, rhs: Quad_Identity_V1_GetBirthdaysResponse) -> Bool {
     if lhs.birthdays != rhs.birthdays {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_GetPromptPreferencesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPromptPreferencesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_GetPromptPreferencesRequest, rhs: Quad_Identity_V1_GetPromptPreferencesRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_PromptPreferences: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PromptPreferences"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}categories_on\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedEnumField(value: &self.categoriesOn) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.categoriesOn.isEmpty {
+      try visitor.visitPackedEnumField(value: self.categoriesOn, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_PromptPreferences, rhs: Quad_Identity_V1_PromptPreferences) -> Bool {
+    if lhs.categoriesOn != rhs.categoriesOn {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_SetPromptPreferencesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPromptPreferencesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}categories_on\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedEnumField(value: &self.categoriesOn) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.categoriesOn.isEmpty {
+      try visitor.visitPackedEnumField(value: self.categoriesOn, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_SetPromptPreferencesRequest, rhs: Quad_Identity_V1_SetPromptPreferencesRequest) -> Bool {
+    if lhs.categoriesOn != rhs.categoriesOn {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_GetSharedPromptCategoriesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetSharedPromptCategoriesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.userIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userIds, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_GetSharedPromptCategoriesRequest, rhs: Quad_Identity_V1_GetSharedPromptCategoriesRequest) -> Bool {
+    if lhs.userIds != rhs.userIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Quad_Identity_V1_GetSharedPromptCategoriesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetSharedPromptCategoriesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}categories\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedEnumField(value: &self.categories) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.categories.isEmpty {
+      try visitor.visitPackedEnumField(value: self.categories, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Quad_Identity_V1_GetSharedPromptCategoriesResponse, rhs: Quad_Identity_V1_GetSharedPromptCategoriesResponse) -> Bool {
+    if lhs.categories != rhs.categories {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -232,8 +232,42 @@ public enum Quad_Identity_V1_Identity {
             eventSource: false,
             serviceOnly: true
         )
-        /// H8, for households only (service_only, never routed; PERMISSION_DENIED for any other peer):
-        /// households asks only for the members of a household it serves.
+        /// R5: the caller's prompt categories (every category on until they set them).
+        public static let getPromptPreferences = MethodDescriptor(
+            service: serviceName,
+            method: "GetPromptPreferences",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// `quad.identity.v1.Identity/SetPromptPreferences`.
+        public static let setPromptPreferences = MethodDescriptor(
+            service: serviceName,
+            method: "SetPromptPreferences",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: false
+        )
+        /// R5, for jobs only (service_only, never routed; PERMISSION_DENIED for any other peer).
+        public static let getSharedPromptCategories = MethodDescriptor(
+            service: serviceName,
+            method: "GetSharedPromptCategories",
+            kind: .unary,
+            idempotent: true,
+            allowsAnonymous: false,
+            rateLimitClass: nil,
+            eventSource: false,
+            serviceOnly: true
+        )
+        /// H8 and R1, for households and jobs only (service_only, never routed; PERMISSION_DENIED for any
+        /// other peer): households asks only for the members of a household it serves, jobs for a rider
+        /// asking to join a ride with an age range.
         public static let getBirthdays = MethodDescriptor(
             service: serviceName,
             method: "GetBirthdays",
@@ -311,7 +345,7 @@ public enum Quad_Identity_V1_Identity {
             serviceOnly: false
         )
         /// Every method of the service.
-        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, getAccountEmails, findAccountByEmail, getBirthdays, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
+        public static let all: [MethodDescriptor] = [register, login, refresh, logout, getMyProfile, updateMyProfile, deleteAccount, getPublicProfile, listCampuses, getDasherQuiz, submitDasherQuiz, requestRole, getTokenVerificationKey, getPublicProfiles, getPickupPlaces, documentAccess, getAccountEmails, findAccountByEmail, getPromptPreferences, setPromptPreferences, getSharedPromptCategories, getBirthdays, deliver, listRevokedSessions, rotateSigningKey, seedAccounts, watchEvents]
     }
 
     /// Implement this to serve `quad.identity.v1.Identity`; register the value with a server.
@@ -366,8 +400,15 @@ public enum Quad_Identity_V1_Identity {
         func getAccountEmails(request: Quad_Identity_V1_GetAccountEmailsRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetAccountEmailsResponse
         /// H2, for households only (service_only, never routed; PERMISSION_DENIED for any other peer).
         func findAccountByEmail(request: Quad_Identity_V1_FindAccountByEmailRequest, context: ServerContext) async throws -> Quad_Identity_V1_FindAccountByEmailResponse
-        /// H8, for households only (service_only, never routed; PERMISSION_DENIED for any other peer):
-        /// households asks only for the members of a household it serves.
+        /// R5: the caller's prompt categories (every category on until they set them).
+        func getPromptPreferences(request: Quad_Identity_V1_GetPromptPreferencesRequest, context: ServerContext) async throws -> Quad_Identity_V1_PromptPreferences
+        /// `quad.identity.v1.Identity/SetPromptPreferences`.
+        func setPromptPreferences(request: Quad_Identity_V1_SetPromptPreferencesRequest, context: ServerContext) async throws -> Quad_Identity_V1_PromptPreferences
+        /// R5, for jobs only (service_only, never routed; PERMISSION_DENIED for any other peer).
+        func getSharedPromptCategories(request: Quad_Identity_V1_GetSharedPromptCategoriesRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetSharedPromptCategoriesResponse
+        /// H8 and R1, for households and jobs only (service_only, never routed; PERMISSION_DENIED for any
+        /// other peer): households asks only for the members of a household it serves, jobs for a rider
+        /// asking to join a ride with an age range.
         func getBirthdays(request: Quad_Identity_V1_GetBirthdaysRequest, context: ServerContext) async throws -> Quad_Identity_V1_GetBirthdaysResponse
         /// Outbox deliveries of the events in `receives`: review.submitted (the subject's rating, L11)
         /// and job.completed (the dasher's jobs done), from jobs; profile_picture.changed (A8) and
@@ -503,8 +544,24 @@ public enum Quad_Identity_V1_Identity {
             try await transport.unary(Method.findAccountByEmail, request: request, as: Quad_Identity_V1_FindAccountByEmailResponse.self, options: options)
         }
 
-        /// H8, for households only (service_only, never routed; PERMISSION_DENIED for any other peer):
-        /// households asks only for the members of a household it serves.
+        /// R5: the caller's prompt categories (every category on until they set them).
+        public func getPromptPreferences(_ request: Quad_Identity_V1_GetPromptPreferencesRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_PromptPreferences {
+            try await transport.unary(Method.getPromptPreferences, request: request, as: Quad_Identity_V1_PromptPreferences.self, options: options)
+        }
+
+        /// `quad.identity.v1.Identity/SetPromptPreferences`.
+        public func setPromptPreferences(_ request: Quad_Identity_V1_SetPromptPreferencesRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_PromptPreferences {
+            try await transport.unary(Method.setPromptPreferences, request: request, as: Quad_Identity_V1_PromptPreferences.self, options: options)
+        }
+
+        /// R5, for jobs only (service_only, never routed; PERMISSION_DENIED for any other peer).
+        public func getSharedPromptCategories(_ request: Quad_Identity_V1_GetSharedPromptCategoriesRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetSharedPromptCategoriesResponse {
+            try await transport.unary(Method.getSharedPromptCategories, request: request, as: Quad_Identity_V1_GetSharedPromptCategoriesResponse.self, options: options)
+        }
+
+        /// H8 and R1, for households and jobs only (service_only, never routed; PERMISSION_DENIED for any
+        /// other peer): households asks only for the members of a household it serves, jobs for a rider
+        /// asking to join a ride with an age range.
         public func getBirthdays(_ request: Quad_Identity_V1_GetBirthdaysRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_GetBirthdaysResponse {
             try await transport.unary(Method.getBirthdays, request: request, as: Quad_Identity_V1_GetBirthdaysResponse.self, options: options)
         }
@@ -574,6 +631,9 @@ extension Quad_Identity_V1_Identity.ServiceProtocol {
             .unary(Quad_Identity_V1_Identity.Method.documentAccess) { try await self.documentAccess(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getAccountEmails) { try await self.getAccountEmails(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.findAccountByEmail) { try await self.findAccountByEmail(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.getPromptPreferences) { try await self.getPromptPreferences(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.setPromptPreferences) { try await self.setPromptPreferences(request: $0, context: $1) },
+            .unary(Quad_Identity_V1_Identity.Method.getSharedPromptCategories) { try await self.getSharedPromptCategories(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.getBirthdays) { try await self.getBirthdays(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.deliver) { try await self.deliver(request: $0, context: $1) },
             .unary(Quad_Identity_V1_Identity.Method.listRevokedSessions) { try await self.listRevokedSessions(request: $0, context: $1) },

@@ -119,7 +119,7 @@ public enum Quad_Matching_V1_Matching {
             serviceOnly: true
         )
         /// Outbox deliveries of the events in `receives`: job.submitted, job.cancelled,
-        /// job.dasher_rejected (jobs), account.deleted (identity).
+        /// job.dasher_rejected, ride.offer_changed (jobs; rides search, ride_search.proto), account.deleted (identity).
         public static let deliver = MethodDescriptor(
             service: serviceName,
             method: "Deliver",
@@ -166,7 +166,7 @@ public enum Quad_Matching_V1_Matching {
         /// Service only: where a job is in matching.
         func getJobStanding(request: Quad_Matching_V1_GetJobStandingRequest, context: ServerContext) async throws -> Quad_Matching_V1_GetJobStandingResponse
         /// Outbox deliveries of the events in `receives`: job.submitted, job.cancelled,
-        /// job.dasher_rejected (jobs), account.deleted (identity).
+        /// job.dasher_rejected, ride.offer_changed (jobs; rides search, ride_search.proto), account.deleted (identity).
         func deliver(request: Quad_Types_V1_OutboxDelivery, context: ServerContext) async throws -> Quad_Types_V1_DeliveryReceipt
         /// G3 event source: MatchingEvent for the dasher or customer concerned.
         func watchEvents(request: Quad_Events_V1_WatchEventsRequest, response: MessageWriter<Quad_Events_V1_WatchEventsMessage>, context: ServerContext) async throws
@@ -225,7 +225,7 @@ public enum Quad_Matching_V1_Matching {
         }
 
         /// Outbox deliveries of the events in `receives`: job.submitted, job.cancelled,
-        /// job.dasher_rejected (jobs), account.deleted (identity).
+        /// job.dasher_rejected, ride.offer_changed (jobs; rides search, ride_search.proto), account.deleted (identity).
         public func deliver(_ request: Quad_Types_V1_OutboxDelivery, options: CallOptions = .defaults) async throws -> Quad_Types_V1_DeliveryReceipt {
             try await transport.unary(Method.deliver, request: request, as: Quad_Types_V1_DeliveryReceipt.self, options: options)
         }

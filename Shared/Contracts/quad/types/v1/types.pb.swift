@@ -70,6 +70,71 @@ public nonisolated enum Quad_Types_V1_LaundryAddOn: SwiftProtobuf.Enum, Swift.Ca
 
 }
 
+/// A kind of conversation prompt for a shared ride (R5). Each account turns categories on or off
+/// (identity keeps them, private to the owner); a ride draws prompts of the categories every
+/// member has on.
+public nonisolated enum Quad_Types_V1_PromptCategory: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case campusLife // = 1
+  case food // = 2
+  case music // = 3
+  case moviesAndShows // = 4
+  case sports // = 5
+  case travel // = 6
+  case hypotheticals // = 7
+  case careers // = 8
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .campusLife
+    case 2: self = .food
+    case 3: self = .music
+    case 4: self = .moviesAndShows
+    case 5: self = .sports
+    case 6: self = .travel
+    case 7: self = .hypotheticals
+    case 8: self = .careers
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .campusLife: return 1
+    case .food: return 2
+    case .music: return 3
+    case .moviesAndShows: return 4
+    case .sports: return 5
+    case .travel: return 6
+    case .hypotheticals: return 7
+    case .careers: return 8
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Quad_Types_V1_PromptCategory] = [
+    .unspecified,
+    .campusLife,
+    .food,
+    .music,
+    .moviesAndShows,
+    .sports,
+    .travel,
+    .hypotheticals,
+    .careers,
+  ]
+
+}
+
 /// Money in integer minor units (cents) with an ISO 4217 currency code. Never floating point.
 public nonisolated struct Quad_Types_V1_Amount: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -129,6 +194,10 @@ fileprivate nonisolated let _protobuf_package = "quad.types.v1"
 
 nonisolated extension Quad_Types_V1_LaundryAddOn: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LAUNDRY_ADD_ON_UNSPECIFIED\0\u{1}LAUNDRY_ADD_ON_FOLDING\0\u{1}LAUNDRY_ADD_ON_IRONING\0")
+}
+
+nonisolated extension Quad_Types_V1_PromptCategory: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PROMPT_CATEGORY_UNSPECIFIED\0\u{1}PROMPT_CATEGORY_CAMPUS_LIFE\0\u{1}PROMPT_CATEGORY_FOOD\0\u{1}PROMPT_CATEGORY_MUSIC\0\u{1}PROMPT_CATEGORY_MOVIES_AND_SHOWS\0\u{1}PROMPT_CATEGORY_SPORTS\0\u{1}PROMPT_CATEGORY_TRAVEL\0\u{1}PROMPT_CATEGORY_HYPOTHETICALS\0\u{1}PROMPT_CATEGORY_CAREERS\0")
 }
 
 nonisolated extension Quad_Types_V1_Amount: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
