@@ -308,7 +308,8 @@ let jobs: [Target] = [
         at: "Services/Jobs",
         exclude: ["Core", "Laundry", "Errands", "Rides", "main"],
         [
-            "JobsLaundry", "JobsErrands", "ErrandsKernel", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts",
+            "JobsLaundry", "JobsErrands", "JobsRides", "ErrandsKernel", "QuadKernel", "LaundryWire", "QuadWire",
+            "QuadContracts",
             "QuadStorage",
             "QuadServiceKit", grdb, logging,
         ]

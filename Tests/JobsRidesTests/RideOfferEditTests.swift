@@ -55,10 +55,10 @@ struct RideOfferEditTests {
         #expect(moved?.field == "destination")
         let seats = refusal(of: offer, .invalidArgument) { try $0.edit(by: offererID, RideOfferEdit(seats: 7), at: at) }
         #expect(seats?.field == "seats")
-        let currency = refusal(of: offer, .invalidArgument) {
-            try $0.edit(by: offererID, RideOfferEdit(estimatedFare: Money(minorUnits: 100, currency: "EUR")), at: at)
+        let taxi = refusal(of: offer, .invalidArgument) {
+            try $0.edit(by: offererID, RideOfferEdit(taxiID: ""), at: at)
         }
-        #expect(currency?.field == "estimated_fare")
+        #expect(taxi?.field == "taxi_id")
         let departure = refusal(of: offer, .invalidArgument) {
             try $0.edit(by: offererID, RideOfferEdit(departureAt: at), at: at)
         }
@@ -85,6 +85,8 @@ struct RideOfferEditTests {
         let events = try tariff.edit(by: offererID, RideOfferEdit(destination: equator(0.2)), at: newYear + hour)
         #expect(events == [.edited(fields: ["destination", "estimated_fare"], riders: [])])
         #expect(tariff.estimatedFare == usd(300 + 4_448))
+        _ = try tariff.edit(by: offererID, RideOfferEdit(taxiID: "TAXI-7"), at: newYear + hour)
+        #expect(tariff.taxiID == "TAXI-7")
 
         var own = try offer()
         _ = try own.edit(by: offererID, RideOfferEdit(destination: equator(0.2)), at: newYear + hour)

@@ -1,8 +1,8 @@
 /// Offering a ride (R1).
 extension RideOffer {
-    /// The least distance between an offer's origin and destination: the fare is split by whole metres, and a ride
-    /// that goes nowhere has none to split.
-    public static let minimumDirectMeters = 1.0
+    /// The least distance between an offer's origin and destination (the contract's 100 m): a ride shorter than a
+    /// street is no shared taxi, and the estimates scale by the direct distance.
+    public static let minimumDirectMeters = 100.0
 
     /// Creates the offer `draft` describes at `now`: open, version 1, nobody aboard.
     ///
@@ -10,10 +10,10 @@ extension RideOffer {
     ///
     /// - Throws: ``JobsError`` `INVALID_ARGUMENT` naming the first field that is wrong, in this order: `offer_id`,
     ///   `offerer_id`, `taxi_id` (1 to 40 characters, no control characters), `origin.label`, `destination.label`
-    ///   (1 to 200), `destination` (the origin, or under a metre from it), `departure_at_micros` (after `now`, at most
+    ///   (1 to 200), `destination` (the origin, or under 100 m from it), `departure_at_micros` (after `now`, at most
     ///   30 days ahead), `seats` (1 to 6), `detour_budget_percent` (1 to 100), `preferences.min_age` and
     ///   `preferences.max_age` (16 to 99, in order; 0 and 0 for none), `estimated_fare` (above zero, at most
-    ///   10,000.00). The points were checked when the places were made (`origin.latitude`, …).
+    ///   1,000.00). The points were checked when the places were made (`origin.latitude`, …).
     public static func create(
         _ draft: RideOfferDraft,
         now: Int64,
@@ -50,7 +50,7 @@ extension RideOffer {
             promptsOn: draft.promptsOn,
             preferences: draft.preferences,
             detourBudgetPercent: budget,
-            estimatedFare: draft.estimatedFare ?? configuration.tariff.fare(forMeters: direct),
+            estimatedFare: draft.estimatedFare ?? configuration.tariff.fare(meters: direct),
             estimatedFareIsTariff: draft.estimatedFare == nil,
             riders: [],
             status: .open,

@@ -2,7 +2,7 @@
 extension RideOffer {
     /// The offerer `actor` applies `edit` at `at`, before departure. Fields that equal what the offer has change
     /// nothing; when nothing changes at all, nothing is returned and the version stays. Moving an end recomputes an
-    /// estimated fare that was the tariff's, unless the edit names one.
+    /// estimated fare that was the tariff's (`estimated_fare` among the fields changed).
     ///
     /// Events: ``RideOfferEvent/edited(fields:riders:)`` naming the fields changed (as the proto names them).
     ///
@@ -10,8 +10,7 @@ extension RideOffer {
     ///   `FAILED_PRECONDITION` when it was cancelled or ended, the taxi left, `at` is before its last change, the seats
     ///   would be fewer than the riders accepted (`seats`), or an end would move while riders are accepted (`origin`,
     ///   `destination`); `INVALID_ARGUMENT` when the edit changes nothing at all, or naming a field as
-    ///   ``create(_:now:configuration:)`` does (`departure_at_micros` is checked against `at`; `estimated_fare` must
-    ///   be in the offer's currency).
+    ///   ``create(_:now:configuration:)`` does (`departure_at_micros` is checked against `at`).
     public mutating func edit(
         by actor: String,
         _ edit: RideOfferEdit,
@@ -63,15 +62,14 @@ extension RideOffer {
             edited.preferences = preferences
             fields.append("preferences")
         }
-        if let fare = edit.estimatedFare, fare != estimatedFare || estimatedFareIsTariff {
-            try Self.requireEstimatedFare(fare, configuration: configuration)
-            try fare.requireCurrency(currency, field: "estimated_fare")
-            edited.estimatedFare = fare
-            edited.estimatedFareIsTariff = false
-            fields.append("estimated_fare")
-        } else if edited.estimatedFareIsTariff, fields.contains("origin") || fields.contains("destination") {
+        if let taxiID = edit.taxiID, taxiID != self.taxiID {
+            try requireLabel(taxiID, field: "taxi_id", maximum: configuration.maximumTaxiIDLength, "the taxi's id")
+            edited.taxiID = taxiID
+            fields.append("taxi_id")
+        }
+        if edited.estimatedFareIsTariff, fields.contains("origin") || fields.contains("destination") {
             let direct = edited.origin.point.meters(to: edited.destination.point)
-            edited.estimatedFare = configuration.tariff.fare(forMeters: direct)
+            edited.estimatedFare = configuration.tariff.fare(meters: direct)
             fields.append("estimated_fare")
         }
         guard !fields.isEmpty else { return [] }

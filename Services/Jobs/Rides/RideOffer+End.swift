@@ -38,7 +38,7 @@ extension RideOffer {
     /// - Throws: ``JobsError``, the offer and the seats unchanged: `PERMISSION_DENIED` when `actor` is not the
     ///   offerer; `FAILED_PRECONDITION` when it was cancelled, the taxi has not left yet, a seat is another offer's or
     ///   a rider's seat is missing, or `at` is before the offer's or a seat's last change; `ALREADY_EXISTS` when the
-    ///   fare was recorded already; `INVALID_ARGUMENT` for a fare not above zero, over 10,000.00 or in another
+    ///   fare was recorded already; `INVALID_ARGUMENT` for a fare not above zero, over 1,000.00 or in another
     ///   currency than the offer's (`fare`), or a blank receipt id (`receipt_document_id`).
     public mutating func recordFare(
         by actor: String,

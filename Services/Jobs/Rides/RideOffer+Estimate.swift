@@ -53,11 +53,10 @@ extension RideOffer {
         return RideFareEstimate(fare: fare, routeMeters: route.meters, addedMeters: addedMeters, shares: shares)
     }
 
-    /// The estimated fare scaled by `routeMeters / directMeters`, to the minor unit, at least one.
+    /// The estimated fare scaled by `routeMeters / directMeters` (RidesKernel's `RideTariff.scaled`). No route
+    /// overflows it: a fare is at most 1,000.00 (or the tariff's for half the globe), a direct distance at least
+    /// 100 m, and no route on Earth a million kilometres.
     private func scaledFare(routeMeters: Double, directMeters: Double) -> Money {
-        let ratio = directMeters > 0 ? max(1, routeMeters / directMeters) : 1
-        let scaled = (Double(estimatedFare.minorUnits) * ratio).rounded()
-        let minorUnits = scaled.isFinite ? Int64(min(max(scaled, 1), 1e15)) : estimatedFare.minorUnits
-        return Money(minorUnits: minorUnits, currency: currency)
+        RideTariff.scaled(estimatedFare, directMeters: directMeters, routeMeters: routeMeters)
     }
 }

@@ -15,8 +15,8 @@ public struct RideOfferEdit: Sendable, Hashable {
     public var promptsOn: Bool?
     /// The new preferences.
     public var preferences: RidePreferences?
-    /// The new estimated fare, in the offer's currency.
-    public var estimatedFare: Money?
+    /// The new taxi id.
+    public var taxiID: String?
 
     /// Creates an edit.
     public init(
@@ -27,7 +27,7 @@ public struct RideOfferEdit: Sendable, Hashable {
         detourBudgetPercent: Int? = nil,
         promptsOn: Bool? = nil,
         preferences: RidePreferences? = nil,
-        estimatedFare: Money? = nil
+        taxiID: String? = nil
     ) {
         self.departureAt = departureAt
         self.seats = seats
@@ -36,7 +36,7 @@ public struct RideOfferEdit: Sendable, Hashable {
         self.detourBudgetPercent = detourBudgetPercent
         self.promptsOn = promptsOn
         self.preferences = preferences
-        self.estimatedFare = estimatedFare
+        self.taxiID = taxiID
     }
 
     /// Whether it changes nothing at all.

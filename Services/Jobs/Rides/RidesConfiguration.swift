@@ -16,7 +16,7 @@ public struct RidesConfiguration: JobProductConfiguration, Hashable {
     public var ages: ClosedRange<Int>
     /// The most an estimated or a metered fare may be, in minor units.
     public var maximumFareMinorUnits: Int64
-    /// The estimated fare of an offer that names none.
+    /// The estimated fare of an offer that names none (RidesKernel's: 3.00 plus 2.00 per km of the direct distance).
     public var tariff: RideTariff
     /// The core's limits.
     public var lifecycle: JobLifecycleConfiguration
@@ -32,9 +32,12 @@ public struct RidesConfiguration: JobProductConfiguration, Hashable {
         detourBudgetPercent: ClosedRange<Int> = 1...100,
         defaultDetourBudgetPercent: Int = 20,
         ages: ClosedRange<Int> = 16...99,
-        maximumFareMinorUnits: Int64 = 1_000_000,
-        tariff: RideTariff = .defaults,
-        lifecycle: JobLifecycleConfiguration = JobLifecycleConfiguration(reviewWindow: 14 * Microseconds.perDay)
+        maximumFareMinorUnits: Int64 = 100_000,
+        tariff: RideTariff = .standard,
+        lifecycle: JobLifecycleConfiguration = JobLifecycleConfiguration(
+            reviewWindow: 14 * Microseconds.perDay,
+            maximumReviewTextLength: 1_000
+        )
     ) {
         precondition(
             maximumTaxiIDLength > 0 && maximumLabelLength > 0 && seats.lowerBound > 0 && departureHorizon > 0
@@ -55,7 +58,7 @@ public struct RidesConfiguration: JobProductConfiguration, Hashable {
     }
 
     /// A taxi seats at most six besides nobody else's luggage; 30 days ahead is as far as anyone plans a shared taxi;
-    /// a 20% detour is what riders accept for half the fare; 16 is the youngest who rides alone; 10,000.00 is no taxi
-    /// fare; reviews close after 14 days, as the design says.
+    /// a 20% detour is what riders accept for half the fare; 16 is the youngest who rides alone; no shared taxi
+    /// costs over 1,000.00; reviews close after 14 days and say it in 1,000 characters, as the contract says.
     public static var defaults: RidesConfiguration { RidesConfiguration() }
 }
