@@ -195,7 +195,7 @@ extension JobsDatabase {
         return answer.offerID.isEmpty ? nil : answer
     }
 
-    private static func changeRideOffer(
+    static func changeRideOffer(
         id: String,
         by user: String,
         now: Int64,
@@ -223,18 +223,26 @@ extension JobsDatabase {
         now: Int64,
         _ operation: @escaping @Sendable (inout RideOffer, inout RideSeat, Int64) throws -> RideOutcome
     ) async throws -> Quad_Jobs_V1_RideSeat? {
-        try await storage.write { db in
-            guard var record = try RidesStore.seat(id: id, db),
-                var offer = try RidesStore.offer(id: record.seat.offerID, db),
-                record.seat.rider == user || offer.offerer == user
-            else { return nil }
-            let at = max(now, offer.lastChangeAt, record.seat.lastChangeAt)
-            let before = offer.version
-            let outcome = try operation(&offer, &record.seat, at)
-            var seats = try RidesStore.seats(ofOffer: offer.id, db).map { $0.seat.id == id ? record : $0 }
-            try RidesOutbox.apply(outcome, offer: offer, versionBefore: before, seats: &seats, at: at, db)
-            return seats.first { $0.seat.id == id }.map { RidesProtoMapping.seat($0, offer: offer) }
-        }
+        try await storage.write { db in try Self.changeRideSeat(id: id, by: user, now: now, db, operation) }
+    }
+
+    static func changeRideSeat(
+        id: String,
+        by user: String,
+        now: Int64,
+        _ db: Database,
+        _ operation: (inout RideOffer, inout RideSeat, Int64) throws -> RideOutcome
+    ) throws -> Quad_Jobs_V1_RideSeat? {
+        guard var record = try RidesStore.seat(id: id, db),
+            var offer = try RidesStore.offer(id: record.seat.offerID, db),
+            record.seat.rider == user || offer.offerer == user
+        else { return nil }
+        let at = max(now, offer.lastChangeAt, record.seat.lastChangeAt)
+        let before = offer.version
+        let outcome = try operation(&offer, &record.seat, at)
+        var seats = try RidesStore.seats(ofOffer: offer.id, db).map { $0.seat.id == id ? record : $0 }
+        try RidesOutbox.apply(outcome, offer: offer, versionBefore: before, seats: &seats, at: at, db)
+        return seats.first { $0.seat.id == id }.map { RidesProtoMapping.seat($0, offer: offer) }
     }
 
     // MARK: Prompts (R5)

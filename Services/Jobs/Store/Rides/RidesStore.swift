@@ -145,6 +145,19 @@ public enum RidesStore {
         )
     }
 
+    /// The ids of `user`'s open offers and of their active seats (account deletion).
+    public static func activeRides(of user: String, _ db: Database) throws -> (offers: [String], seats: [String]) {
+        let offers = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM ride_offer WHERE offerer_id = ? AND status = 'open'"),
+            arguments: [user]
+        )
+        let seats = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM ride_seat WHERE rider_id = ? AND status = 'active'"),
+            arguments: [user]
+        )
+        return (offers, seats)
+    }
+
     // MARK: Prompts (R5)
 
     /// The whole catalogue, in id order, each with its category's number.
