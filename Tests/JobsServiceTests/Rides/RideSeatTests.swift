@@ -150,3 +150,26 @@ struct RideSeatTests {
         }
     }
 }
+
+@Suite("Rides: payments asks about a seat's hold")
+struct RideJobStatusTests {
+    @Test("GetJobStatus answers for a seat: open with its hold once accepted, cancelled once it ended")
+    func status() async throws {
+        try await JobsHarness.run { harness in
+            let offer = try await harness.offerRide("olivia")
+            let seat = try await harness.requestSeat("rhea", on: offer.offerID)
+            let ask = {
+                try await harness.asService("payments") {
+                    try await $0.getJobStatus(.with { $0.jobID = seat.seatID }, options: JobsHarness.options())
+                }
+            }
+            let requested = try await ask()
+            #expect(requested.exists && requested.status == .open && requested.paymentIntentID.isEmpty)
+            let accepted = try await harness.acceptSeat(seat.seatID, by: "olivia")
+            let held = try await ask()
+            #expect(held.status == .open && held.paymentIntentID == accepted.paymentIntentID)
+            _ = try await harness.rides("rhea") { try await $0.cancelSeat(.with { $0.seatID = seat.seatID }) }
+            #expect(try await ask().status == .cancelled)
+        }
+    }
+}

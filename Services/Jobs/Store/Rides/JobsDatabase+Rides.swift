@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JobsErrands
 import JobsRides
 import QuadContracts
 import QuadServiceKit
@@ -42,6 +43,31 @@ extension JobsDatabase {
                 seat.seat.rider == viewer || offer.offerer == viewer
             else { return nil }
             return (offer, seat)
+        }
+    }
+
+    /// How job `id` stands when it is an errand or a ride's seat, for payments' sweep of unconfirmed holds: active
+    /// is open, then cancelled or completed; `exists` false when it is neither.
+    func otherJobStatus(id: String) async throws -> Quad_Jobs_V1_JobStatus {
+        try await storage.read { db in
+            let status: (JobStatus, String)?
+            if let errand = try ErrandsStore.errand(id: id, db) {
+                status = (errand.errand.status, errand.errand.request.paymentIntentID)
+            } else if let seat = try RidesStore.seat(id: id, db) {
+                status = (seat.seat.status, seat.seat.paymentIntentID ?? "")
+            } else {
+                status = nil
+            }
+            guard let (state, intent) = status else { return .with { $0.exists = false } }
+            return .with {
+                $0.exists = true
+                switch state {
+                case .active: $0.status = .open
+                case .cancelled: $0.status = .cancelled
+                case .completed: $0.status = .completed
+                }
+                $0.paymentIntentID = intent
+            }
         }
     }
 
