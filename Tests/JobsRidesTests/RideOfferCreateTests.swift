@@ -51,7 +51,7 @@ struct RideOfferCreateTests {
         ("detour_budget_percent", draft(detourBudgetPercent: 101)),
         ("preferences.min_age", draft(preferences: RidePreferences(minimumAge: 15, maximumAge: 30))),
         ("preferences.max_age", draft(preferences: RidePreferences(minimumAge: 18, maximumAge: 100))),
-        ("preferences.min_age", draft(preferences: RidePreferences(minimumAge: 0, maximumAge: 30))),
+        ("preferences.max_age", draft(preferences: RidePreferences(minimumAge: 0, maximumAge: 15))),
         ("preferences.min_age", draft(preferences: RidePreferences(minimumAge: 40, maximumAge: 30))),
         ("estimated_fare", draft(estimatedFare: usd(0))),
         ("estimated_fare", draft(estimatedFare: usd(-100))),
@@ -71,6 +71,8 @@ struct RideOfferCreateTests {
             draft(seats: 1), draft(seats: 6), draft(departureAt: newYear + 30 * day), draft(detourBudgetPercent: 1),
             draft(detourBudgetPercent: 100), draft(preferences: RidePreferences(minimumAge: 16, maximumAge: 99)),
             draft(preferences: RidePreferences(minimumAge: 30, maximumAge: 30)),
+            draft(preferences: RidePreferences(minimumAge: 0, maximumAge: 30)),
+            draft(preferences: RidePreferences(minimumAge: 18, maximumAge: 0)),
             draft(taxiID: String(repeating: "T", count: 40)),
         ] {
             _ = try RideOffer.create(accepted, now: newYear)
@@ -81,6 +83,16 @@ struct RideOfferCreateTests {
         ("origin.latitude", .nan, 0), ("origin.latitude", 91, 0), ("origin.latitude", -90.5, 0),
         ("origin.longitude", 0, 181), ("origin.longitude", 0, .infinity), ("origin.longitude", 0, -.nan),
     ]
+
+    @Test("an age range welcomes whoever is in it, either end open; an unknown age only when there is no range")
+    func ages() {
+        #expect(RidePreferences.anyone.admits(age: nil))
+        #expect(RidePreferences(minimumAge: 18, maximumAge: 0).admits(age: 80))
+        #expect(!RidePreferences(minimumAge: 18, maximumAge: 0).admits(age: 17))
+        #expect(RidePreferences(minimumAge: 0, maximumAge: 30).admits(age: 16))
+        #expect(!RidePreferences(minimumAge: 0, maximumAge: 30).admits(age: 31))
+        #expect(!RidePreferences(minimumAge: 18, maximumAge: 30).admits(age: nil))
+    }
 
     @Test("a point off the globe is INVALID_ARGUMENT naming its coordinate", arguments: badPoints)
     func refusesPoint(field: String, latitude: Double, longitude: Double) {

@@ -47,8 +47,8 @@ extension JobsError {
     static func ageOutOfRange(field: String, _ age: Int, allowed: ClosedRange<Int>) -> JobsError {
         JobsError(
             code: .invalidArgument,
-            message: "\(field) must be between \(allowed.lowerBound) and \(allowed.upperBound), got \(age); set both "
-                + "ages to 0 to welcome anyone",
+            message: "\(field) must be 0 (no limit) or between \(allowed.lowerBound) and \(allowed.upperBound), got "
+                + "\(age)",
             field: field
         )
     }

@@ -54,13 +54,13 @@ extension RidesService {
     /// Refuses `rider` when `offer` names an age range and their age at its departure (from identity's date of
     /// birth) is not in it, or identity has none.
     private func requireWelcome(_ rider: String, on offer: RideOffer) async throws {
-        guard let ages = offer.preferences.ages else { return }
+        guard let ages = offer.preferences.readableAges else { return }
         let born = try await members.dateOfBirth(of: rider)
         let age = born.map { Self.age(born: $0, at: offer.departureAt) }
         guard offer.preferences.admits(age: age) else {
             throw RPCError(
                 code: .failedPrecondition,
-                message: "offer \(offer.id) welcomes riders aged \(ages.lowerBound) to \(ages.upperBound) on the day "
+                message: "offer \(offer.id) welcomes riders aged \(ages) on the day "
                     + (age == nil ? "it leaves; add your date of birth to your profile" : "it leaves")
             )
         }
