@@ -33,7 +33,7 @@ extension RideOffer {
     /// Outcome: ``RideOfferEvent/riderAdded(_:)``; the seat's ``RideSeatEvent/accepted(offerer:hold:)``.
     ///
     /// - Throws: ``JobsError``, the offer and the seat unchanged: `FAILED_PRECONDITION` when the seat is another
-    ///   offer's, the offer was cancelled or ended, the taxi left, the seat ended or was accepted already, the offer's
+    ///   offer's, the offer was cancelled or ended (its fare recorded), the seat ended or was accepted already, the offer's
     ///   seats are taken ("the offer's N seats are taken"), or `at` is before the offer's or the seat's last change;
     ///   `PERMISSION_DENIED` when `actor` is not the offerer; `INVALID_ARGUMENT` for a hold with a blank intent, not
     ///   above zero or in another currency than the offer's.
@@ -44,7 +44,8 @@ extension RideOffer {
         try requireOwn(seat, for: operation)
         try requireOfferer(actor, for: operation)
         try requireOpen(for: operation)
-        try requireBeforeDeparture(at, for: operation)
+        // No departure check: a request asked before the taxi left may still be answered until the fare (rides.proto
+        // refuses a late request, not a late answer), the rider being aboard by then.
         try seat.requireActive(for: .accept)
         guard seat.stage == .requested else { throw .notAtStage(seat, .accept, expected: .requested) }
         guard !isFull else { throw .offerFull(self, operation) }

@@ -5,8 +5,8 @@
 ///   (``accept(_:by:hold:at:)``: a seat left, the hold placed, the drop inserted where it adds least) or rejects
 ///   (``reject(_:by:reason:at:configuration:)``), edits (``edit(by:_:at:configuration:)``) or cancels
 ///   (``cancel(by:seats:at:)``); a rider withdraws (``withdraw(_:by:at:)``).
-/// - open, after departure: no more riders or edits; riders may still cancel, the offerer may cancel, and records the
-///   metered fare (``recordFare(by:_:receiptDocumentID:seats:at:configuration:)``), which ends the offer.
+/// - open, after departure: no more requests or edits; the offerer may still answer a request, riders may cancel,
+///   the offerer may cancel, and records the metered fare (``recordFare(by:_:receiptDocumentID:seats:at:configuration:)``), which ends the offer.
 /// - cancelled, ended: final.
 ///
 /// Every operation checks everything first and either throws a ``JobsError``, leaving the offer (and the seats) as
