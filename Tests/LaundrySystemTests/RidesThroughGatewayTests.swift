@@ -113,18 +113,13 @@ struct RidesThroughGatewayTests {
 
             // R1: Olu offers three seats from the campus gate downtown, leaving in 25 seconds, prompts on; no fare
             // given, so the default tariff estimates it.
-            let offer = try await olu.rides.offerRide(
-                LaundrySystem.rideOffer(seats: 3, in: .seconds(25)),
-                options: olu.options(key: "offer-1")
-            )
+            let offerRequest = LaundrySystem.rideOffer(seats: 3, in: .seconds(25))
+            let offer = try await olu.rides.offerRide(offerRequest, options: olu.options(key: "offer-1"))
             #expect(offer.status == .open && offer.seats == 3 && offer.seatsTaken == 0 && offer.promptsOn)
             #expect(offer.estimatedFare.currency == "USD" && offer.estimatedFare.minorUnits > 300)
             #expect(offer.detourBudgetPercent == 20)
             #expect((4_900...5_100).contains(offer.directMeters))
-            let again = try await olu.rides.offerRide(
-                LaundrySystem.rideOffer(seats: 3, in: .seconds(25)),
-                options: olu.options(key: "offer-1")
-            )
+            let again = try await olu.rides.offerRide(offerRequest, options: olu.options(key: "offer-1"))
             #expect(again.offerID == offer.offerID)
 
             // R2: Ria searches from near the gate to Bloomfield; the offer shows once matching has it, with the
