@@ -21,6 +21,8 @@ import PackageDescription
 //   JobsLaundry    laundry as a product on JobsCore: its request, stages and final price (pure)
 //   JobsErrands    errands as a product on JobsCore: its request, stages, purchase and approval (pure; its service part
 //                  comes with its features; docs/adding-a-product.md)
+//   JobsRides      rides on JobsCore: the offer (RideOffer) and its seats as a JobProduct, holds, fare shares, prompts
+//                  (pure, over RidesKernel)
 //   MatchingDomain a zone's queue (a dorm is laundry's zone) of jobs over opaque listings and offers to workers,
 //                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
 //   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
@@ -303,12 +305,15 @@ let jobs: [Target] = [
     module("JobsLaundry", at: "Services/Jobs/Laundry", ["JobsCore", "LaundryKernel"]),
     // Errands' jobs module (docs/adding-a-product.md): its request, stages, purchase and approval, as a JobProduct.
     module("JobsErrands", at: "Services/Jobs/Errands", ["JobsCore"]),
+    // Rides' jobs module: the offer (RideOffer), its seats as a JobProduct, the fare's shares, the prompt deck.
+    module("JobsRides", at: "Services/Jobs/Rides", ["JobsCore", "RidesKernel"]),
     service(
         "JobsService",
         at: "Services/Jobs",
-        exclude: ["Core", "Laundry", "Errands", "main"],
+        exclude: ["Core", "Laundry", "Errands", "Rides", "main"],
         [
-            "JobsLaundry", "JobsErrands", "ErrandsKernel", "QuadKernel", "LaundryWire", "QuadWire", "QuadContracts",
+            "JobsLaundry", "JobsErrands", "JobsRides", "ErrandsKernel", "QuadKernel", "LaundryWire", "QuadWire",
+            "QuadContracts",
             "QuadStorage",
             "QuadServiceKit", grdb, logging,
         ]
@@ -316,6 +321,7 @@ let jobs: [Target] = [
     executable("quad-jobs", at: "Services/Jobs/main", ["JobsService", "QuadServiceKit"]),
     tests("JobsDomainTests", ["JobsCore", "JobsLaundry", "QuadTestSupport"]),
     tests("JobsErrandsTests", ["JobsErrands", "QuadTestSupport"]),
+    tests("JobsRidesTests", ["JobsRides", "QuadTestSupport"]),
     tests(
         "JobsServiceTests",
         [

@@ -61,6 +61,7 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
     {
         let key = try context.requireIdempotencyKey()
         if request.product == "errands" { return try errandHold(request, key: key) }
+        if request.product == "rides" { return try rideHold(request, key: key) }
         guard request.product == "laundry", let loads = request.lines.first(where: { $0.code == "loads" })?.quantity
         else {
             throw RPCError(code: .invalidArgument, message: "jobs' double holds laundry jobs with a loads line only")
@@ -136,6 +137,36 @@ final class PaymentsDouble: Quad_Payments_V1_Payments.ServiceProtocol, Sendable 
                     $0.paymentIntentID = "pi-\(request.jobID)"
                     $0.jobID = request.jobID
                     $0.held = Self.amount(items + fee)
+                }
+            }
+            state.holds[key] = hold
+            return hold
+        }
+    }
+
+    /// A seat's hold as payments' rides module makes it: the `fare_share` line's amount plus a quarter (its margin).
+    private func rideHold(_ request: Quad_Payments_V1_HoldForJobRequest, key: String) throws
+        -> Quad_Payments_V1_JobHold
+    {
+        if request.paymentMethodID == "declined" {
+            throw RPCError(code: .failedPrecondition, message: "the card was declined: insufficient_funds")
+        }
+        guard request.lines.count == 1, let line = request.lines.first, line.code == "fare_share" else {
+            throw RPCError(code: .invalidArgument, message: "lines: a seat's hold is one fare_share line")
+        }
+        onHold.withLock { $0 }?()
+        let held = line.amount.minorUnits + line.amount.minorUnits / 4
+        return state.withLock { state in
+            if let hold = state.holds[key] { return hold }
+            let hold = Quad_Payments_V1_JobHold.with {
+                $0.estimate = .with {
+                    $0.product = "rides"
+                    $0.total = Self.amount(held)
+                }
+                $0.paymentIntent = .with {
+                    $0.paymentIntentID = "pi-\(request.jobID)"
+                    $0.jobID = request.jobID
+                    $0.held = Self.amount(held)
                 }
             }
             state.holds[key] = hold
@@ -254,6 +285,30 @@ final class PickupPlacesDouble: PickupPlaceDirectory {
     }
 }
 
+/// identity as rides asks it: each user's prompt categories (all on unless set) and dates of birth.
+final class RideMembersDouble: RideMemberDirectory {
+    let state = Mutex<
+        (categories: [String: Set<Quad_Types_V1_PromptCategory>], births: [String: Quad_Identity_V1_Date])
+    >(
+        ([:], [:])
+    )
+
+    static let every: Set<Quad_Types_V1_PromptCategory> = [
+        .campusLife, .food, .music, .moviesAndShows, .sports, .travel, .hypotheticals, .careers,
+    ]
+
+    func sharedPromptCategories(of users: [String]) async throws -> [Quad_Types_V1_PromptCategory] {
+        let categories = state.withLock { $0.categories }
+        return users.reduce(Self.every) { $0.intersection(categories[$1] ?? Self.every) }.sorted {
+            $0.rawValue < $1.rawValue
+        }
+    }
+
+    func dateOfBirth(of user: String) async throws -> Quad_Identity_V1_Date? {
+        state.withLock { $0.births[user] }
+    }
+}
+
 /// jobs in-process with the payments double, a settable clock and clients as users, matching, payments, an operator.
 struct JobsHarness: Sendable {
     let server: InProcessServer
@@ -264,6 +319,8 @@ struct JobsHarness: Sendable {
     let documents: DocumentsDouble
     /// The errands service the harness serves, for its background work (the expiry sweep).
     let errandsService: ErrandsService
+    /// identity as rides asks it.
+    let members: RideMembersDouble
 
     static let dorm = "dorm-maple-hall"
 
@@ -275,6 +332,7 @@ struct JobsHarness: Sendable {
         let clock = TestClock()
         let pickupPlaces = PickupPlacesDouble()
         let documents = DocumentsDouble()
+        let members = RideMembersDouble()
         let served = Mutex<ErrandsService?>(nil)
         try await InProcessServer.run(
             context: "payments",
@@ -307,6 +365,13 @@ struct JobsHarness: Sendable {
                             served = errands
                             return errands
                         },
+                        RidesService(
+                            database: existing ?? database,
+                            payments: toPayments,
+                            members: members,
+                            documents: documents,
+                            clock: clock.clock
+                        ),
                     ]
                 }
             ) { server, database in
@@ -319,7 +384,8 @@ struct JobsHarness: Sendable {
                         clock: clock,
                         pickupPlaces: pickupPlaces,
                         documents: documents,
-                        errandsService: try #require(served.withLock { $0 })
+                        errandsService: try #require(served.withLock { $0 }),
+                        members: members
                     )
                 )
             }

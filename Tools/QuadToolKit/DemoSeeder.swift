@@ -106,7 +106,8 @@ public struct DemoSeeder: Sendable {
     }
 
     /// Gives the signed-in `person` what their role needs, through the gateway: a customer or a requester their
-    /// sandbox card (the first they have, or a new one), a dasher presence as accepting; a buyer needs nothing.
+    /// sandbox card (the first they have, or a new one; a rider too), a dasher presence as accepting; a buyer needs
+    /// nothing.
     public func prepare(_ person: Seeded) async throws -> Seeded {
         var person = person
         let options = Self.bearer(person.accessToken)
@@ -237,11 +238,12 @@ public struct DemoSeeder: Sendable {
     }
 
     /// Writes `people` as `{"customers": [...], "dashers": [...], "requesters": [...], "buyers": [...],
-    /// "carriers": [...], "errand_ids": [...]}`.
+    /// "riders": [...], "carriers": [...], "errand_ids": [...], "ride_offer_ids": [...], "households": [...]}`.
     public static func write(
         _ people: [Seeded],
         carriers: [DemoCarrierSeeder.Carrier] = [],
         errandIDs: [String] = [],
+        rideOfferIDs: [String] = [],
         households: [DemoHouseholdSeeder.Household] = [],
         to path: String
     ) throws {
@@ -250,13 +252,16 @@ public struct DemoSeeder: Sendable {
             var dashers: [Seeded]
             var requesters: [Seeded]
             var buyers: [Seeded]
+            var riders: [Seeded]
             var carriers: [DemoCarrierSeeder.Carrier]
             var errandIDs: [String]
+            var rideOfferIDs: [String]
             var households: [DemoHouseholdSeeder.Household]
 
             enum CodingKeys: String, CodingKey {
-                case customers, dashers, requesters, buyers, carriers, households
+                case customers, dashers, requesters, buyers, riders, carriers, households
                 case errandIDs = "errand_ids"
+                case rideOfferIDs = "ride_offer_ids"
             }
         }
         let encoder = JSONEncoder()
@@ -266,8 +271,10 @@ public struct DemoSeeder: Sendable {
             dashers: people.filter { $0.role == "dasher" },
             requesters: people.filter { $0.role == "requester" },
             buyers: people.filter { $0.role == "buyer" },
+            riders: people.filter { $0.role == "rider" },
             carriers: carriers,
             errandIDs: errandIDs,
+            rideOfferIDs: rideOfferIDs,
             households: households
         )
         try encoder.encode(file).write(to: URL(fileURLWithPath: path), options: .atomic)

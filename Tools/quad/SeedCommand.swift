@@ -8,7 +8,8 @@ import QuadWireNIO
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Create demo customers, qualified dashers, errands, carriers and households on the demo campus.",
+        abstract:
+            "Create demo customers, qualified dashers, errands, ride offers, carriers and households on the demo campus.",
         discussion: """
             The demo campus (Northfield University, four dorms with their machine prices) is identity's own \
             seed. This adds customers with a sandbox card (tok_sandbox_visa) and dashers with the dasher role who \
@@ -31,6 +32,12 @@ struct SeedCommand: AsyncParsableCommand {
             seed.json's "carriers" lists each organisation with its dispatchers, drivers and load ids.
 
             Errands (--requesters N --buyers N --errands N): requester1... with a sandbox card and buyer1... in             Maple Hall; the requesters post --errands open errands in turn, each of two items from jobs' item             catalog from Corner Market or Campus Mart (the hold is placed on their card), so the buyers find them             in their feed (Errands/ListErrandFeed). A later run posts only what is missing: a requester who has             their share of open errands already gets none. seed.json's "requesters", "buyers" and "errand_ids"             list them.
+
+            Rides (--riders N --rides N): rider1... with a sandbox card in Maple Hall; the riders offer --rides \
+            open ride offers in turn, from the campus gate or a dorm to places across town (real coordinates \
+            around the campus), leaving 1 to 8 hours from now with 1 to 4 seats, so that others find them with \
+            RideSearch/SearchRides. A later run offers only what is missing. seed.json's "riders" and \
+            "ride_offer_ids" list them.
 
             Households (--households N --housemates N): household k's members are hkmember1... \
             (@northfield.edu, e.g. h1member1), each with a sandbox card; the first, the host, creates "Flat k" \
@@ -59,6 +66,12 @@ struct SeedCommand: AsyncParsableCommand {
 
     @Option(help: "How many open errands the requesters have in all (posted in turn); 0 for none.")
     var errands = 3
+
+    @Option(help: "How many riders (each with a sandbox card) who offer the ride offers.")
+    var riders = 2
+
+    @Option(help: "How many open ride offers the riders have in all (offered in turn); 0 for none.")
+    var rides = 4
 
     @Option(help: "How many carrier organisations (freight); 0 for none.")
     var carriers = 1
@@ -91,6 +104,9 @@ struct SeedCommand: AsyncParsableCommand {
         guard errands == 0 || requesters > 0 else {
             throw ValidationError("--errands needs requesters to post them: --requesters 1 at least")
         }
+        guard (0...500).contains(riders), (0...1_000).contains(rides), rides == 0 || riders > 0 else {
+            throw ValidationError("--riders must be 0...500 and --rides 0...1000, with a rider at least to offer them")
+        }
         guard (0...20).contains(carriers), (1...100).contains(dispatchers), (0...10_000).contains(drivers),
             (0...10_000).contains(loads)
         else {
@@ -118,6 +134,7 @@ struct SeedCommand: AsyncParsableCommand {
             + (0..<dashers).map { DemoSeeder.Person(name: "dasher\($0 + 1)", isDasher: true) }
             + (0..<requesters).map { DemoSeeder.Person(name: "requester\($0 + 1)", isDasher: false, role: "requester") }
             + (0..<buyers).map { DemoSeeder.Person(name: "buyer\($0 + 1)", isDasher: false, role: "buyer") }
+            + (0..<riders).map { DemoSeeder.Person(name: "rider\($0 + 1)", isDasher: false, role: "rider") }
         var people: [DemoSeeder.Seeded] = []
         if !wanted.isEmpty {
             let seeder = DemoSeeder(transport: client, password: password)
@@ -128,6 +145,10 @@ struct SeedCommand: AsyncParsableCommand {
         let errandIDs = try await DemoErrandSeeder(transport: client).seed(
             errands: errands,
             requesters: people.filter { $0.role == "requester" }
+        )
+        let rideOfferIDs = try await DemoRideSeeder(transport: client).seed(
+            offers: rides,
+            offerers: people.filter { $0.role == "rider" }
         )
         let seededCarriers = try await seedCarriers(
             gateway: address,
@@ -141,12 +162,16 @@ struct SeedCommand: AsyncParsableCommand {
             people,
             carriers: seededCarriers,
             errandIDs: errandIDs,
+            rideOfferIDs: rideOfferIDs,
             households: seededHouseholds,
             to: path
         )
         let rows = people.map { [$0.role, $0.email, $0.userID, $0.paymentMethodID ?? "-"] }
         Console.out(TextTable(header: ["role", "email", "user id", "payment method"], rows: rows).text)
         if !errandIDs.isEmpty { Console.out("\n\(errandIDs.count) open errands: \(errandIDs.joined(separator: ", "))") }
+        if !rideOfferIDs.isEmpty {
+            Console.out("\n\(rideOfferIDs.count) open ride offers: \(rideOfferIDs.joined(separator: ", "))")
+        }
         for carrier in seededCarriers {
             let shown = carrier.dispatchers + carrier.drivers.prefix(5)
             let more = carrier.drivers.count > 5 ? "\n... and \(carrier.drivers.count - 5) more drivers" : ""

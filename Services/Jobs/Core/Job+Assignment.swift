@@ -7,7 +7,7 @@ extension Job {
     ///
     /// - Throws: ``JobsError``, the job unchanged: `INVALID_ARGUMENT` when `worker` is blank or the customer;
     ///   `FAILED_PRECONDITION` when the job is cancelled, completed or not waiting, the customer rejected `worker`
-    ///   for it, or `at` is before its last change.
+    ///   for it, the product refuses (rides: no hold yet), or `at` is before its last change.
     public mutating func assign(worker: String, at: Int64) throws(JobsError) -> [Product.Event] {
         let words = Product.vocabulary
         try requireIdentifier(worker, field: words.workerField, "the \(words.worker) who accepted the job")
@@ -15,6 +15,7 @@ extension Job {
         try requireActive(for: .assign)
         guard Product.isWaitingForWorker(self) else { throw .notWaiting(self) }
         guard !excludedWorkers.contains(worker) else { throw .excludedWorker(worker, job: self) }
+        if let refusal = Product.refusal(of: .assign, self) { throw refusal }
         try requireTime(at, for: .assign)
         self.worker = worker
         record(lifecycle: .workerAssigned(worker: worker), at: at)

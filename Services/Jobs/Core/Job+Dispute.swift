@@ -26,13 +26,15 @@ extension Job {
         try Self.requireEvidence(evidenceDocumentIDs, maximum: configuration.lifecycle.maximumEvidenceDocuments)
         try requireCompleted(for: .dispute)
         if let dispute { throw .disputedAlready(self, dispute) }
+        // Every product holds money before completion; the guard keeps a product that forgot from a claim on nothing.
+        guard let paymentIntentID else { throw .nothingHeld(self) }
         try requireTime(at, for: .dispute)
 
         let claim = DisputeClaim(
             reason: reason,
             description: description,
             evidenceDocumentIDs: evidenceDocumentIDs,
-            paymentIntentID: request.paymentIntentID,
+            paymentIntentID: paymentIntentID,
             openedAt: at
         )
         dispute = claim

@@ -14,7 +14,7 @@
 /// to carry out. Times are passed in and never go back: an operation dated before ``lastChangeAt`` is refused, so the
 /// timeline is always in order (a service whose clock may step back passes `max(clock, job.lastChangeAt)`).
 public struct Job<Product: JobProduct>: Sendable, Hashable {
-    /// What the customer asked for, with the id and the payment intent.
+    /// What the customer asked for, with the id (and, for laundry and errands, the payment intent).
     public let request: Product.Request
     /// The product's own state: its stage and what its stages recorded.
     public package(set) var progress: Product.Progress
@@ -48,6 +48,9 @@ public struct Job<Product: JobProduct>: Sendable, Hashable {
 
     /// The job's id.
     public var id: String { request.jobID }
+
+    /// The payment intent holding the customer's money (``JobProduct/paymentIntentID(of:)``), `nil` while none does.
+    public var paymentIntentID: String? { Product.paymentIntentID(of: self) }
 
     /// The customer who submitted it.
     public var customer: String { request.customer }
@@ -95,6 +98,25 @@ public struct Job<Product: JobProduct>: Sendable, Hashable {
     /// Completes the job at `at`: the product's operation that finishes it calls this once everything is checked.
     package mutating func complete(at: Int64) {
         status = .completed(at: at)
+    }
+
+    /// Ends the active job as cancelled at `at` with the product's own `change` in place of the customer's
+    /// cancellation: the product's operation `operation` that ends it otherwise (rides: the offerer rejects the
+    /// request, the offer is cancelled) calls this once it checked who may and when. The worker, if any, is to be
+    /// told, as after ``cancel(by:at:)``; the product's ``JobProduct/event(_:of:)`` reads the change from the
+    /// timeline's last entry.
+    ///
+    /// - Throws: ``JobsError`` `FAILED_PRECONDITION`, the job unchanged, when it is cancelled or completed already or
+    ///   `at` is before its last change.
+    package mutating func cancel(recording change: Product.Change, for operation: JobOperation, at: Int64)
+        throws(JobsError) -> [Product.Event]
+    {
+        try requireActive(for: operation)
+        try requireTime(at, for: operation)
+        let notify = worker
+        status = .cancelled(at: at)
+        record(change, at: at)
+        return [Product.event(.cancelled(workerToNotify: notify), of: self)]
     }
 
     /// Refuses `operation` unless the job is neither cancelled nor completed.

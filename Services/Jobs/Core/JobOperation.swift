@@ -18,7 +18,7 @@ public enum JobOperation: Sendable, Hashable {
     /// The operation on job `id`, completing "cannot …", in `words`.
     public func phrase(_ id: String, _ words: JobVocabulary) -> String {
         switch self {
-        case .assign: "assign a \(words.worker) to \(words.job) \(id)"
+        case .assign: "assign \(words.aWorker) to \(words.job) \(id)"
         case .rejectWorker: "reject the \(words.worker) of \(words.job) \(id)"
         case .cancel: "cancel \(words.job) \(id)"
         case .review: "review \(words.job) \(id)"

@@ -13,7 +13,8 @@
 /// like the core's, each checks everything first and either throws, changing nothing, or changes the job and returns
 /// its events.
 public protocol JobProduct: Sendable {
-    /// What the customer asks for, with what the service adds before the job exists (its id, the payment intent).
+    /// What the customer asks for, with what the service adds before the job exists (its id; laundry's and errands'
+    /// payment intent).
     associatedtype Request: JobRequest
     /// The product's own state: its stage and whatever its stages carry (laundry: the final price). Plain data; the
     /// product's operations and hooks change it.
@@ -41,8 +42,9 @@ public protocol JobProduct: Sendable {
     /// Where the job stands, as a refusal quotes it ("3 picked up").
     static func standing(of job: Job<Self>) -> String
 
-    /// The product's rule for a core operation that the core's own rules allow (`.cancel`, `.rejectWorker`): `nil`
-    /// lets it happen, an error refuses it (laundry: not after pickup).
+    /// The product's rule for a core operation that the core's own rules allow (`.assign`, `.cancel`,
+    /// `.rejectWorker`): `nil` lets it happen, an error refuses it (laundry: no cancelling after pickup; rides: no
+    /// assignment before the hold is placed).
     static func refusal(of operation: JobOperation, _ job: Job<Self>) -> JobsError?
 
     /// What the product's state becomes after the core's `change` (laundry: stage 1 on assignment, 0 on rejection).
@@ -50,6 +52,11 @@ public protocol JobProduct: Sendable {
 
     /// The core's `event` as the product reports it about `job` (as it stands after the operation).
     static func event(_ event: LifecycleEvent, of job: Job<Self>) -> Event
+
+    /// The payment intent that holds the customer's money for `job`, `nil` while there is none: what a dispute is
+    /// about. A product whose request carries it from the submission (``HeldJobRequest``: laundry, errands) gets it
+    /// from there; rides places a seat's hold only when the offerer accepts, so its seat's intent is in its progress.
+    static func paymentIntentID(of job: Job<Self>) -> String?
 
     /// Replays the product's own change `timeline[index]` on `job` through the operation that made it, returning the
     /// index of the next entry (an operation may have recorded several).
@@ -67,8 +74,18 @@ public protocol JobRequest: Sendable, Hashable, Codable {
     var jobID: String { get }
     /// The customer who asks.
     var customer: String { get }
+}
+
+/// A request whose payment intent exists before the job does: the service holds the customer's money, then submits
+/// (laundry, errands).
+public protocol HeldJobRequest: JobRequest {
     /// The payment intent that holds the customer's money for the job: what a dispute is about.
     var paymentIntentID: String { get }
+}
+
+extension JobProduct where Request: HeldJobRequest {
+    /// The request's payment intent, held before submission.
+    public static func paymentIntentID(of job: Job<Self>) -> String? { job.request.paymentIntentID }
 }
 
 /// A product's limits, which include the core's.

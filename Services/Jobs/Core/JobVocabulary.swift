@@ -1,7 +1,7 @@
 /// The words a product uses for what the core handles, so that a refusal reads in the product's terms ("only its
 /// assigned dasher may", "reviews closed ... after drop-off").
 public struct JobVocabulary: Sendable, Hashable {
-    /// The person who does the job: "dasher" (laundry), "buyer" (errands).
+    /// The person who does the job: "dasher" (laundry), "buyer" (errands), "offerer" (rides).
     public var worker: String
     /// The request field that names a worker: "dasher_id".
     public var workerField: String
@@ -36,7 +36,12 @@ public struct JobVocabulary: Sendable, Hashable {
     }
 
     /// ``job`` with its article: "a job", "an errand".
-    public var aJob: String {
-        ("aeiou".contains(job.first ?? "x") ? "an " : "a ") + job
+    public var aJob: String { Self.withArticle(job) }
+
+    /// ``worker`` with its article: "a dasher", "an offerer".
+    public var aWorker: String { Self.withArticle(worker) }
+
+    private static func withArticle(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }
 }

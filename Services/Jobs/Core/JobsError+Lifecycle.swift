@@ -10,12 +10,18 @@ extension JobsError {
         )
     }
 
-    /// An operation on a cancelled job.
+    /// An operation on a cancelled job: the customer's cancellation, or the product's own way of ending it
+    /// (``Job/cancel(recording:for:at:)``, the last entry of its timeline).
     package static func jobCancelled<P>(_ job: Job<P>, _ operation: JobOperation, at: Int64) -> JobsError {
-        JobsError(
+        let who: String
+        if case .cancelled = job.timeline.last?.change.lifecycle {
+            who = "the \(P.vocabulary.customer) cancelled it"
+        } else {
+            who = "it was cancelled"
+        }
+        return JobsError(
             code: .failedPrecondition,
-            message: "cannot \(operation.phrase(job.id, P.vocabulary)): the \(P.vocabulary.customer) cancelled it at "
-                + Microseconds.iso8601(at)
+            message: "cannot \(operation.phrase(job.id, P.vocabulary)): \(who) at \(Microseconds.iso8601(at))"
         )
     }
 
@@ -60,7 +66,7 @@ extension JobsError {
         let words = P.vocabulary
         return JobsError(
             code: .failedPrecondition,
-            message: "cannot \(JobOperation.assign.phrase(job.id, words)): it has a \(words.worker) already and is at "
+            message: "cannot \(JobOperation.assign.phrase(job.id, words)): it has \(words.aWorker) already and is at "
                 + "stage \(P.standing(of: job)); only \(words.aJob) \(words.waiting) can be assigned"
         )
     }
@@ -122,6 +128,14 @@ extension JobsError {
             code: .alreadyExists,
             message: "cannot \(JobOperation.review.phrase(job.id, P.vocabulary)): the \(side) reviewed it already "
                 + "at \(Microseconds.iso8601(review.writtenAt)); each side reviews \(P.vocabulary.aJob) once"
+        )
+    }
+
+    /// A dispute of a job that holds no money (no product completes one, but the core does not rely on it).
+    static func nothingHeld<P>(_ job: Job<P>) -> JobsError {
+        JobsError(
+            code: .failedPrecondition,
+            message: "cannot \(JobOperation.dispute.phrase(job.id, P.vocabulary)): no payment holds money for it"
         )
     }
 

@@ -3,7 +3,7 @@
 ///
 /// Plain data; ``Job/submit(_:now:configuration:)`` checks it: the core the id and the requester (the core's
 /// customer), ``validate(now:configuration:)`` the rest.
-public struct ErrandRequest: JobRequest {
+public struct ErrandRequest: HeldJobRequest {
     /// The new errand's id (chosen by the service: sortable, unguessable).
     public var jobID: String
     /// The requester, the core's customer.

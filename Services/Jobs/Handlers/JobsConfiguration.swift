@@ -1,5 +1,6 @@
 public import JobsErrands
 public import JobsLaundry
+public import JobsRides
 import QuadWire
 
 /// How the jobs service runs.
@@ -13,19 +14,23 @@ public struct JobsConfiguration: Sendable {
     public var maximumListLimit: Int
     /// Errands' limits (items, texts, review window).
     public var errand: ErrandsJobConfiguration
+    /// Rides' limits (offers, seats, fares, review window).
+    public var ride: RidesConfiguration
 
     public init(
         job: LaundryJobConfiguration = .defaults,
         paymentsTimeout: Duration = .seconds(10),
         defaultListLimit: Int = 50,
         maximumListLimit: Int = 200,
-        errand: ErrandsJobConfiguration = .defaults
+        errand: ErrandsJobConfiguration = .defaults,
+        ride: RidesConfiguration = .defaults
     ) {
         self.job = job
         self.paymentsTimeout = paymentsTimeout
         self.defaultListLimit = defaultListLimit
         self.maximumListLimit = maximumListLimit
         self.errand = errand
+        self.ride = ride
     }
 }
 

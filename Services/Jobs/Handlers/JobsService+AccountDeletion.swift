@@ -16,6 +16,8 @@ extension JobsService {
     /// - an open job of theirs as dasher, before pickup, goes back to the queue as the customer could have sent them
     ///   away (L6), never to be offered to them again; one past pickup is left as it is and logged for an operator
     ///   (the laundry is with the person who left);
+    /// - errands and rides as their own rules allow (`JobsDatabase.forgetErrands`, `forgetRides`): a ride offer of
+    ///   theirs still open is cancelled (its seats ended, holds released), a seat of theirs cancelled as they could;
     /// - completed and cancelled jobs are kept, with their timelines, reviews and money: jobs holds no name in them
     ///   (the pickup place, the only one, is forgotten when a job ends), and the ids left behind are ones identity no
     ///   longer answers for.

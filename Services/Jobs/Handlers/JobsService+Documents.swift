@@ -3,8 +3,9 @@ import QuadServiceKit
 public import QuadWire
 
 extension JobsService {
-    /// F8, L13, E5, for fleet-documents: a job's documents (dispute evidence, an errand's receipts) are seen and
-    /// added by its customer and its assigned worker; each deletes only their own uploads.
+    /// F8, L13, E5, R4, for fleet-documents: a job's documents (dispute evidence, an errand's receipts) are seen and
+    /// added by its customer and its assigned worker; a ride offer's receipt by its offerer (its riders see it); each
+    /// deletes only their own uploads.
     public func documentAccess(
         request: Quad_Documents_V1_DocumentAccessRequest,
         context: ServerContext
@@ -24,6 +25,15 @@ extension JobsService {
         } else if let errand = try await refusingAsRPC({ try await database.errand(id: request.ownerID) }) {
             // An errand's receipts (E5): its requester and its buyer.
             party = errand.isParty(request.userID)
+        } else if let ride = try await refusingAsRPC({ try await database.rideState(offerID: request.ownerID) }) {
+            // A ride's fare receipt (R4): its offerer adds it; they and the riders who had a seat see it.
+            let offerer = ride.offer.offerer == request.userID
+            return .with {
+                $0.exists = true
+                $0.mayView = offerer || ride.seats.contains { $0.seat.rider == request.userID }
+                $0.mayAdd = offerer
+                $0.mayDeleteAny = false
+            }
         } else {
             return .init()
         }

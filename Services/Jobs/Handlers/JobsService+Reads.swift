@@ -60,14 +60,17 @@ extension JobsService {
         }
     }
 
-    /// Service only: whether a job exists and how it stands (payments' sweep of unconfirmed holds).
+    /// Service only: whether a job of any product exists and how it stands (payments' sweep of unconfirmed holds).
     public func getJobStatus(request: Quad_Jobs_V1_GetJobStatusRequest, context: ServerContext) async throws
         -> Quad_Jobs_V1_JobStatus
     {
         try Self.requireJobID(request.jobID)
         let jobID = request.jobID
         let record = try await refusingAsRPC { try await database.job(id: jobID) }
-        guard let record else { return .with { $0.exists = false } }
+        guard let record else {
+            // A hold names a job of any product: an errand, or a ride's seat (held at acceptance).
+            return try await refusingAsRPC { try await database.otherJobStatus(id: jobID) }
+        }
         let job = JobsProtoMapping.job(record)
         return .with {
             $0.exists = true

@@ -4,7 +4,7 @@
 /// Plain data; ``Job/submit(_:now:configuration:)`` checks it: the core the id and the customer,
 /// ``validate(now:configuration:)`` the rest. Optional proto strings arrive as `""`: the
 /// handler turns an empty preferred dasher into `nil`.
-public struct LaundryJobSubmission: JobRequest {
+public struct LaundryJobSubmission: HeldJobRequest {
     /// The new job's id (chosen by the service: sortable, unguessable).
     public var jobID: String
     /// The customer who submits it.

@@ -1,6 +1,7 @@
 import GRDB
 import JobsErrands
 import JobsLaundry
+import JobsRides
 import Logging
 import QuadContracts
 import QuadServiceKit
@@ -28,6 +29,31 @@ extension JobsDatabase {
                 db
             )
             try Self.forgetErrands(of: user, now: now, logger: logger, db)
+            try Self.forgetRides(of: user, now: now, logger: logger, db)
+        }
+    }
+
+    /// A deleted offerer's open offers are cancelled (every seat ended, holds released, riders told); a deleted
+    /// rider's seats are cancelled as they would cancel them (an accepted one leaves the route). A seat whose fare was
+    /// recorded goes on (its share waits for an approval nobody will give), logged for operators.
+    private static func forgetRides(of user: String, now: Int64, logger: Logger, _ db: Database) throws {
+        let (offers, seats) = try RidesStore.activeRides(of: user, db)
+        for id in offers {
+            _ = try changeRideOffer(id: id, by: user, now: now, db) { offer, seats, at in
+                try offer.cancel(by: user, seats: &seats, at: at)
+            }
+        }
+        for id in seats {
+            do {
+                _ = try changeRideSeat(id: id, by: user, now: now, db) { offer, seat, at in
+                    try offer.withdraw(&seat, by: user, at: at)
+                }
+            } catch let refusal as JobsError {
+                logger.warning(
+                    "a rider whose share waits for approval deleted their account; the seat may need an operator",
+                    metadata: ["seat_id": "\(id)", "reason": "\(refusal.message)"]
+                )
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import GRDB
 import JobsLaundry
+import JobsRides
 import Logging
 import QuadContracts
 import QuadServiceKit
@@ -40,7 +41,7 @@ extension JobsDatabase {
 
     /// What payments said about job `jobID` (not a change of the job itself): `body` records it on the job, a line
     /// of its timeline says it, and its people are told with a JobChanged carrying it (docs/laundry.md: JobChanged
-    /// carries every timeline entry). For an errand, `errand` records it instead. A delivery for a job jobs does not
+    /// carries every timeline entry). For an errand, `errand` records it instead; a ride's seat records paid and released itself. A delivery for a job jobs does not
     /// have is applied as nothing and logged.
     func recordPayment(
         _ change: JobRecord.PaymentEntry.Kind,
@@ -71,6 +72,19 @@ extension JobsDatabase {
                     )
                     return
                 }
+                // A ride's seat (R4): its money is recorded on the seat, and its two people are told.
+                if var seat = try RidesStore.seat(id: jobID, db),
+                    let offer = try RidesStore.offer(id: seat.seat.offerID, db)
+                {
+                    let at = max(now, seat.updatedAt)
+                    seat.updatedAt = at
+                    seat.paymentState = Self.paymentState(after: change, was: seat.paymentState)
+                    seat.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
+                    try RidesStore.save(seat, db)
+                    let seats = try RidesStore.seats(ofOffer: offer.id, db)
+                    try RidesFeed.log([(change.rawValue, seat.seat.id)], offer: offer, seats: seats, at: at, db)
+                    return
+                }
                 logger.warning(
                     "a \(change.rawValue) delivery for a job jobs does not have",
                     metadata: ["job_id": "\(jobID)"]
@@ -83,6 +97,17 @@ extension JobsDatabase {
             record.paymentEntries.append(JobRecord.PaymentEntry(at: at, kind: change, detail: detail))
             try JobsStore.save(record, db)
             try JobsFeed.log([change.rawValue], record: record, dasherBefore: nil, at: at, db)
+        }
+    }
+
+    /// Where a seat's money stands once payments says `change`.
+    static func paymentState(after change: JobRecord.PaymentEntry.Kind, was state: JobRecord.PaymentState?)
+        -> JobRecord.PaymentState?
+    {
+        switch change {
+        case .paid: .paid
+        case .released: .released
+        case .disputeResolved: state
         }
     }
 }

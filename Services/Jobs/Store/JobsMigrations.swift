@@ -187,6 +187,67 @@ public enum JobsMigrations {
                     """
             )
         }
+        // Rides (features R1-R5), the third product. An offer is the offerer's aggregate (JobsRides' RideOffer, kept
+        // as its JSON beside the columns its queries read); each seat is a job of its own row, kept as errands are
+        // (its timeline as JSON of `RideSeatTimelineEntry`, replayed before a change). At most one active seat per
+        // rider and offer. Beside them the prompt catalogue (seeded by jobs.v11) and the prompts each group of a ride
+        // was shown, in batches (R5).
+        migrator.registerMigration("jobs.v10") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE ride_offer (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        offerer_id TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('open', 'ended', 'cancelled')),
+                        departure_at INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        offer BLOB NOT NULL
+                    );
+                    CREATE INDEX ride_offer_by_offerer ON ride_offer (offerer_id, departure_at);
+                    CREATE TABLE ride_seat (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        offer_id TEXT NOT NULL,
+                        rider_id TEXT NOT NULL,
+                        stage INTEGER NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('active', 'cancelled', 'completed')),
+                        requested_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        timeline BLOB NOT NULL,
+                        payment_state TEXT,
+                        payment_timeline BLOB
+                    );
+                    CREATE INDEX ride_seat_by_offer ON ride_seat (offer_id, seq);
+                    CREATE INDEX ride_seat_by_rider ON ride_seat (rider_id, offer_id);
+                    CREATE UNIQUE INDEX ride_seat_one_active ON ride_seat (offer_id, rider_id) WHERE status = 'active';
+                    CREATE TABLE ride_prompt (
+                        id TEXT PRIMARY KEY,
+                        category INTEGER NOT NULL,
+                        text TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE ride_prompt_shown (
+                        offer_id TEXT NOT NULL,
+                        group_key TEXT NOT NULL,
+                        prompt_id TEXT NOT NULL,
+                        batch INTEGER NOT NULL,
+                        shown_at INTEGER NOT NULL,
+                        PRIMARY KEY (offer_id, group_key, prompt_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX ride_prompt_shown_by_batch ON ride_prompt_shown (offer_id, group_key, batch);
+                    """
+            )
+        }
+        // The prompt catalogue's first entries (RidePromptSeed.v11).
+        migrator.registerMigration("jobs.v11") { db in
+            for prompt in RidePromptSeed.v11 {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO ride_prompt (id, category, text) VALUES (?, ?, ?)",
+                    arguments: [prompt.id, prompt.category, prompt.text]
+                )
+            }
+        }
         return migrator
     }
 }

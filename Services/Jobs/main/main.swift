@@ -1,6 +1,6 @@
-// quad-jobs: the jobs service executable (laundry jobs, L1 and L6-L15; errands, E1-E9). Configuration: the common service flags
+// quad-jobs: the jobs service executable (laundry jobs, L1 and L6-L15; errands, E1-E9; rides, R1-R5). Configuration: the common service flags
 // (`--help-config`) plus `--payments-timeout`. It calls payments (holds, final prices) through `--peers` or
-// `--peers-dir`, identity (GetPickupPlaces at submission) likewise, and its outbox delivers to matching, payments and
+// `--peers-dir`, identity (GetPickupPlaces at submission; rides' shared prompt categories and birthdays) likewise, and its outbox delivers to matching, payments and
 // identity.
 import JobsService
 import QuadServiceKit
@@ -27,8 +27,16 @@ try await QuadServiceMain.run(
         configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
         clock: environment.clock
     )
+    let rides = RidesService(
+        database: environment.database,
+        payments: environment.peers.transport("payments"),
+        members: IdentityRideMembers(transport: environment.peers.transport("identity")),
+        documents: FleetDocumentsDirectory(transport: environment.peers.transport("fleet-documents")),
+        configuration: JobsConfiguration(paymentsTimeout: paymentsTimeout),
+        clock: environment.clock
+    )
     return ServiceSetup(
-        services: [jobs, errands],
+        services: [jobs, errands, rides],
         background: [
             BackgroundWork(name: "errand-expiry") {
                 await errands.runExpiry(every: .seconds(60), logger: environment.logger)

@@ -4,7 +4,7 @@ import JobsCore
 /// and delivered; the customer may cancel until pickup. Just enough to show that the core's rules hold for any
 /// product plugged into it, in that product's words.
 enum Delivery: JobProduct {
-    struct Request: JobRequest {
+    struct Request: HeldJobRequest {
         var jobID: String
         var customer: String
         var paymentIntentID: String

@@ -9,7 +9,7 @@ import Testing
 
 /// A refusal a test expects, by its wire status (the tests name statuses without importing the wire's core).
 enum Refused: String, Sendable {
-    case invalidArgument, failedPrecondition, notFound, alreadyExists, permissionDenied, unavailable
+    case invalidArgument, failedPrecondition, notFound, alreadyExists, permissionDenied, unavailable, aborted
 
     /// The status of this refusal.
     var error: RPCError {
@@ -20,6 +20,7 @@ enum Refused: String, Sendable {
         case .alreadyExists: RPCError(code: .alreadyExists, message: "")
         case .permissionDenied: RPCError(code: .permissionDenied, message: "")
         case .unavailable: RPCError(code: .unavailable, message: "")
+        case .aborted: RPCError(code: .aborted, message: "")
         }
     }
 }

@@ -20,14 +20,14 @@ public struct JourneyMix: Sendable {
         }
     }
 
-    /// The mix quad-load runs without `--journey` or `--mix`: the campus's day, laundry and errands.
+    /// The mix quad-load runs without `--journey` or `--mix`: the campus's day, laundry, errands and rides.
     public static let defaultName = "campus"
 
-    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `freight`, `households`).
+    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `rides`, `freight`, `households`).
     public static let catalog: [String: any Journey] = {
         let journeys: [any Journey] = [
             LaundryCustomerJourney(), LaundryDasherJourney(), BrowsingJourney(), LoginStormJourney(), PingJourney(),
-            FreightLoadJourney(), ErrandJourney(), HouseholdJourney(),
+            FreightLoadJourney(), ErrandJourney(), HouseholdJourney(), RideJourney(),
         ]
         return Dictionary(uniqueKeysWithValues: journeys.map { ($0.name, $0) })
     }()
@@ -35,13 +35,14 @@ public struct JourneyMix: Sendable {
     /// The named mixes: `laundry` is the laundry product's day, four people browsing for each customer
     /// who submits, with a few more dashers than customers so that jobs do not pile up (a dasher
     /// offered nothing leaves as `laundry-dasher-idle`). `errands` is errands alone, each from its list to both
-    /// reviews. `campus` (quad-load's default) is the campus's day: laundry's mix with an errand for each laundry
-    /// customer. `freight` is a carrier's loads, each from its creation to its completion. `households` is evenings in
+    /// reviews. `rides` is shared taxis alone, each from its offer to both ratings. `campus` (quad-load's default) is
+    /// the campus's day: laundry's mix with an errand and a ride for each laundry customer. `freight` is a carrier's loads, each from its creation to its completion. `households` is evenings in
     /// shared flats (an expense, a chore done, balances, a settle-up). Each product adds its own.
     public static let presets: [String: [(String, Double)]] = [
-        "campus": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4), ("errand", 1)],
+        "campus": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4), ("errand", 1), ("ride", 1)],
         "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)],
         "errands": [("errand", 1)],
+        "rides": [("ride", 1)],
         "freight": [("freight-load", 1)],
         "households": [("household", 1)],
     ]

@@ -197,6 +197,9 @@ public nonisolated enum Quad_Jobs_V1_RideSeatEnd: SwiftProtobuf.Enum, Swift.Case
 
   /// the offerer cancelled the whole offer
   case offerCancelled // = 3
+
+  /// the fare was recorded while the request still waited for an answer
+  case offerEnded // = 4
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -209,6 +212,7 @@ public nonisolated enum Quad_Jobs_V1_RideSeatEnd: SwiftProtobuf.Enum, Swift.Case
     case 1: self = .withdrawn
     case 2: self = .rejected
     case 3: self = .offerCancelled
+    case 4: self = .offerEnded
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -219,6 +223,7 @@ public nonisolated enum Quad_Jobs_V1_RideSeatEnd: SwiftProtobuf.Enum, Swift.Case
     case .withdrawn: return 1
     case .rejected: return 2
     case .offerCancelled: return 3
+    case .offerEnded: return 4
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -229,6 +234,7 @@ public nonisolated enum Quad_Jobs_V1_RideSeatEnd: SwiftProtobuf.Enum, Swift.Case
     .withdrawn,
     .rejected,
     .offerCancelled,
+    .offerEnded,
   ]
 
 }
@@ -1280,7 +1286,7 @@ nonisolated extension Quad_Jobs_V1_RideSeatStatus: SwiftProtobuf._ProtoNameProvi
 }
 
 nonisolated extension Quad_Jobs_V1_RideSeatEnd: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0RIDE_SEAT_END_UNSPECIFIED\0\u{1}RIDE_SEAT_END_WITHDRAWN\0\u{1}RIDE_SEAT_END_REJECTED\0\u{1}RIDE_SEAT_END_OFFER_CANCELLED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0RIDE_SEAT_END_UNSPECIFIED\0\u{1}RIDE_SEAT_END_WITHDRAWN\0\u{1}RIDE_SEAT_END_REJECTED\0\u{1}RIDE_SEAT_END_OFFER_CANCELLED\0\u{1}RIDE_SEAT_END_OFFER_ENDED\0")
 }
 
 nonisolated extension Quad_Jobs_V1_RideRole: SwiftProtobuf._ProtoNameProviding {

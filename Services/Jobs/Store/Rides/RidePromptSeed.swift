@@ -1,0 +1,48 @@
+/// The conversation prompt catalogue's first entries (R5), inserted by the jobs.v11 migration, five per category.
+/// Each category is its `quad.types.v1.PromptCategory` number. Like a migration, this list never changes once
+/// landed; a later migration adds more.
+enum RidePromptSeed {
+    /// Each prompt's id, category and text.
+    static let v11: [(id: String, category: Int, text: String)] = [
+        ("campus-1", 1, "What's the best-kept secret on campus?"),
+        ("campus-2", 1, "Which class surprised you the most, for better or worse?"),
+        ("campus-3", 1, "Where do you go on campus when you need to think?"),
+        ("campus-4", 1, "What tradition here would you keep forever?"),
+        ("campus-5", 1, "What do you wish you had known in your first week?"),
+        ("food-1", 2, "What's the best thing you can cook with three ingredients?"),
+        ("food-2", 2, "Which dining hall dish deserves an award?"),
+        ("food-3", 2, "What food do you miss from home?"),
+        ("food-4", 2, "Sweet or savoury breakfast, and why?"),
+        ("food-5", 2, "What's the strangest food you've tried and liked?"),
+        ("music-1", 3, "What song do you play when you need energy?"),
+        ("music-2", 3, "What was the first concert you went to?"),
+        ("music-3", 3, "Which album would you take to a desert island?"),
+        ("music-4", 3, "What instrument do you wish you could play?"),
+        ("music-5", 3, "What's a song everyone should hear once?"),
+        ("screen-1", 4, "What show could you rewatch forever?"),
+        ("screen-2", 4, "Which movie do you quote the most?"),
+        ("screen-3", 4, "What's a film you think is underrated?"),
+        ("screen-4", 4, "Which fictional world would you live in?"),
+        ("screen-5", 4, "What are you watching right now?"),
+        ("sports-1", 5, "Which sport would you compete in at the Olympics?"),
+        ("sports-2", 5, "What's the best game you've watched live?"),
+        ("sports-3", 5, "Do you have a lucky ritual before a game or an exam?"),
+        ("sports-4", 5, "Which athlete do you admire, and for what?"),
+        ("sports-5", 5, "What's a sport you'd like to try once?"),
+        ("travel-1", 6, "Where's the best place you've been that nobody talks about?"),
+        ("travel-2", 6, "Window or aisle?"),
+        ("travel-3", 6, "What's the next trip on your list?"),
+        ("travel-4", 6, "What's the longest journey you've taken?"),
+        ("travel-5", 6, "Which city would you move to tomorrow?"),
+        ("what-if-1", 7, "If you could master one skill overnight, which would it be?"),
+        ("what-if-2", 7, "Which era would you visit with a time machine?"),
+        ("what-if-3", 7, "If this taxi could fly, where would we go?"),
+        ("what-if-4", 7, "What would you do with a free year?"),
+        ("what-if-5", 7, "Which superpower would be the most useful on campus?"),
+        ("careers-1", 8, "What job did you want when you were ten?"),
+        ("careers-2", 8, "What's the best advice you've had about work?"),
+        ("careers-3", 8, "Which company would you start if money were no object?"),
+        ("careers-4", 8, "What's an internship story worth telling?"),
+        ("careers-5", 8, "Who do you know with the most interesting job?"),
+    ]
+}
