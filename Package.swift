@@ -27,7 +27,7 @@ import PackageDescription
 //                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
 //   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
 //                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing,
-//                  PaymentsErrands errands' (issue 14)
+//                  PaymentsErrands errands' (issue 14), PaymentsRides rides' (issue 16)
 //   PaymentsProviders the payment provider interface and its sandbox (test tokens that succeed, decline, fail)
 //   PaymentsStore  payments' SQLite schema: intents, postings and ledger entries (balances as SQL sums)
 //   HouseholdsDomain  shared flats' rules (pure): splits, balances, simplified debts, recurrence, rotation
@@ -262,6 +262,8 @@ let payments: [Target] = [
     module("PaymentsLaundry", at: "Services/Payments/Laundry", ["PaymentsDomain", "LaundryKernel"]),
     // Errands' payments module: its delivery fee schedule, quotes and earnings split, as a ProductPricing.
     module("PaymentsErrands", at: "Services/Payments/Errands", ["PaymentsDomain", "ErrandsKernel"]),
+    // Rides' payments module: a seat's hold (the share, a margin, the booking fee), its capture and split.
+    module("PaymentsRides", at: "Services/Payments/Rides", ["PaymentsDomain", "RidesKernel"]),
     module("PaymentsProviders", at: "Services/Payments/Providers", ["PaymentsDomain", "QuadKernel"]),
     module("PaymentsStore", at: "Services/Payments/Store", ["PaymentsDomain", grdb]),
     // Payments' store is a target of its own (PaymentsStore), so its service is its handlers alone.
@@ -269,7 +271,8 @@ let payments: [Target] = [
         "PaymentsService",
         at: "Services/Payments/Handlers",
         [
-            "PaymentsDomain", "PaymentsLaundry", "PaymentsErrands", "PaymentsProviders", "PaymentsStore",
+            "PaymentsDomain", "PaymentsLaundry", "PaymentsErrands", "PaymentsRides", "PaymentsProviders",
+            "PaymentsStore",
             "LaundryWire", "QuadWire", "QuadContracts", "QuadStorage", "QuadServiceKit", "QuadKernel", grdb, logging,
             protobuf,
         ]
@@ -281,6 +284,7 @@ let payments: [Target] = [
     ),
     tests("PaymentsDomainTests", ["PaymentsDomain", "PaymentsLaundry", "QuadTestSupport"]),
     tests("PaymentsErrandsTests", ["PaymentsErrands", "QuadTestSupport"]),
+    tests("PaymentsRidesTests", ["PaymentsRides", "QuadTestSupport"]),
     tests("PaymentsProvidersTests", ["PaymentsProviders", "PaymentsDomain", "QuadTestSupport"]),
     tests(
         "PaymentsStoreTests",

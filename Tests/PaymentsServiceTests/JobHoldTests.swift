@@ -76,7 +76,7 @@ struct JobHoldTests {
             var badCode = Self.request(job: "job-5", card: card)
             badCode.lines[1].code = "Folding!"
             let cases: [(Quad_Payments_V1_HoldForJobRequest, String)] = [
-                (Self.request(job: "job-1", card: card, product: "rides"), "product"),
+                (Self.request(job: "job-1", card: card, product: "freight"), "product"),
                 (unknownItem, "lines[2].code"),
                 (noZone, "zone_id"),
                 (noLoads, "lines"),

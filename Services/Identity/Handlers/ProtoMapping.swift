@@ -108,8 +108,12 @@ enum ProtoMapping {
                     $0.dryerPrice = .with {
                         $0.minorUnits = dorm.dryerPrice.minorUnits; $0.currency = dorm.dryerPrice.currency
                     }
+                    $0.latitude = dorm.latitude
+                    $0.longitude = dorm.longitude
                 }
             }
+            $0.latitude = campus.latitude
+            $0.longitude = campus.longitude
         }
     }
 

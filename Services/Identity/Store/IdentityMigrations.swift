@@ -103,6 +103,24 @@ public enum IdentityMigrations {
                     """
             )
         }
+        // Issue 16 (R1): where each campus and dorm is, in degrees (WGS 84; 0, 0 when not known). The demo campus
+        // seeded before it (CampusDirectory.demo, whose ids are fixed) gets its coordinates here, as they were when
+        // this landed.
+        migrator.registerMigration("identity.v5.campus-coordinates") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE campus ADD COLUMN latitude REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE campus ADD COLUMN longitude REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE dorm ADD COLUMN latitude REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE dorm ADD COLUMN longitude REAL NOT NULL DEFAULT 0;
+                    UPDATE campus SET latitude = 44.4583, longitude = -93.1566 WHERE id = 'campus-northfield';
+                    UPDATE dorm SET latitude = 44.4612, longitude = -93.1531 WHERE id = 'dorm-maple-hall';
+                    UPDATE dorm SET latitude = 44.4571, longitude = -93.1602 WHERE id = 'dorm-birch-house';
+                    UPDATE dorm SET latitude = 44.4549, longitude = -93.1548 WHERE id = 'dorm-cedar-court';
+                    UPDATE dorm SET latitude = 44.4598, longitude = -93.1621 WHERE id = 'dorm-willow-tower';
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -123,10 +123,19 @@ enum IdentityStore {
                     id: dorm["id"],
                     name: dorm["name"],
                     washerPrice: Money(minorUnits: dorm["washer_minor"], currency: dorm["currency"]),
-                    dryerPrice: Money(minorUnits: dorm["dryer_minor"], currency: dorm["currency"])
+                    dryerPrice: Money(minorUnits: dorm["dryer_minor"], currency: dorm["currency"]),
+                    latitude: dorm["latitude"],
+                    longitude: dorm["longitude"]
                 )
             }
-            return Campus(id: id, name: row["name"], emailDomains: domains, dorms: campusDorms)
+            return Campus(
+                id: id,
+                name: row["name"],
+                emailDomains: domains,
+                dorms: campusDorms,
+                latitude: row["latitude"],
+                longitude: row["longitude"]
+            )
         }
         return CampusDirectory(campuses: campuses)
     }
@@ -136,17 +145,20 @@ enum IdentityStore {
         guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM campus") == 0 else { return }
         for campus in directory.campuses {
             try db.cachedStatement(
-                sql: "INSERT INTO campus (id, name, email_domains) VALUES (?, ?, ?)"
-            ).execute(arguments: [campus.id, campus.name, campus.emailDomains.joined(separator: ",")])
+                sql: "INSERT INTO campus (id, name, email_domains, latitude, longitude) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [
+                campus.id, campus.name, campus.emailDomains.joined(separator: ","), campus.latitude, campus.longitude,
+            ])
             for (position, dorm) in campus.dorms.enumerated() {
                 try db.execute(
                     sql: """
-                        INSERT INTO dorm (id, campus_id, name, washer_minor, dryer_minor, currency, position)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO dorm (id, campus_id, name, washer_minor, dryer_minor, currency, position, latitude,
+                            longitude)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         dorm.id, campus.id, dorm.name, dorm.washerPrice.minorUnits, dorm.dryerPrice.minorUnits,
-                        dorm.washerPrice.currency, position,
+                        dorm.washerPrice.currency, position, dorm.latitude, dorm.longitude,
                     ]
                 )
             }

@@ -1,6 +1,7 @@
 public import PaymentsDomain
 public import PaymentsErrands
 public import PaymentsLaundry
+public import PaymentsRides
 
 /// payments' schedules and limits.
 public struct PaymentsConfiguration: Sendable {
@@ -10,6 +11,8 @@ public struct PaymentsConfiguration: Sendable {
     public var laundry: LaundryFeeSchedule
     /// Errands' delivery fee (E1, E8), for its module (``ErrandsPayments``).
     public var errands: ErrandsFeeSchedule
+    /// Rides' margin and booking fee (R3, R4), for its module (``RidesPayments``).
+    public var rides: RidesFeeSchedule
     /// How long a hold lasts (P2).
     public var intent: PaymentIntentConfiguration
     /// A dispute's deadline and limits (P5).
@@ -32,6 +35,7 @@ public struct PaymentsConfiguration: Sendable {
         currency: String = "USD",
         laundry: LaundryFeeSchedule = .defaults,
         errands: ErrandsFeeSchedule = .defaults,
+        rides: RidesFeeSchedule = .defaults,
         intent: PaymentIntentConfiguration = .defaults,
         dispute: DisputeConfiguration = .defaults,
         unconfirmedHoldGrace: Int64 = 15 * Microseconds.perMinute,
@@ -44,6 +48,7 @@ public struct PaymentsConfiguration: Sendable {
         self.currency = currency
         self.laundry = laundry
         self.errands = errands
+        self.rides = rides
         self.intent = intent
         self.dispute = dispute
         self.unconfirmedHoldGrace = unconfirmedHoldGrace
@@ -54,7 +59,7 @@ public struct PaymentsConfiguration: Sendable {
         self.maximumMemoLength = maximumMemoLength
     }
 
-    /// USD, laundry's and errands' default fee schedules, 7-day holds and 14-day disputes; a hold unconfirmed for 15 minutes is asked
+    /// USD, laundry's, errands' and rides' default fee schedules, 7-day holds and 14-day disputes; a hold unconfirmed for 15 minutes is asked
     /// about (jobs stores a job within a second of its hold, so 15 minutes only passes for a job that failed to post).
     public static var defaults: PaymentsConfiguration { PaymentsConfiguration() }
 }

@@ -1,6 +1,7 @@
 public import PaymentsDomain
 public import PaymentsErrands
 public import PaymentsLaundry
+public import PaymentsRides
 
 /// The products payments serves, by id: adding a product adds its module and one entry here.
 public struct PaymentsProducts: Sendable {
@@ -11,12 +12,16 @@ public struct PaymentsProducts: Sendable {
         byID = Dictionary(products.map { ($0.pricing.product, $0) }, uniquingKeysWith: { _, later in later })
     }
 
-    /// What quad-payments serves: laundry, priced with `laundry`, and errands, priced with `errands`.
+    /// What quad-payments serves: laundry, priced with `laundry`, errands, priced with `errands`, and rides, priced
+    /// with `rides`.
     public static func standard(
         laundry: LaundryFeeSchedule = .defaults,
-        errands: ErrandsFeeSchedule = .defaults
+        errands: ErrandsFeeSchedule = .defaults,
+        rides: RidesFeeSchedule = .defaults
     ) -> PaymentsProducts {
-        PaymentsProducts([LaundryPayments(schedule: laundry), ErrandsPayments(schedule: errands)])
+        PaymentsProducts([
+            LaundryPayments(schedule: laundry), ErrandsPayments(schedule: errands), RidesPayments(schedule: rides),
+        ])
     }
 
     /// The ids served, sorted.

@@ -45,8 +45,8 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
     ///   - jobs: whether a job exists (the sweep of unconfirmed holds).
     ///   - users: whether a user exists (the recipient of a transfer): identity's public profiles.
     ///   - configuration: schedules and limits.
-    ///   - products: the products served; by default ``PaymentsProducts/standard(laundry:errands:)`` with the
-    ///     configuration's laundry and errands schedules.
+    ///   - products: the products served; by default ``PaymentsProducts/standard(laundry:errands:rides:)`` with the
+    ///     configuration's laundry, errands and rides schedules.
     ///   - logger: where deliveries and sweeps report what they skipped.
     ///   - clock: the clock (tests pass a settable one); the sweeps wait on it too.
     public init(
@@ -68,7 +68,9 @@ public final class PaymentsService: Quad_Payments_V1_Payments.ServiceProtocol, S
         self.jobs = jobs
         self.users = users
         self.configuration = configuration
-        self.products = products ?? .standard(laundry: configuration.laundry, errands: configuration.errands)
+        self.products =
+            products
+            ?? .standard(laundry: configuration.laundry, errands: configuration.errands, rides: configuration.rides)
         self.logger = logger
         self.clock = clock
     }
