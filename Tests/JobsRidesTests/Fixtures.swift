@@ -83,9 +83,9 @@ func seatRequest(
     RideSeatRequest(jobID: seatID, customer: rider, offerID: offerID, drop: drop, paymentMethodID: paymentMethodID)
 }
 
-/// A hold of `minorUnits` cents for seat `seatID`.
-func hold(_ minorUnits: Int64 = 1_000, for seatID: String = "seat_1") -> RideHold {
-    RideHold(paymentIntentID: "pi_\(seatID)", amount: usd(minorUnits))
+/// A hold of `minorUnits` cents for seat `seatID`, payments charging `fee` cents besides the share.
+func hold(_ minorUnits: Int64 = 1_000, fee: Int64 = 0, for seatID: String = "seat_1") -> RideHold {
+    RideHold(paymentIntentID: "pi_\(seatID)", amount: usd(minorUnits), fee: usd(fee))
 }
 
 /// `rider` joins `offer` at `at` for a seat `seatID` dropped at `drop`.
@@ -102,10 +102,11 @@ func board(
     rider: String,
     drop: RidePlace = half,
     held: Int64 = 1_000,
+    fee: Int64 = 0,
     at: Int64 = newYear + hour
 ) throws -> RideSeat {
     var seat = try join(offer, seatID, rider: rider, drop: drop, at: at)
-    _ = try offer.accept(&seat, by: offererID, hold: hold(held, for: seatID), at: at)
+    _ = try offer.accept(&seat, by: offererID, hold: hold(held, fee: fee, for: seatID), at: at)
     return seat
 }
 

@@ -4,9 +4,9 @@ import Testing
 @Suite("RideOffer: the fare, the shares, approval above the hold, reviews (R4)")
 struct RideFareTests {
     /// An offer with riders dropped a quarter and half of the way, each holding `held` cents.
-    func rode(held: Int64 = 500) throws -> OfferAndSeats {
+    func rode(held: Int64 = 500, fee: Int64 = 0) throws -> OfferAndSeats {
         var offer = try offer()
-        let first = try board(&offer, "seat_1", rider: "rider_1", drop: half, held: held)
+        let first = try board(&offer, "seat_1", rider: "rider_1", drop: half, held: held, fee: fee)
         let second = try board(&offer, "seat_2", rider: "rider_2", drop: quarter, held: held)
         return OfferAndSeats(offer: offer, seats: [first, second])
     }
@@ -39,6 +39,7 @@ struct RideFareTests {
         let settled = RideSeatCompletion(
             paymentIntentID: "pi_seat_1",
             share: usd(200),
+            charged: usd(200),
             held: usd(500),
             aboveHoldApproved: false,
             rider: "rider_1",
@@ -65,6 +66,7 @@ struct RideFareTests {
         let settled = RideSeatCompletion(
             paymentIntentID: "pi_seat_1",
             share: usd(200),
+            charged: usd(200),
             held: usd(150),
             aboveHoldApproved: true,
             rider: "rider_1",
@@ -73,6 +75,24 @@ struct RideFareTests {
         #expect(events == [.settled(settled)])
         #expect(ride.seats[0].status == .completed(at: newYear + 4 * hour))
         refusal(of: ride.seats[0], .failedPrecondition) { try $0.approveShare(by: "rider_1", at: newYear + 4 * hour) }
+    }
+
+    @Test("payments' fee counts: a share within the hold whose fee is not waits for approval; the charge is both")
+    func feeCounts() throws {
+        // Given a seat held 2.05 with a fee of 0.25, whose share comes out at 2.00
+        var ride = try rode(held: 205, fee: 25)
+
+        // When the fare is recorded
+        _ = try ride.offer.recordFare(by: offererID, usd(700), seats: &ride.seats, at: newYear + 3 * hour)
+
+        // Then the rider approves first, and payments is asked for the share and the fee
+        #expect(ride.seats[0].stage == .awaitingApproval)
+        let events = try ride.seats[0].approveShare(by: "rider_1", at: newYear + 4 * hour)
+        guard case .settled(let completion) = events.first else {
+            Issue.record("not settled: \(events)")
+            return
+        }
+        #expect(completion.share == usd(200) && completion.charged == usd(225) && completion.aboveHoldApproved)
     }
 
     @Test("approval refusals: someone else, nothing recorded, nothing above the hold, a cancellation while waiting")

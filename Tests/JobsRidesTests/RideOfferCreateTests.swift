@@ -42,7 +42,7 @@ struct RideOfferCreateTests {
         ("destination", draft(destination: equator(0.000_000_1, "Nearly the same place"))),
         ("departure_at_micros", draft(departureAt: newYear)),
         ("departure_at_micros", draft(departureAt: newYear - hour)),
-        ("departure_at_micros", draft(departureAt: newYear + 30 * day + 1)),
+        ("departure_at_micros", draft(departureAt: newYear + 6 * day + 1)),
         ("seats", draft(seats: 0)),
         ("seats", draft(seats: 7)),
         ("seats", draft(seats: 100)),

@@ -9,10 +9,10 @@ extension LaundrySystem {
     var rides: Quad_Jobs_V1_Rides.Client { .init(transport: gateway) }
     var rideSearch: Quad_Matching_V1_RideSearch.Client { .init(transport: gateway) }
 
-    /// The demo campus's gate, where the test rides leave from.
-    static let campusGate = place("Campus gate, Forbes Ave", 40.4433, -79.9436)
-    /// Downtown, about 5 km west: the test rides' destination.
-    static let downtown = place("Downtown, Market Square", 40.4406, -80.0025)
+    /// The demo campus's centre (identity's campus directory: Northfield University), where the test rides leave.
+    static let campusGate = place("Northfield University, main gate", 44.4583, -93.1566)
+    /// Dundas, about 4.8 km south-west: the test rides' destination.
+    static let downtown = place("Dundas, Railway St", 44.4294, -93.2019)
 
     static func place(_ label: String, _ latitude: Double, _ longitude: Double) -> Quad_Jobs_V1_RidePlace {
         .with {
@@ -39,8 +39,8 @@ extension LaundrySystem {
     static func rideSearch(to drop: Quad_Jobs_V1_RidePlace) -> Quad_Matching_V1_SearchRidesRequest {
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
         return .with {
-            $0.originLatitude = 40.4440
-            $0.originLongitude = -79.9436
+            $0.originLatitude = 44.4590
+            $0.originLongitude = -93.1566
             $0.destinationLatitude = drop.latitude
             $0.destinationLongitude = drop.longitude
             $0.latestDepartureMicros = now + 2 * 3_600_000_000

@@ -38,7 +38,17 @@ struct RidesFinalTests {
         refusal(.outOfRange) { try pricing.final([share(usd(.max))]) }
     }
 
-    @Test("what a capture cannot price is INVALID_ARGUMENT naming the field", arguments: unpriceableLines)
+    @Test("a share of zero (a few metres of a long ride) captures the booking fee alone")
+    func zeroShare() throws {
+        let quote = try pricing.final([share(usd(0))])
+        #expect(quote.lines.map(\.amount) == [usd(0), usd(25)])
+        #expect(quote.total == usd(25) && quote.split.reimbursement == usd(0) && quote.split.platformRevenue == usd(25))
+    }
+
+    @Test(
+        "what a capture cannot price is INVALID_ARGUMENT naming the field",
+        arguments: unpriceableLines.filter { $0.0 != [share(usd(0))] }
+    )
     func refusals(lines: [QuoteItem], field: String) {
         let error = refusal(.invalidArgument) { try pricing.final(lines) }
         #expect(error?.field == field, "\(error?.message ?? "")")

@@ -268,13 +268,24 @@ struct RidePaymentTests {
         }
     }
 
+    @Test("a share of zero (a few metres of a long ride) captures the booking fee alone; the books balance")
+    func zeroShare() async throws {
+        try await PaymentsHarness.run { harness in
+            _ = try await accepted("seat-1", harness: harness)
+            #expect(try await harness.deliver(try Self.completed(seat: "seat-1", lines: [fareShare(0)])))
+            #expect(try await harness.intent(job: "seat-1").captured == PaymentsHarness.amount(25))
+            #expect(try await harness.balance("dan").available.minorUnits == 0)
+            #expect(try await Self.platformRevenue(harness) == 25)
+        }
+    }
+
     @Test("a completion rides cannot read is INVALID_ARGUMENT naming the field, and moves nothing")
     func unreadable() async throws {
         try await PaymentsHarness.run { harness in
             _ = try await accepted("seat-1", harness: harness)
             let cases: [(Quad_Types_V1_OutboxDelivery, String)] = [
                 (try Self.completed(seat: "seat-1", lines: []), "lines"),
-                (try Self.completed(seat: "seat-1", lines: [fareShare(0)]), "lines[0].amount"),
+                (try Self.completed(seat: "seat-1", lines: [fareShare(-100)]), "lines[0].amount"),
                 (try Self.completed(seat: "seat-1", lines: [fareShare(1_340, quantity: 3)]), "lines[0].quantity"),
                 (try Self.completed(seat: "seat-1", lines: [fareShare(1_340, currency: "EUR")]), "lines[0].amount"),
                 (try Self.completed(seat: "seat-1", lines: [fareShare(1_340)], product: "errands"), "product"),

@@ -11,7 +11,7 @@ extension RideOffer {
     /// - Throws: ``JobsError`` `INVALID_ARGUMENT` naming the first field that is wrong, in this order: `offer_id`,
     ///   `offerer_id`, `taxi_id` (1 to 40 characters, no control characters), `origin.label`, `destination.label`
     ///   (1 to 200), `destination` (the origin, or under 100 m from it), `departure_at_micros` (after `now`, at most
-    ///   30 days ahead), `seats` (1 to 6), `detour_budget_percent` (1 to 100), `preferences.min_age` and
+    ///   6 days ahead), `seats` (1 to 6), `detour_budget_percent` (1 to 100), `preferences.min_age` and
     ///   `preferences.max_age` (each 0 for no limit or 16 to 99, in order), `estimated_fare` (above zero, at most
     ///   1,000.00). The points were checked when the places were made (`origin.latitude`, …).
     public static func create(

@@ -11,7 +11,7 @@ public struct RideOfferDraft: Sendable, Hashable {
     public var origin: RidePlace
     /// Where the offerer goes, the route's end.
     public var destination: RidePlace
-    /// When the taxi leaves (UTC microseconds): after now, at most 30 days ahead.
+    /// When the taxi leaves (UTC microseconds): after now, at most 6 days ahead.
     public var departureAt: Int64
     /// The seats offered to riders, 1 to 6.
     public var seats: Int

@@ -39,7 +39,8 @@ extension Job where Product == Rides {
     }
 
     /// The fare gives the accepted seat its `share` at `at`, recorded by its offerer `actor`: settled (stage 3,
-    /// completed) when the share is within the hold, awaiting the rider's approval (stage 2) when above.
+    /// completed) when the share and payments' fee are within the hold, awaiting the rider's approval (stage 2) when
+    /// above.
     ///
     /// - Throws: ``JobsError``, the seat unchanged: `PERMISSION_DENIED` when `actor` is not its offerer;
     ///   `INVALID_ARGUMENT` for a negative share or one in another currency than the hold;
@@ -53,7 +54,7 @@ extension Job where Product == Rides {
         try requireTime(at, for: .recordShare)
         progress.share = share
         record(.shareRecorded(share), at: at)
-        guard share.minorUnits <= hold.amount.minorUnits else {
+        guard hold.covers(share) else {
             progress.stage = .awaitingApproval
             return [.shareAwaitsApproval(share: share, hold: hold)]
         }
@@ -66,10 +67,12 @@ extension Job where Product == Rides {
         complete(at: at)
         // Only an accepted seat (offerer and hold) reaches here.
         let hold = hold ?? RideHold(paymentIntentID: "", amount: .zero("USD"))
+        let share = share ?? .zero(hold.amount.currency)
         return .settled(
             RideSeatCompletion(
                 paymentIntentID: hold.paymentIntentID,
-                share: share ?? .zero(hold.amount.currency),
+                share: share,
+                charged: hold.charge(for: share),
                 held: hold.amount,
                 aboveHoldApproved: shareApprovedAt != nil,
                 rider: rider,

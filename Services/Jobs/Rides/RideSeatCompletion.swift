@@ -5,7 +5,9 @@ public struct RideSeatCompletion: Sendable, Hashable {
     public let paymentIntentID: String
     /// What payments captures: the rider's share of the metered fare.
     public let share: Money
-    /// What the intent holds; the share is above it only when the rider approved (``aboveHoldApproved``).
+    /// What payments charges: the share and its fee (``RideHold/fee``).
+    public let charged: Money
+    /// What the intent holds; the charge is above it only when the rider approved (``aboveHoldApproved``).
     public let held: Money
     /// Whether the rider approved a share above the hold, so payments charges the part above it.
     public let aboveHoldApproved: Bool
@@ -18,6 +20,7 @@ public struct RideSeatCompletion: Sendable, Hashable {
     public init(
         paymentIntentID: String,
         share: Money,
+        charged: Money,
         held: Money,
         aboveHoldApproved: Bool,
         rider: String,
@@ -25,6 +28,7 @@ public struct RideSeatCompletion: Sendable, Hashable {
     ) {
         self.paymentIntentID = paymentIntentID
         self.share = share
+        self.charged = charged
         self.held = held
         self.aboveHoldApproved = aboveHoldApproved
         self.rider = rider

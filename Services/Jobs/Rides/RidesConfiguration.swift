@@ -28,7 +28,7 @@ public struct RidesConfiguration: JobProductConfiguration, Hashable {
         maximumTaxiIDLength: Int = 40,
         maximumLabelLength: Int = 200,
         seats: ClosedRange<Int> = 1...6,
-        departureHorizon: Int64 = 30 * Microseconds.perDay,
+        departureHorizon: Int64 = 6 * Microseconds.perDay,
         detourBudgetPercent: ClosedRange<Int> = 1...100,
         defaultDetourBudgetPercent: Int = 20,
         ages: ClosedRange<Int> = 16...99,
@@ -57,7 +57,8 @@ public struct RidesConfiguration: JobProductConfiguration, Hashable {
         self.lifecycle = lifecycle
     }
 
-    /// A taxi seats at most six besides nobody else's luggage; 30 days ahead is as far as anyone plans a shared taxi;
+    /// A taxi seats at most six besides nobody else's luggage; 6 days ahead keeps a seat's hold (7 days, P2) alive a day past
+    /// the departure for the fare;
     /// a 20% detour is what riders accept for half the fare; 16 is the youngest who rides alone; no shared taxi
     /// costs over 1,000.00; reviews close after 14 days and say it in 1,000 characters, as the contract says.
     public static var defaults: RidesConfiguration { RidesConfiguration() }

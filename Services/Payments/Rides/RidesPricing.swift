@@ -10,8 +10,8 @@ public struct RidesPricing: ProductPricing {
     public static let product = RidesProduct.id
     /// The code of a hold's margin line.
     public static let marginCode = "margin"
-    /// The code of the booking fee's line.
-    public static let bookingFeeCode = "booking_fee"
+    /// The code of the booking fee's line (jobs reads it from the hold).
+    public static let bookingFeeCode = RidesProduct.bookingFeeCode
 
     /// The schedule the quotes are made with.
     public let schedule: RidesFeeSchedule
@@ -54,9 +54,10 @@ public struct RidesPricing: ProductPricing {
         )
     }
 
-    /// The capture of a seat: the rider's share of the metered fare and the booking fee.
+    /// The capture of a seat: the rider's share of the metered fare and the booking fee. A share of zero is allowed
+    /// here (a rider who rode a few metres of a long ride may owe less than a cent): the booking fee alone is charged.
     public func final(_ items: [QuoteItem]) throws(PaymentsError) -> Quote {
-        let share = try self.share(of: items)
+        let share = try self.share(of: items, allowingZero: true)
         let lines = [
             QuoteLine(
                 code: RidesProduct.fareShareCode,
@@ -82,8 +83,9 @@ public struct RidesPricing: ProductPricing {
     }
 
     /// The share `items` name: exactly one ``RidesKernel/RidesProduct/fareShareCode`` line, quantity 1, its amount
-    /// above zero and in the schedule's currency; each refusal names the field (`lines`, `lines[0].quantity`).
-    private func share(of items: [QuoteItem]) throws(PaymentsError) -> Money {
+    /// above zero (or zero, for a capture) and in the schedule's currency; each refusal names the field (`lines`,
+    /// `lines[0].quantity`).
+    private func share(of items: [QuoteItem], allowingZero: Bool = false) throws(PaymentsError) -> Money {
         guard items.count == 1, let item = items.first else { throw .fareShareCount(items.count, field: "lines") }
         let field = "lines[0]"
         try item.validate(field: field)
@@ -93,7 +95,9 @@ public struct RidesPricing: ProductPricing {
         guard item.quantity == 1 else { throw .fareShareQuantity(item.quantity, field: "\(field).quantity") }
         guard let share = item.amount else { throw .missing(field: "\(field).amount", "the rider's share of the fare") }
         try share.requireCurrency(currency, field: "\(field).amount", of: "the rides fee schedule")
-        guard share.isPositive else { throw .notPositive(field: "\(field).amount", share) }
+        guard share.isPositive || (allowingZero && share.minorUnits == 0) else {
+            throw .notPositive(field: "\(field).amount", share)
+        }
         return share
     }
 

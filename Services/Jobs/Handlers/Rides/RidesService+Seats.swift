@@ -138,7 +138,10 @@ extension RidesService {
         let held = try await holdForSeat(seat, line: line, offerID: state.offer.id)
         let hold = RideHold(
             paymentIntentID: held.paymentIntent.paymentIntentID,
-            amount: JobsProtoMapping.money(held.paymentIntent.held)
+            amount: JobsProtoMapping.money(held.paymentIntent.held),
+            fee: held.estimate.lines.first { $0.code == RidesProduct.bookingFeeCode }.map {
+                JobsProtoMapping.money($0.amount)
+            }
         )
         do {
             return try await changeSeat(request.seatID, caller: caller) { offer, seat, at in

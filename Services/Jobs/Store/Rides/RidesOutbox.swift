@@ -90,7 +90,7 @@ enum RidesOutbox {
                 $0.paymentIntentID = completion.paymentIntentID
                 $0.customerID = completion.rider
                 $0.dasherID = completion.offerer
-                $0.finalTotal = JobsProtoMapping.amount(completion.share)
+                $0.finalTotal = JobsProtoMapping.amount(completion.charged)
                 $0.aboveHoldApproved = completion.aboveHoldApproved
                 $0.atMicros = at
                 $0.product = RidesProduct.id

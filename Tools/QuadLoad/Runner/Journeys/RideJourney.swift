@@ -5,7 +5,7 @@ import QuadToolKit
 import QuadWire
 
 /// A shared taxi from its offer to both ratings (R1-R5): an offerer opens their home and offers the seats of their
-/// taxi from the campus to a place across town, leaving in a few seconds; a rider searches for a ride from near the
+/// taxi from the campus to a place around it, leaving in a few seconds; a rider searches for a ride from near the
 /// campus to a stop on the way (`RideSearch/SearchRides`, through matching's index) and asks for a seat with their
 /// card; the offerer looks at the request with the rider's profile (`Gateway/GetRideRequest`) and accepts it (the
 /// hold). The rider follows their feed (`Gateway/Subscribe`) from before asking until the acceptance arrives, then
@@ -21,14 +21,10 @@ public struct RideJourney: Journey {
     /// How long after the offer the taxi leaves (the fare can be recorded from then on).
     public let departureDelay: Duration
 
-    /// Where the demo campus's rides start, and the stops across town they go to (real-looking coordinates).
-    static let campus = (label: "Campus gate, Forbes Ave", latitude: 40.4433, longitude: -79.9436)
-    static let destinations: [(label: String, latitude: Double, longitude: Double)] = [
-        ("Airport, departures", 40.4915, -80.2329),
-        ("Downtown, Market Square", 40.4406, -80.0025),
-        ("Strip District, Smallman St", 40.4515, -79.9850),
-        ("South Side Works", 40.4275, -79.9650),
-    ]
+    /// Where the demo campus's rides start (the campus directory's centre of Northfield University), and the places
+    /// around it they go to (`DemoRideSeeder`'s).
+    static let campus = (label: "Northfield University, main gate", latitude: 44.4583, longitude: -93.1566)
+    static let destinations = DemoRideSeeder.destinations
 
     /// A journey whose rider waits at most `timeout`, in a taxi leaving `departureDelay` after the offer.
     public init(timeout: Duration = .seconds(120), departureDelay: Duration = .seconds(5)) {
@@ -142,7 +138,7 @@ public struct RideJourney: Journey {
         }
     }
 
-    /// The offerer offers two seats from the campus gate to `destination`, leaving ``departureDelay`` from now.
+    /// The offerer offers two seats from the campus to `destination`, leaving ``departureDelay`` from now.
     private func offerRide(
         to destination: (label: String, latitude: Double, longitude: Double),
         _ offerer: Party,

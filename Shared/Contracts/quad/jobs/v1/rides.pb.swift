@@ -679,7 +679,7 @@ public nonisolated struct Quad_Jobs_V1_OfferRideRequest: Sendable {
   /// Clears the value of `destination`. Subsequent reads from it will return its default value.
   public mutating func clearDestination() {self._destination = nil}
 
-  /// after now, within 30 days
+  /// after now, within 6 days (a seat's hold lasts 7: the fare comes before it lapses)
   public var departureAtMicros: Int64 = 0
 
   /// 1...6
