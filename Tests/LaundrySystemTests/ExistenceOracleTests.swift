@@ -40,7 +40,27 @@ struct ExistenceOracleTests {
         "quad.jobs.v1.Errands/AcceptErrand": (
             "errand_id",
             "every errand of a campus was in its feed: a buyer who lost the race is told it was accepted (E3)"
-        )
+        ),
+        "quad.jobs.v1.Rides/GetRideOffer": (
+            "offer_id",
+            "an open ride offer is shown to everyone signed in, in search and by id (R2); its seats are not"
+        ),
+        "quad.jobs.v1.Rides/RequestSeat": (
+            "offer_id",
+            "anyone may ask for a seat on an open offer found in search (R3): a refusal says why it cannot be joined"
+        ),
+        "quad.jobs.v1.Rides/EditRideOffer": (
+            "offer_id",
+            "an open offer is public (R2), so a stranger is told only its offerer may edit it; a closed one is NOT_FOUND"
+        ),
+        "quad.jobs.v1.Rides/CancelRideOffer": (
+            "offer_id",
+            "an open offer is public (R2), so a stranger is told only its offerer may cancel it; a closed one is NOT_FOUND"
+        ),
+        "quad.jobs.v1.Rides/RecordFare": (
+            "offer_id",
+            "an open offer is public (R2), so a stranger is told only its offerer records the fare; a closed one is NOT_FOUND"
+        ),
     ]
 
     /// What each method needs besides the id, so that the call gets past validation to the lookup.
@@ -57,6 +77,9 @@ struct ExistenceOracleTests {
         "quad.jobs.v1.Errands/ReportErrand": #""reason": "ERRAND_REPORT_REASON_SPAM""#,
         "quad.jobs.v1.Errands/PostErrandUpdate": #""kind": "ERRAND_UPDATE_KIND_AT_STORE""#,
         "quad.jobs.v1.Errands/ReviewErrand": #""stars": 4"#,
+        "quad.jobs.v1.Rides/EditRideOffer": #""expectedVersion": "1", "seats": 3"#,
+        "quad.jobs.v1.Rides/RecordFare": #""fare": {"minorUnits": 2000, "currency": "USD"}"#,
+        "quad.jobs.v1.Rides/ReviewRide": #""stars": 4"#,
         "quad.freight.v1.Freight/InviteMember": #""email": "someone@example.test", "role": "MEMBER_ROLE_DRIVER""#,
         "quad.freight.v1.Freight/SetLoadStatus": #""status": "LOAD_STATUS_ON_THE_WAY""#,
         "quad.freight.v1.Freight/EditLoadStops":
@@ -173,6 +196,21 @@ struct ExistenceOracleTests {
             // bill, a payment request, an invite to someone's email.
             let flat = try await Self.aliceHousehold(system, alice: alice, bob: bob)
 
+            // Alice's ride offer, on which Bob asked for a seat.
+            let ride = try await system.rides.offerRide(
+                LaundrySystem.rideOffer(seats: 2),
+                options: alice.options(key: "oracle-ride")
+            )
+            let bobCard = try await system.addCard(bob)
+            let seat = try await system.rides.requestSeat(
+                .with {
+                    $0.offerID = ride.offerID
+                    $0.drop = LaundrySystem.place("Jefferson Road", 44.4535, -93.1642)
+                    $0.paymentMethodID = bobCard
+                },
+                options: bob.options(key: "oracle-seat")
+            )
+
             let foreign: [String: [String]] = [
                 "household_id": [flat.household],
                 "chore_id": [flat.chore],
@@ -186,7 +224,8 @@ struct ExistenceOracleTests {
                 "errand_id": [errand.errandID],
                 "receipt_document_id": [receipt],
                 "job_id": [done, waiting.jobID],
-                "offer_id": [offer.offerID],
+                "offer_id": [offer.offerID, ride.offerID],
+                "seat_id": [seat.seatID],
                 "payment_method_id": [card],
                 "dispute_id": [disputed.dispute.disputeID],
                 "document_id": [evidence.documentID],
