@@ -24,7 +24,8 @@ import PackageDescription
 //   JobsRides      rides on JobsCore: the offer (RideOffer) and its seats as a JobProduct, holds, fare shares, prompts
 //                  (pure, over RidesKernel)
 //   MatchingDomain a zone's queue (a dorm is laundry's zone) of jobs over opaque listings and offers to workers,
-//                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct
+//                  preferred workers, batch assignment (Hungarian) (pure); MatchingLaundry is laundry's MatchingProduct;
+//                  MatchingRides rides' search rules (R2: the geohash cover, the detour ranking, the estimated share)
 //   PaymentsDomain payments' core for any product: ProductPricing, quotes, payment intents, the double-entry ledger,
 //                  payouts, disputes (pure; issues 4 and 12); PaymentsLaundry is laundry's pricing as a ProductPricing,
 //                  PaymentsErrands errands' (issue 14), PaymentsRides rides' (issue 16)
@@ -336,22 +337,27 @@ let matching: [Target] = [
     module("MatchingDomain", at: "Services/Matching/Domain", ["QuadKernel"]),
     // Laundry's matching module: its listing's rules and the batch assignment's earliest start, as a MatchingProduct.
     module("MatchingLaundry", at: "Services/Matching/Laundry", ["MatchingDomain", "LaundryKernel"]),
+    // Rides' search (R2): a search's rules, the geohash cover of the walking circle, the ranking of offers (pure).
+    module("MatchingRides", at: "Services/Matching/Rides", ["RidesKernel", "QuadKernel"]),
     service(
         "MatchingService",
         at: "Services/Matching",
-        exclude: ["Domain", "Laundry", "main"],
+        exclude: ["Domain", "Laundry", "Rides", "main"],
         [
-            "MatchingDomain", "MatchingLaundry", "QuadKernel", "LaundryKernel", "LaundryWire", "QuadWire",
+            "MatchingDomain", "MatchingLaundry", "MatchingRides", "QuadKernel", "LaundryKernel", "LaundryWire",
+            "QuadWire",
             "QuadContracts", "QuadStorage", "QuadServiceKit", "RidesKernel", grdb, logging, protobuf,
         ]
     ),
     executable("quad-matching", at: "Services/Matching/main", ["MatchingService", "QuadServiceKit"]),
     tests("MatchingDomainTests", ["MatchingDomain", "MatchingLaundry", "QuadTestSupport"]),
+    tests("MatchingRidesTests", ["MatchingRides", "RidesKernel", "QuadKernel", "QuadTestSupport"]),
     tests(
         "MatchingServiceTests",
         [
-            "MatchingService", "MatchingDomain", "ServiceTestSupport", "QuadTestSupport", "QuadWire", "QuadWireCore",
-            "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
+            "MatchingService", "MatchingDomain", "MatchingRides", "RidesKernel", "ServiceTestSupport",
+            "QuadTestSupport",
+            "QuadWire", "QuadWireCore", "QuadContracts", "QuadServiceKit", "QuadStorage", grdb, protobuf,
         ]
     ),
 ]

@@ -26,6 +26,8 @@ struct MatchingHarness: Sendable {
     let service: MatchingService
     /// matching through the gateway's connection: pass ``as(_:)`` as options to call as a user.
     let matching: Quad_Matching_V1_Matching.Client
+    /// Rides' search through the gateway's connection (``as(_:)``).
+    let rides: Quad_Matching_V1_RideSearch.Client
     /// matching as the jobs service (deliveries).
     let jobs: Quad_Matching_V1_Matching.Client
     /// matching as an operator (the CLI's client certificate).
@@ -58,7 +60,7 @@ struct MatchingHarness: Sendable {
                 clock: clock.clock
             )
             made.value.withLock { $0 = (service, database) }
-            return [service]
+            return [service, RideSearchService(beside: service)]
         } _: { server, _ in
             let (service, database) = made.value.withLock { $0! }
             defer { if path != nil { try? database.close() } }
@@ -73,6 +75,7 @@ struct MatchingHarness: Sendable {
                     clock: clock,
                     service: service,
                     matching: .init(transport: gateway),
+                    rides: .init(transport: gateway),
                     jobs: .init(transport: jobs),
                     operators: .init(transport: operators)
                 )

@@ -18,6 +18,8 @@ import NIOPosix
 //   quad-bench households-expenses | households-balances | households-reminders | households-event-inserts …
 //                     (households.sh: GetBalances of a household with 10,000 expenses against recomputing them, and
 //                     the reminder scheduler at 1,000 due a second; HouseholdsBalancesBench, HouseholdsRemindersBench)
+//   quad-bench rides-offers | rides-search …   (rides.sh: 50,000 ride offers delivered to matching, then SearchRides
+//                     through the gateway at 500 a second, on the index and on the full scan; RidesBench.swift)
 //
 // The client prints one JSON line (RunResult). run.sh pins each side to its own core.
 
@@ -221,6 +223,10 @@ do {
         try await HouseholdsRemindersBench.run(arguments)
     case "households-event-inserts":
         try await HouseholdsRemindersBench.inserts(arguments)
+    case "rides-offers":
+        try await RidesBench.offers(arguments)
+    case "rides-search":
+        try await RidesBench.search(arguments)
     default:
         throw UsageError("unknown command \(arguments.command)")
     }

@@ -9,6 +9,7 @@ public import QuadServiceKit
 /// | `--offer-timeout` | `QUAD_OFFER_TIMEOUT` | int (seconds) | `60` |
 /// | `--offer-expiry-interval` | `QUAD_OFFER_EXPIRY_INTERVAL` | duration | `1s` |
 /// | `--identity-timeout` | `QUAD_IDENTITY_TIMEOUT` | duration | `2s` |
+/// | `--ride-search-plan` | `QUAD_RIDE_SEARCH_PLAN` | `index` or `full-scan` | `index` |
 public struct MatchingServiceConfiguration: Sendable, Hashable {
     /// How long a dasher has to accept or decline an offer before it expires and the job moves on (L4).
     public var offerTimeout: Duration
@@ -17,15 +18,19 @@ public struct MatchingServiceConfiguration: Sendable, Hashable {
     public var expiryInterval: Duration
     /// How long ListAcceptingDashers waits for identity's public profiles before answering without names.
     public var identityTimeout: Duration
+    /// How rides' search finds its candidates: the index, or (the benchmark's baseline only) every offer.
+    public var rideSearchPlan: RideSearchPlan
 
     public init(
         offerTimeout: Duration = .seconds(60),
         expiryInterval: Duration = .seconds(1),
-        identityTimeout: Duration = .seconds(2)
+        identityTimeout: Duration = .seconds(2),
+        rideSearchPlan: RideSearchPlan = .index
     ) {
         self.offerTimeout = offerTimeout
         self.expiryInterval = expiryInterval
         self.identityTimeout = identityTimeout
+        self.rideSearchPlan = rideSearchPlan
     }
 
     /// Sixty-second offers (the domain's ``MatchingDomain/MatchingConfiguration/defaults``), expired within a
@@ -35,7 +40,7 @@ public struct MatchingServiceConfiguration: Sendable, Hashable {
     /// The settings from `source` (flags, then `QUAD_*` environment, then the defaults above).
     ///
     /// - Throws: ``QuadServiceKit/ConfigurationError`` for a value that does not parse; ``MatchingSettingError`` for
-    ///   an offer timeout or expiry interval that is not above zero.
+    ///   an offer timeout or expiry interval that is not above zero, or a ride search plan that is not one.
     public static func read(from source: ConfigurationSource) throws -> MatchingServiceConfiguration {
         let seconds = try source.int(
             "offer-timeout",
@@ -52,6 +57,19 @@ public struct MatchingServiceConfiguration: Sendable, Hashable {
             default: .seconds(2),
             help: "how long the list of accepting dashers waits for identity's names and ratings"
         )
+        let plan = try source.string(
+            "ride-search-plan",
+            default: RideSearchPlan.index.rawValue,
+            help: "how rides' search finds offers: index, or full-scan (every offer read: the benchmark's baseline)"
+        )
+        guard let rideSearchPlan = RideSearchPlan(rawValue: plan) else {
+            throw MatchingSettingError(
+                key: "ride-search-plan",
+                value: plan,
+                example: "--ride-search-plan index",
+                rule: "is not a plan; give index or full-scan"
+            )
+        }
         guard seconds > 0 else {
             throw MatchingSettingError(key: "offer-timeout", value: "\(seconds)", example: "--offer-timeout 60")
         }
@@ -65,7 +83,8 @@ public struct MatchingServiceConfiguration: Sendable, Hashable {
         return MatchingServiceConfiguration(
             offerTimeout: .seconds(seconds),
             expiryInterval: interval,
-            identityTimeout: identity
+            identityTimeout: identity,
+            rideSearchPlan: rideSearchPlan
         )
     }
 

@@ -82,6 +82,7 @@ struct RideOfferRow: Sendable {
         } catch {
             throw RPCError(code: .invalidArgument, message: "\(topic): \(error)")
         }
+        try Self.check(offer, origin: origin, destination: destination)
         offerID = offer.offerID
         offererID = offer.offererID
         version = Int64(offer.version)
@@ -97,6 +98,26 @@ struct RideOfferRow: Sendable {
         promptsOn = offer.promptsOn
         minAge = Int(offer.preferences.minAge)
         maxAge = Int(offer.preferences.maxAge)
+    }
+
+    /// The rest of R1's rules search relies on: an offer goes somewhere, has 1...6 seats and no more taken, a detour
+    /// budget of 1...100 percent and an estimated fare that is not negative.
+    static func check(_ offer: Quad_Jobs_V1_RideOfferChanged, origin: GeoPoint, destination: GeoPoint) throws {
+        let topic = Quad_Jobs_V1_RideOfferChanged.topic
+        func refuse(_ field: String, _ rule: String) -> RPCError {
+            RPCError(code: .invalidArgument, message: "\(topic): \(field): \(rule)")
+        }
+        guard origin != destination else { throw refuse("destination", "is the origin; a ride goes somewhere else") }
+        guard (1...6).contains(offer.seats) else { throw refuse("seats", "\(offer.seats) is not 1...6") }
+        guard offer.seatsTaken <= offer.seats else {
+            throw refuse("seats_taken", "\(offer.seatsTaken) is more than the \(offer.seats) seats")
+        }
+        guard (1...100).contains(offer.detourBudgetPercent) else {
+            throw refuse("detour_budget_percent", "\(offer.detourBudgetPercent) is not 1...100")
+        }
+        guard offer.estimatedFare.minorUnits >= 0 else {
+            throw refuse("estimated_fare", "\(offer.estimatedFare.minorUnits) is below zero")
+        }
     }
 
     /// Inserts the row, or replaces the offer's older one.
