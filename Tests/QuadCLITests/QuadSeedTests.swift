@@ -24,18 +24,21 @@ struct QuadSeedTests {
         var dashers: [DemoSeeder.Seeded]
         var requesters: [DemoSeeder.Seeded]
         var buyers: [DemoSeeder.Seeded]
+        var riders: [DemoSeeder.Seeded]
         var carriers: [DemoCarrierSeeder.Carrier]
         var errandIDs: [String]
+        var rideOfferIDs: [String]
         var households: [DemoHouseholdSeeder.Household]
 
         enum CodingKeys: String, CodingKey {
-            case customers, dashers, requesters, buyers, carriers, households
+            case customers, dashers, requesters, buyers, riders, carriers, households
             case errandIDs = "errand_ids"
+            case rideOfferIDs = "ride_offer_ids"
         }
     }
 
     @Test(
-        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads, errands, household and fresh tokens"
+        "quad seed twice in a row succeeds both times, with the same people, cards, carrier, loads, errands, ride offers, household and fresh tokens"
     )
     func seedTwice() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quad-seed-\(UUID().uuidString)")
@@ -60,7 +63,7 @@ struct QuadSeedTests {
             let seed = [
                 "seed", "--endpoints", layout.endpoints, "--customers", "3", "--dashers", "2", "--carriers", "1",
                 "--dispatchers", "2", "--drivers", "3", "--loads", "4", "--requesters", "2", "--buyers", "1",
-                "--errands", "3", "--households", "1", "--housemates", "3",
+                "--errands", "3", "--riders", "2", "--rides", "3", "--households", "1", "--housemates", "3",
             ]
 
             // When quad seed runs
@@ -115,6 +118,13 @@ struct QuadSeedTests {
             #expect(secondFile.buyers.map(\.email) == ["buyer1@northfield.edu"])
             #expect(firstFile.errandIDs.count == 3)
             #expect(Set(secondFile.errandIDs) == Set(firstFile.errandIDs))
+
+            // And the same riders (each with a card) and the same three open ride offers: none offered twice
+            #expect(firstFile.riders.map(\.email) == ["rider1@northfield.edu", "rider2@northfield.edu"])
+            #expect(secondFile.riders.map(\.userID) == firstFile.riders.map(\.userID))
+            #expect(secondFile.riders.allSatisfy { $0.paymentMethodID != nil })
+            #expect(firstFile.rideOfferIDs.count == 3)
+            #expect(Set(secondFile.rideOfferIDs) == Set(firstFile.rideOfferIDs))
 
             // And the same household, its three members with cards, its three chores and its rent bill: none twice
             let flat = try #require(firstFile.households.first)
