@@ -85,14 +85,39 @@ struct RideSearchQueryTests {
                     search: search,
                     excluding: "rita"
                 )
-                #expect(indexed.map(\.offerID).sorted() == scanned.map(\.offerID).sorted())
-                let ranked = RideRanking.rank(indexed.map(\.candidate), for: search, riderID: "rita")
+                #expect(indexed.count == scanned.count && indexed.count >= indexed.rows.count)
+                #expect(indexed.rows.map(\.offerID).sorted() == scanned.rows.map(\.offerID).sorted())
+                let ranked = RideRanking.rank(indexed.rows.map(\.candidate), for: search, riderID: "rita")
                 let everyOffer = offers.map { try! RideOfferRow($0).candidate }
                 #expect(ranked == RideRanking.rank(everyOffer, for: search, riderID: "rita"))
-                #expect(ranked == RideRanking.rank(scanned.map(\.candidate), for: search, riderID: "rita"))
+                #expect(ranked == RideRanking.rank(scanned.rows.map(\.candidate), for: search, riderID: "rita"))
                 matched += ranked.count
             }
             #expect(matched > 0)
+        }
+    }
+
+    @Test("drops are stored as a JSON array of pairs and read back exactly")
+    func drops() async throws {
+        try await MatchingHarness.run { h in
+            let drops = [
+                MatchingHarness.place("", 40.444_312_345_678_9, -79.898_6), MatchingHarness.place("", 1e-05, -0.5),
+                MatchingHarness.place("", -33.9, 151.2),
+            ]
+            let offer = h.rideOffer("ride-1", taken: 3, drops: drops)
+            try await h.deliverRide(offer)
+            let read = try await h.database.read { db in
+                let row = try #require(
+                    try Row.fetchOne(db, sql: "SELECT \(MatchingDatabase.rideOfferColumns) FROM ride_offer")
+                )
+                let origin = try GeoPoint(latitude: row[5], longitude: row[6])
+                return try RideOfferRow(row: row, origin: origin)
+            }
+            #expect(read.drops.map(\.latitude) == drops.map(\.latitude))
+            #expect(read.drops.map(\.longitude) == drops.map(\.longitude))
+            #expect(read.candidate == (try RideOfferRow(offer)).candidate)
+            #expect(try RideOfferRow.drops("[]").isEmpty)
+            #expect(throws: (any Error).self) { try RideOfferRow.drops("[[1,2],[3]]") }
         }
     }
 

@@ -21,9 +21,10 @@ import QuadWireNIO
 ///
 /// `rides-search` searches as `quad seed --customers N`'s customers (seed.json beside the endpoints file), each in
 /// turn with their token: search `i` is always the same search (an origin within 3 km of the campus, a destination
-/// within 12 km, a window of `--window-hours` starting in the next 6 days, a walk of `--walk` metres), so two runs
-/// (matching on `--ride-search-plan index` and on `full-scan`) ask the same questions. Latency is from each call's
-/// intended instant; the CPU of quad-matching and the gateway per call; the candidates and matches per search.
+/// within 12 km and at least 1 km away, a window of `--window-hours` starting in the next 6 days, a walk of `--walk`
+/// metres), so two runs (matching on `--ride-search-plan index` and on `full-scan`) ask the same questions. Latency
+/// is from each call's intended instant; the CPU of quad-matching and the gateway per call; the candidates and
+/// matches per search.
 enum RidesBench {
     static let campus = (latitude: 40.4443, longitude: -79.9436)
     static let metersPerDegree = 111_195.08
@@ -104,9 +105,14 @@ enum RidesBench {
     /// What jobs estimates when the offerer gives no fare: 3.00 plus 2.00 per km of the direct distance (RideTariff,
     /// on a flat map: the offers are a city wide).
     static func standardFare(from a: (Double, Double), to b: (Double, Double)) -> Int64 {
+        300 + Int64((flatMeters(from: a, to: b) / 1_000 * 200).rounded())
+    }
+
+    /// The distance from `a` to `b` on a flat map around the campus, in metres.
+    static func flatMeters(from a: (Double, Double), to b: (Double, Double)) -> Double {
         let north = (b.0 - a.0) * metersPerDegree
         let east = (b.1 - a.1) * metersPerDegree * cos(campus.latitude * Double.pi / 180)
-        return 300 + Int64((sqrt(north * north + east * east) / 1_000 * 200).rounded())
+        return sqrt(north * north + east * east)
     }
 
     /// Search `index`, at `now`.
@@ -114,7 +120,9 @@ enum RidesBench {
     {
         var random = ErrandsBench.Random(seed: UInt64(index) &* 0x2545_F491 &+ 16)
         let origin = around(3_000, &random)
-        let destination = around(12_000, &random)
+        var destination = around(12_000, &random)
+        // A trip under 100 m is refused (INVALID_ARGUMENT); riders here go at least a kilometre.
+        while flatMeters(from: origin, to: destination) < 1_000 { destination = around(12_000, &random) }
         let earliest = now + 60_000_000 + Int64(random.below(6 * 86_400)) * 1_000_000
         return .with {
             $0.originLatitude = origin.0

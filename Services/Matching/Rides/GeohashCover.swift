@@ -30,11 +30,15 @@ public struct GeohashCover: Sendable, Hashable {
         }
         self.cells = cells
         self.precision = precision
+        lookup = Set(cells.map { Substring($0) })
     }
 
-    /// Whether `cell` (a longer geohash, such as a stored 7-character one) lies in the cover.
+    /// ``cells``, to look a prefix up.
+    let lookup: Set<Substring>
+
+    /// Whether `cell` (a geohash at least ``precision`` long, such as a stored 7-character one) lies in the cover.
     public func contains(cell: String) -> Bool {
-        cells.contains { cell.hasPrefix($0) }
+        lookup.contains(cell.prefix(precision))
     }
 
     /// A box in degrees, `west <= east`, within -180...180 and -90...90.

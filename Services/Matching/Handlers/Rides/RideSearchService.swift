@@ -40,7 +40,7 @@ public final class RideSearchService: Quad_Matching_V1_RideSearch.ServiceProtoco
             )
         }
         let cover = GeohashCover(around: search.origin, meters: Double(search.walkMeters))
-        let rows =
+        let found =
             switch plan {
             case .index:
                 try await database.rideCandidates(cover: cover, search: search, excluding: caller.userID)
@@ -51,10 +51,10 @@ public final class RideSearchService: Quad_Matching_V1_RideSearch.ServiceProtoco
                     excluding: caller.userID
                 )
             }
-        let byID = Dictionary(rows.map { ($0.offerID, $0) }, uniquingKeysWith: { first, _ in first })
-        let matches = RideRanking.rank(rows.map(\.candidate), for: search, riderID: caller.userID)
+        let byID = Dictionary(found.rows.map { ($0.offerID, $0) }, uniquingKeysWith: { first, _ in first })
+        let matches = RideRanking.rank(found.rows.map(\.candidate), for: search, riderID: caller.userID)
         return .with { response in
-            response.candidates = UInt32(clamping: rows.count)
+            response.candidates = UInt32(clamping: found.count)
             response.matches = matches.compactMap { match in
                 byID[match.candidate.offerID].map { Self.proto(match, of: $0) }
             }

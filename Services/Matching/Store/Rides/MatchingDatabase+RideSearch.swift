@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import MatchingRides
 import QuadKernel
@@ -15,19 +14,19 @@ extension MatchingDatabase {
         cover: GeohashCover,
         search: RideSearch,
         excluding riderID: String
-    ) async throws -> [RideOfferRow] {
+    ) async throws -> RideCandidateRows {
         try await storage.read { db in
             let statement = try db.cachedStatement(sql: Self.rideSearchSQL)
-            var rows: [RideOfferRow] = []
+            var found = RideCandidateRows()
             for cell in cover.cells {
                 let (from, to) = Self.range(of: cell)
                 let cursor = try Row.fetchCursor(
                     statement,
                     arguments: [from, to, search.earliest, search.latest, riderID]
                 )
-                while let row = try cursor.next() { rows.append(try RideOfferRow(row: row)) }
+                while let row = try cursor.next() { try found.add(row, for: search) }
             }
-            return rows
+            return found
         }
     }
 
@@ -38,18 +37,18 @@ extension MatchingDatabase {
         cover: GeohashCover,
         search: RideSearch,
         excluding riderID: String
-    ) async throws -> [RideOfferRow] {
+    ) async throws -> RideCandidateRows {
         try await storage.read { db in
             let cursor = try Row.fetchCursor(
                 db.cachedStatement(sql: Self.rideScanSQL),
                 arguments: [search.earliest, search.latest, riderID]
             )
-            var rows: [RideOfferRow] = []
+            var found = RideCandidateRows()
             while let row = try cursor.next() {
-                let cell: String = row["cell"]
-                if cover.contains(cell: cell) { rows.append(try RideOfferRow(row: row)) }
+                let cell: String = row[RideOfferRow.Column.cell]
+                if cover.contains(cell: cell) { try found.add(row, for: search) }
             }
-            return rows
+            return found
         }
     }
 
@@ -79,31 +78,94 @@ extension MatchingDatabase {
         """
 }
 
+/// What a search's query found: how many offers (``count``, the answer's `candidates`), and those whose origin is
+/// within the rider's walk, read whole (the others are not read further: most of a cover lies beyond the walk).
+struct RideCandidateRows: Sendable {
+    var count = 0
+    var rows: [RideOfferRow] = []
+
+    /// Counts `row` (columns in ``MatchingDatabase/rideOfferColumns``' order) and keeps it when its origin is within
+    /// `search`'s walk.
+    mutating func add(_ row: Row, for search: RideSearch) throws {
+        count += 1
+        let origin = try GeoPoint(
+            latitude: row[RideOfferRow.Column.originLatitude],
+            longitude: row[RideOfferRow.Column.originLongitude]
+        )
+        guard search.origin.meters(to: origin) <= Double(search.walkMeters) else { return }
+        rows.append(try RideOfferRow(row: row, origin: origin))
+    }
+}
+
 extension RideOfferRow {
-    /// A row of `ride_offer`, as ``upsert(_:)`` wrote it.
-    init(row: Row) throws {
-        offerID = row["offer_id"]
-        offererID = row["offerer_id"]
-        version = row["version"]
-        open = row["open"]
-        origin = try GeoPoint(latitude: row["origin_latitude"], longitude: row["origin_longitude"])
-        originLabel = row["origin_label"]
-        destination = try GeoPoint(latitude: row["destination_latitude"], longitude: row["destination_longitude"])
-        destinationLabel = row["destination_label"]
-        departureAt = row["departure_at_micros"]
-        seats = row["seats"]
-        seatsTaken = row["seats_taken"]
-        detourBudgetPercent = row["detour_budget_percent"]
-        fareMinor = row["fare_minor"]
-        fareCurrency = row["fare_currency"]
-        let drops: String = row["drops"]
-        self.drops = try JSONDecoder().decode([[Double]].self, from: Data(drops.utf8)).map { pair in
-            guard pair.count == 2 else { throw RideOfferDropsError(text: drops) }
-            return try GeoPoint(latitude: pair[0], longitude: pair[1])
+    /// The positions of ``MatchingDatabase/rideOfferColumns``: read by position, a search decodes hundreds of rows.
+    enum Column {
+        static let offerID = 0
+        static let offererID = 1
+        static let version = 2
+        static let open = 3
+        static let cell = 4
+        static let originLatitude = 5
+        static let originLongitude = 6
+        static let originLabel = 7
+        static let destinationLatitude = 8
+        static let destinationLongitude = 9
+        static let destinationLabel = 10
+        static let departureAt = 11
+        static let seats = 12
+        static let seatsTaken = 13
+        static let detourBudgetPercent = 14
+        static let fareMinor = 15
+        static let fareCurrency = 16
+        static let drops = 17
+        static let promptsOn = 18
+        static let minAge = 19
+        static let maxAge = 20
+    }
+
+    /// A row of `ride_offer` as ``upsert(_:)`` wrote it, its columns in ``MatchingDatabase/rideOfferColumns``' order,
+    /// its origin read already.
+    init(row: Row, origin: GeoPoint) throws {
+        offerID = row[Column.offerID]
+        offererID = row[Column.offererID]
+        version = row[Column.version]
+        open = row[Column.open]
+        self.origin = origin
+        originLabel = row[Column.originLabel]
+        destination = try GeoPoint(
+            latitude: row[Column.destinationLatitude],
+            longitude: row[Column.destinationLongitude]
+        )
+        destinationLabel = row[Column.destinationLabel]
+        departureAt = row[Column.departureAt]
+        seats = row[Column.seats]
+        seatsTaken = row[Column.seatsTaken]
+        detourBudgetPercent = row[Column.detourBudgetPercent]
+        fareMinor = row[Column.fareMinor]
+        fareCurrency = row[Column.fareCurrency]
+        drops = try Self.drops(row[Column.drops])
+        promptsOn = row[Column.promptsOn]
+        minAge = row[Column.minAge]
+        maxAge = row[Column.maxAge]
+    }
+
+    /// `ride_offer.drops`, the JSON array of `[latitude, longitude]` pairs ``upsert(_:)`` writes: its numbers read in
+    /// order, two by two (most offers have none: `[]`).
+    static func drops(_ text: String) throws -> [GeoPoint] {
+        guard text != "[]" else { return [] }
+        let numbers = text.split(whereSeparator: { $0 == "[" || $0 == "]" || $0 == "," || $0 == " " })
+        guard numbers.count.isMultiple(of: 2) else { throw RideOfferDropsError(text: text) }
+        var points: [GeoPoint] = []
+        points.reserveCapacity(numbers.count / 2)
+        var index = numbers.startIndex
+        while index < numbers.endIndex {
+            guard let latitude = Double(numbers[index]), let longitude = Double(numbers[index + 1]) else {
+                throw RideOfferDropsError(text: text)
+            }
+            points.append(try GeoPoint(latitude: latitude, longitude: longitude))
+            index += 2
         }
-        promptsOn = row["prompts_on"]
-        minAge = row["min_age"]
-        maxAge = row["max_age"]
+        return points
     }
 
     /// The offer as search's rules take it.
