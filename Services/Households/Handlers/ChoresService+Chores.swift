@@ -164,14 +164,16 @@ extension ChoresService {
     /// Refuses a photo that is not a CHORE_PHOTO document of chore `choreID` in fleet-documents; UNAVAILABLE,
     /// nothing changed, when fleet-documents cannot answer.
     private func requirePhoto(_ documentID: String, of choreID: String) async throws {
-        try await HouseholdsInput.requireDocument(
+        try await documents.require(
             documentID,
             of: .chore,
             choreID,
             purpose: .chorePhoto,
-            in: documents,
-            refusal: "photo_document_id: \(documentID) is not a photo of this chore; upload it first "
-                + "(Documents/Upload, owner OWNER_KIND_CHORE and this chore, purpose DOCUMENT_PURPOSE_CHORE_PHOTO)",
+            refusal: RPCError(
+                code: .invalidArgument,
+                message: "photo_document_id: \(documentID) is not a photo of this chore; upload it first "
+                    + "(Documents/Upload, owner OWNER_KIND_CHORE and this chore, purpose DOCUMENT_PURPOSE_CHORE_PHOTO)"
+            ),
             unavailable: "fleet-documents cannot check the photo now; nothing changed: retry shortly"
         )
     }

@@ -130,14 +130,16 @@ extension ExpensesService {
     /// `documentID` is a receipt of expense `expenseID` in fleet-documents; UNAVAILABLE (nothing changed) when
     /// fleet-documents cannot say, INVALID_ARGUMENT naming `receipt_document_id` otherwise.
     func requireReceipt(_ documentID: String, of expenseID: String) async throws {
-        try await HouseholdsInput.requireDocument(
+        try await documents.require(
             documentID,
             of: .expense,
             expenseID,
             purpose: .receipt,
-            in: documents,
-            refusal: "receipt_document_id: \(documentID) is not a receipt of expense \(expenseID); upload it with "
-                + "owner kind EXPENSE, owner_id \(expenseID) and purpose RECEIPT",
+            refusal: RPCError(
+                code: .invalidArgument,
+                message: "receipt_document_id: \(documentID) is not a receipt of expense \(expenseID); upload it with "
+                    + "owner kind EXPENSE, owner_id \(expenseID) and purpose RECEIPT"
+            ),
             unavailable: "fleet-documents could not be asked about receipt_document_id; nothing changed, retry shortly"
         )
     }

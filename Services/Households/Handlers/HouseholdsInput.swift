@@ -19,28 +19,4 @@ enum HouseholdsInput {
         else { throw RPCError(code: .invalidArgument, message: refusal) }
         return text
     }
-
-    /// Document `id` is in fleet-documents as `purpose` of the owner `kind` `owner`; else INVALID_ARGUMENT saying
-    /// `refusal`, and UNAVAILABLE saying `unavailable` when fleet-documents cannot be asked. Either way nothing changed.
-    static func requireDocument(
-        _ id: String,
-        of kind: Quad_Documents_V1_OwnerKind,
-        _ owner: String,
-        purpose: Quad_Documents_V1_DocumentPurpose,
-        in documents: any DocumentDirectory,
-        refusal: String,
-        unavailable: String
-    ) async throws {
-        let found: [Quad_Documents_V1_Document]
-        do {
-            found = try await documents.documents(ids: [id])
-        } catch {
-            throw RPCError(code: .unavailable, message: unavailable)
-        }
-        guard
-            found.contains(where: {
-                $0.documentID == id && $0.ownerKind == kind && $0.ownerID == owner && $0.purpose == purpose
-            })
-        else { throw RPCError(code: .invalidArgument, message: refusal) }
-    }
 }

@@ -27,3 +27,30 @@ public struct FleetDocumentsDirectory: DocumentDirectory {
         try await client.getDocuments(.with { $0.documentIds = ids }, options: CallOptions(timeout: timeout)).documents
     }
 }
+
+extension DocumentDirectory {
+    /// Document `id` is in fleet-documents as `purpose` of the owner `kind` `owner`; else `refusal` (the caller's
+    /// status and message, naming the field), and UNAVAILABLE saying `unavailable` when fleet-documents cannot be
+    /// asked (with its reason). Either way nothing changed: the caller checks before it writes (a chore's photo, an expense's receipt,
+    /// an errand's or a ride's receipt).
+    public func require(
+        _ id: String,
+        of kind: Quad_Documents_V1_OwnerKind,
+        _ owner: String,
+        purpose: Quad_Documents_V1_DocumentPurpose,
+        refusal: RPCError,
+        unavailable: String
+    ) async throws {
+        let found: [Quad_Documents_V1_Document]
+        do {
+            found = try await documents(ids: [id])
+        } catch {
+            throw RPCError(code: .unavailable, message: "\(unavailable) (\(RPCError.from(error).message))")
+        }
+        guard
+            found.contains(where: {
+                $0.documentID == id && $0.ownerKind == kind && $0.ownerID == owner && $0.purpose == purpose
+            })
+        else { throw refusal }
+    }
+}

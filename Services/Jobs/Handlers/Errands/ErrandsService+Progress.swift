@@ -159,26 +159,17 @@ extension ErrandsService {
 
     /// Refuses a receipt that is not a RECEIPT document of errand `errandID` in fleet-documents.
     private func requireReceipt(_ documentID: String, of errandID: String) async throws {
-        let found: [Quad_Documents_V1_Document]
-        do {
-            found = try await documents.documents(ids: [documentID])
-        } catch let error as RPCError {
-            throw RPCError(
-                code: .unavailable,
-                message: "fleet-documents cannot check the receipt now (\(error.message)); nothing changed: retry"
-            )
-        }
-        guard
-            found.contains(where: {
-                $0.documentID == documentID && $0.ownerKind == .job && $0.ownerID == errandID
-                    && $0.purpose == .receipt
-            })
-        else {
-            throw RPCError(
+        try await documents.require(
+            documentID,
+            of: .job,
+            errandID,
+            purpose: .receipt,
+            refusal: RPCError(
                 code: .failedPrecondition,
                 message: "receipt_document_id: \(documentID) is not a receipt of errand \(errandID); upload the photo "
                     + "first (Documents/Upload, owner OWNER_KIND_JOB and this errand, purpose DOCUMENT_PURPOSE_RECEIPT)"
-            )
-        }
+            ),
+            unavailable: "fleet-documents cannot check the receipt now; nothing changed: retry"
+        )
     }
 }

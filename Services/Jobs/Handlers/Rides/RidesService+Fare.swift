@@ -51,26 +51,18 @@ extension RidesService {
 
     /// Refuses a receipt that is not a RECEIPT document of offer `offerID` in fleet-documents.
     private func requireReceipt(_ documentID: String, of offerID: String) async throws {
-        let found: [Quad_Documents_V1_Document]
-        do {
-            found = try await documents.documents(ids: [documentID])
-        } catch let error as RPCError {
-            throw RPCError(
-                code: .unavailable,
-                message: "fleet-documents cannot check the receipt now (\(error.message)); nothing changed: retry"
-            )
-        }
-        guard
-            found.contains(where: {
-                $0.documentID == documentID && $0.ownerKind == .job && $0.ownerID == offerID && $0.purpose == .receipt
-            })
-        else {
-            throw RPCError(
+        try await documents.require(
+            documentID,
+            of: .job,
+            offerID,
+            purpose: .receipt,
+            refusal: RPCError(
                 code: .invalidArgument,
                 message: "receipt_document_id: \(documentID) is not a receipt of offer \(offerID); upload the photo "
                     + "to fleet-documents as a RECEIPT of the offer first"
-            )
-        }
+            ),
+            unavailable: "fleet-documents cannot check the receipt now; nothing changed: retry"
+        )
     }
 
     /// R4: the rider approves a share above their hold: it is captured (the hold and a second charge).
