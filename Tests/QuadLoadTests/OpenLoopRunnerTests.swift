@@ -1,5 +1,6 @@
 import Foundation
 import QuadLoad
+import QuadBuiltInContracts
 import QuadLoadCore
 import QuadWireNIO
 import Synchronization
@@ -126,5 +127,37 @@ struct OpenLoopRunnerTests {
         #expect(first.message.contains("refused by the fake target"))
         let journeys = try #require(outcome.result.journeys.first { $0.name == "ping" })
         #expect(journeys.errors == ["UNAVAILABLE": 10])
+    }
+
+    @Test("a wait in the world (session.wait, a taxi leaving) is not counted in the next call's latency")
+    func worldWaitIsNotLatency() async throws {
+        let outcome = try await FakeTarget.run(answer: { _ in .now }) { fake in
+            let client = try fake.target.client(connections: 1)
+            defer { client.close() }
+            let plan = RunPlan(rate: 5, process: .constant, duration: .seconds(1), warmUp: .zero)
+            return await OpenLoopRunner(
+                plan: plan,
+                mix: try JourneyMix([(WaitThenPing(), 1)]),
+                transport: client,
+                population: .empty
+            ).run()
+        }
+        let ping = try #require(outcome.result.methods.first { $0.name == "health.Check" })
+        // Five journeys; the report keeps the calls due within the measured second, so some of the second pings too
+        #expect(ping.count > 5 && ping.ok == ping.count, "\(ping.count) calls, \(ping.ok) answered")
+        // Each journey pings, waits 400 ms in the world, pings again: the second call is due when the wait ends.
+        #expect(ping.corrected.max < 200, "corrected max \(ping.corrected.max) ms")
+    }
+}
+
+/// Pings, waits 400 ms in the world, pings again.
+private struct WaitThenPing: Journey {
+    let name = "wait-then-ping"
+
+    func run(_ session: JourneySession) async throws {
+        let health = Quad_Health_V1_Health.Client(transport: session.transport)
+        _ = try await session.call("health.Check") { try await health.check(.init(), options: $0) }
+        try await session.wait(until: Date().addingTimeInterval(0.4))
+        _ = try await session.call("health.Check") { try await health.check(.init(), options: $0) }
     }
 }

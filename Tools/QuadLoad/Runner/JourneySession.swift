@@ -1,3 +1,4 @@
+public import Foundation
 import QuadLoadCore
 public import QuadToolKit
 public import QuadWire
@@ -112,6 +113,18 @@ public final class JourneySession: Sendable {
         let wake = state.withLock { state in
             let jittered = seconds * (0.5 + state.random.nextUnitInterval())
             state.due = clock.now() + UInt64(jittered * 1e9)
+            return state.due
+        }
+        try await clock.sleep(until: wake)
+    }
+
+    /// Waits until `instant` in the world (a taxi's departure, the next poll of a search), whatever the think scale;
+    /// the next call is due when the wait ends, so the wait is not counted in its latency.
+    public func wait(until instant: Date) async throws {
+        let seconds = instant.timeIntervalSinceNow
+        guard seconds > 0 else { return }
+        let wake = state.withLock { state in
+            state.due = clock.now() + UInt64(seconds * 1e9)
             return state.due
         }
         try await clock.sleep(until: wake)

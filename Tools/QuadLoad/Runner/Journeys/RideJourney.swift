@@ -95,9 +95,8 @@ public struct RideJourney: Journey {
             try await rider.rides.getRidePrompts(.with { $0.offerID = offer.offerID }, options: $0)
         }
         // The ride: the fare is recorded once the taxi has left.
-        let departure = Date(timeIntervalSince1970: Double(offer.departureAtMicros) / 1_000_000)
-        let wait = departure.timeIntervalSinceNow
-        if wait > 0 { try await Task.sleep(for: .milliseconds(Int(wait * 1_000) + 50)) }
+        // The wait for the departure is the world's, not the app's: the fare's call is due when the taxi has left.
+        try await session.wait(until: Date(timeIntervalSince1970: Double(offer.departureAtMicros) / 1_000_000 + 0.05))
         let estimate = offer.estimatedFare.minorUnits
         _ = try await session.call(
             "rides.RecordFare",
@@ -213,7 +212,7 @@ public struct RideJourney: Journey {
             guard ContinuousClock.now < deadline else {
                 throw JourneyError("search did not show offer \(offer.offerID) within \(timeout)")
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await session.wait(until: Date().addingTimeInterval(0.1))
         }
     }
 
