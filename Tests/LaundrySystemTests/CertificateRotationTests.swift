@@ -55,7 +55,8 @@ struct CertificateRotationTests {
             }
 
             #expect(failures.isEmpty, "\(failures.count) of \(calls) calls failed: \(failures.prefix(5))")
-            #expect(calls >= 40)
+            // Twenty calls each after the rotation, and more made while it ran.
+            #expect(calls > 40)
             #expect(Set(reloads.map(\.service)) == Set(ServiceCatalog.all))
             for reload in reloads {
                 #expect(reload.reloaded, "\(reload.service) presents \(reload.serial)")
