@@ -60,6 +60,7 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras = Target.Dependency.product(name: "_CryptoExtras", package: "swift-crypto")
 let x509 = Target.Dependency.product(name: "X509", package: "swift-certificates")
@@ -166,7 +167,7 @@ let kits: [Target] = [
         [
             "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadStorage",
             "QuadCertificates", "QuadKernel", nioCore, nioPosix, nioHTTP1, grdb, logging, metrics, prometheus,
-            lifecycle,
+            lifecycle, unixSignals,
             crypto, protobuf,
         ]
     ),

@@ -70,10 +70,14 @@ struct CertificateFiles {
                 defer { try? handle.close() }
                 try handle.write(contentsOf: Data(text.utf8))
                 try handle.synchronize()
-                if self.fileManager.fileExists(atPath: path) {
-                    try self.fileManager.removeItem(atPath: path)
+                // rename(2) replaces the file in one step: a process reloading its certificate reads
+                // the old file or the whole new one, never none.
+                guard rename(temporaryPath, path) == 0 else {
+                    throw CertificateError(
+                        code: .fileSystem,
+                        message: "could not rename \(temporaryPath) to \(path): \(String(cString: strerror(errno)))"
+                    )
                 }
-                try self.fileManager.moveItem(atPath: temporaryPath, toPath: path)
             } catch {
                 try? self.fileManager.removeItem(atPath: temporaryPath)
                 throw error

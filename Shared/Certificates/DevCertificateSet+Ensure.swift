@@ -16,6 +16,9 @@ extension DevCertificateSet {
     /// - Parameters:
     ///   - directory: Where the files live; relative paths are resolved against the current directory.
     ///   - services: The services that need certificates, for example `["identity", "gateway"]`.
+    ///   - reissue: Re-mint every service's and the CLI's certificate and key from the CA on disk even when
+    ///     current (`quad certs --rotate`): new keys and serials, valid from now, while the old ones stay valid
+    ///     until they expire. The CA is kept.
     ///   - now: The current time, used to issue certificates and to find those about to expire.
     /// - Returns: The set, with absolute paths.
     /// - Throws: ``CertificateError`` when a name is unusable, only half of the CA is on disk, a file does not
@@ -23,6 +26,7 @@ extension DevCertificateSet {
     public static func ensure(
         directory: String,
         services: [String],
+        reissue: Bool = false,
         now: Date = Date()
     ) throws -> DevCertificateSet {
         let services = try Self.validatedServices(services)
@@ -39,7 +43,7 @@ extension DevCertificateSet {
             }
         for (request, certificatePath, keyPath) in requests {
             // A new CA invalidates whatever was signed before it, so everything is re-minted.
-            if !authority.isNew,
+            if !authority.isNew, !reissue,
                 Self.isCurrent(certificatePath: certificatePath, keyPath: keyPath, authority: authority, now: now)
             {
                 continue

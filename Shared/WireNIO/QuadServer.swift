@@ -80,7 +80,9 @@ public final class QuadServer: Sendable {
     /// Binds, then serves until the task is cancelled or ``beginGracefulShutdown()`` has
     /// drained every connection.
     public func run() async throws {
-        let sslContext = try configuration.tls?.makeContext()
+        // Read as each connection is accepted, so a reload (TLSSettings.reload) reaches new
+        // connections while open ones keep theirs.
+        let tls = configuration.tls
         let router = self.router
         let configuration = self.configuration
         let logger = self.logger
@@ -93,10 +95,10 @@ public final class QuadServer: Sendable {
                 .bind(host: configuration.host, port: configuration.port) { child in
                     child.eventLoop.makeCompletedFuture {
                         // Before any handler exists: a refused connection costs an accept and a close.
-                        let id = try self.admitConnection(child, handshake: sslContext != nil)
+                        let id = try self.admitConnection(child, handshake: tls != nil)
                         return try ServerConnectionChannel.configure(
                             child,
-                            sslContext: sslContext,
+                            sslContext: try tls?.makeContext(),
                             router: router,
                             configuration: configuration,
                             logger: logger,

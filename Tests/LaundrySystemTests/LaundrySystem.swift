@@ -176,6 +176,21 @@ final class LaundrySystem: Sendable {
         )
     }
 
+    /// `quad certs --rotate` against this system: re-issues every certificate from the CA, writes the endpoints
+    /// file `quad up` would (with each process's pid), signals every process and waits for its new certificate.
+    func rotateCertificates() async throws -> [CertificateRotation.Reload] {
+        _ = try DevCertificateSet.ensure(directory: layout.certificates, services: ServiceCatalog.all, reissue: true)
+        let file = EndpointsFile(
+            ca: certificates.caPath,
+            clientCertificate: certificates.clientCertificatePath,
+            clientKey: certificates.clientKeyPath,
+            ready: members.withLock { $0.values.map(\.ready) }
+        )
+        try file.write(path: layout.endpoints)
+        return try await CertificateRotation(certificates: certificates, endpointsPath: layout.endpoints)
+            .reloadRunning()
+    }
+
     /// A client of `service` directly, as an operator (the CLI's client certificate); close it.
     func operatorClient(_ service: String) throws -> QuadClient {
         let member = try #require(members.withLock { $0[service] })

@@ -80,6 +80,46 @@ struct DevCertificateSetTests {
         }
     }
 
+    @Test("reissue re-mints every leaf from the same CA: new serials, the old ones still valid, keys 0600")
+    func reissueRotatesLeaves() async throws {
+        try await withTemporaryDirectory { directory in
+            // Given a set made for two services
+            let first = try DevCertificateSet.ensure(
+                directory: directory,
+                services: ["identity", "jobs"],
+                now: testNow
+            )
+            let before = try Self.contents(of: directory)
+            let oldIdentity = try readCertificate(at: first.certificatePath(service: "identity"))
+
+            // When it is ensured again with reissue (quad certs --rotate)
+            let second = try DevCertificateSet.ensure(
+                directory: directory,
+                services: ["identity", "jobs"],
+                reissue: true,
+                now: testNow + 60
+            )
+
+            // Then the CA is byte for byte the same and every leaf pair was written again
+            let after = try Self.contents(of: directory)
+            #expect(after["ca.pem"] == before["ca.pem"] && after["ca-key.pem"] == before["ca-key.pem"])
+            for name in ["identity", "jobs", "client"] {
+                #expect(after["\(name).pem"] != before["\(name).pem"], "\(name).pem")
+                #expect(after["\(name)-key.pem"] != before["\(name)-key.pem"], "\(name)-key.pem")
+                #expect(try permissions(of: "\(second.directory)/\(name)-key.pem") == 0o600)
+            }
+            #expect(second.writtenFiles.count == 6)
+            #expect(try Set(FileManager.default.contentsOfDirectory(atPath: directory)) == Set(before.keys))
+
+            // And both the new certificate and the old one verify against the CA
+            let ca = try readCertificate(at: second.caPath)
+            let newIdentity = try readCertificate(at: second.certificatePath(service: "identity"))
+            #expect(newIdentity.serialNumber != oldIdentity.serialNumber)
+            #expect(await verifies(newIdentity, against: ca, at: testNow + 60, hostname: "identity"))
+            #expect(await verifies(oldIdentity, against: ca, at: testNow + 60, hostname: "identity"))
+        }
+    }
+
     @Test("a certificate about to expire, or with its key missing, is minted again")
     func renewsStaleCertificates() async throws {
         try await withTemporaryDirectory { directory in

@@ -29,6 +29,9 @@ public struct QuadProcess: Sendable {
     public let logger: Logger
     /// This process's certificate (`<name>.pem`), the CA and the CLI's client certificate.
     public let certificates: DevCertificateSet
+    /// The TLS settings made from ``certificates`` (the server's, the clients' towards peers),
+    /// reloaded on SIGHUP.
+    public let reloader: CertificateReloader
     private let registry: PrometheusCollectorRegistry
 
     /// Reads the configuration and bootstraps logging and metrics; nil when `--help-config`
@@ -46,6 +49,9 @@ public struct QuadProcess: Sendable {
         // Everything the process creates is owner-only (0700 directories, 0600 files): data,
         // WAL, SHM, backups and keys hold secrets (issue 11 item 1).
         umask(0o077)
+        // SIGHUP reloads the certificates (CertificateReloadService); one that arrives before
+        // serving starts must not end the process, as its default action would.
+        signal(SIGHUP, SIG_IGN)
         let source = ConfigurationSource()
         let options = try ServiceOptions(source: source)
         let own = try settings(source)
@@ -65,6 +71,7 @@ public struct QuadProcess: Sendable {
             options: options,
             logger: logger,
             certificates: certificates,
+            reloader: CertificateReloader(logger: logger),
             registry: registry
         )
         return (process, own)
@@ -81,18 +88,23 @@ public struct QuadProcess: Sendable {
 
     /// TLS as a client of another context's service, presenting this process's certificate
     /// (so the callee sees `quad://service/<name>`) and checking the callee's.
+    /// Reloaded with the process's other settings on SIGHUP.
     public func clientTLS(toContext context: String) throws -> TLSSettings {
-        try TLSSettings.client(
-            trustRootsPEM: certificates.caPath,
-            certificateChainPEM: certificates.certificatePath(service: name),
-            privateKeyPEM: certificates.keyPath(service: name),
-            serverName: context
+        reloader.track(
+            try TLSSettings.client(
+                trustRootsPEM: certificates.caPath,
+                certificateChainPEM: certificates.certificatePath(service: name),
+                privateKeyPEM: certificates.keyPath(service: name),
+                serverName: context
+            ),
+            as: "client of \(context)"
         )
     }
 
     /// Serves `services` (plus Health and Reflection over everything hosted, Reflection with
     /// the files the services hand over) with `tls`, the admin port and `background` services,
-    /// until SIGTERM or SIGINT; then drains.
+    /// until SIGTERM or SIGINT; then drains. On SIGHUP `tls` and every ``clientTLS(toContext:)``
+    /// reload their files (``CertificateReloader``).
     /// `health` gets the Health service before serving starts (the gateway ties it to its
     /// upstreams); `connections` caps the connections the RPC port holds (the gateway's are
     /// configurable; services keep the defaults).
@@ -106,6 +118,7 @@ public struct QuadProcess: Sendable {
         connections: ConnectionLimits = .defaults,
         health configureHealth: (HealthService) -> Void = { _ in }
     ) async throws {
+        reloader.track(tls, as: "server")
         let hosted =
             Router(services: services).serviceNames
             + [Quad_Health_V1_Health.serviceName, Quad_Reflection_V1_Reflection.serviceName]
@@ -154,6 +167,7 @@ public struct QuadProcess: Sendable {
                     .init(service: admin),
                     .init(service: QuadServerService(server: server)),
                     .init(service: announcer),
+                    .init(service: CertificateReloadService(reloader: reloader)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
