@@ -43,6 +43,15 @@ struct BadInputThroughGatewayTests {
         "SeedAccounts", "Refresh", "ReplayDeadLetter", "Backup",
     ]
 
+    /// Methods that answer a 100 KB string with OK by design, storing nothing of it; each with the reason. Any other
+    /// method that accepts one is missing a length limit.
+    static let oversizedAccepted: [String: String] = [
+        "quad.identity.v1.Identity/Logout": "signing out a refresh token nobody holds is done already (idempotent)",
+        "quad.identity.v1.Identity/GetPublicProfiles": "a lookup by ids: an id that names nobody is left out",
+        "quad.freight.v1.Freight/ListLoads": "a filter by driver: a driver id that names nobody finds no load",
+        "quad.matching.v1.Matching/ListAcceptingDashers": "a filter by dorm: an unknown dorm has nobody accepting",
+    ]
+
     /// Known bugs the suite found and that are not fixed yet, keyed by `method` or `method field-label`: each with
     /// what happens.
     static let knownIssues: [String: String] = [:]
@@ -116,7 +125,13 @@ struct BadInputThroughGatewayTests {
                     statuses[code, default: 0] += 1
                     if code == .ok {
                         accepted.append(request.label)
-                        if request.label.hasSuffix("100 KB") { acceptedOversized.append("\(method) \(request.label)") }
+                        if request.label.hasSuffix("100 KB") {
+                            acceptedOversized.append("\(method) \(request.label)")
+                            #expect(
+                                Self.oversizedAccepted[method.fullName] != nil,
+                                "\(method) accepted \(request.label): it needs a length limit"
+                            )
+                        }
                     }
                     let known =
                         Self.knownIssues[method.fullName] ?? Self.knownIssues["\(method.fullName) \(request.label)"]
