@@ -470,7 +470,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
-            "QuadLoad", "QuadLoadCore", "QuadTestSupport", nioCore, protobuf,
+            "QuadLoad", "QuadLoadCore", "QuadTestSupport", grdb, nioCore, protobuf,
         ]
     ),
 ]

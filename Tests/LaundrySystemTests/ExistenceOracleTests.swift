@@ -321,7 +321,7 @@ struct ExistenceOracleTests {
 
     /// Alice's household "Alice's flat" with Bob, and in it: a chore of Alice's done with a photo and rated by Bob,
     /// its next turn (Alice's, with her reminder), an expense, a rent bill, a payment request to Bob and an invite.
-    private static func aliceHousehold(_ system: LaundrySystem, alice: Person, bob: Person) async throws
+    static func aliceHousehold(_ system: LaundrySystem, alice: Person, bob: Person) async throws
         -> AliceHousehold
     {
         let household = try await system.households.createHousehold(

@@ -131,6 +131,11 @@ final class LaundrySystem: Sendable {
         members.withLock { $0[service] }?.process.logTail(lines: 15) ?? []
     }
 
+    /// Whether the latest process of `service` (or `gateway`) is still running.
+    func isRunning(_ service: String) -> Bool {
+        members.withLock { $0[service] }?.process.isRunning ?? false
+    }
+
     /// Kills `service` at once (SIGKILL: no drain, no goodbye).
     func kill(_ service: String) async {
         guard let member = members.withLock({ $0[service] }) else { return }

@@ -5,6 +5,19 @@ import QuadWire
 
 /// freight's values to and from freight.proto's.
 enum FreightProtoMapping {
+    /// The most characters of a load's number, cargo, client and stop addresses.
+    static let textLimit = 200
+
+    /// Refuses a text of a load longer than ``textLimit`` characters, naming `field`.
+    static func requireText(_ text: String, _ field: String) throws {
+        guard text.count <= textLimit else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "\(field): at most \(textLimit) characters, got \(text.count)"
+            )
+        }
+    }
+
     static func role(_ role: MemberRole) -> Quad_Freight_V1_MemberRole {
         switch role {
         case .dispatcher: .dispatcher
@@ -96,6 +109,7 @@ enum FreightProtoMapping {
     /// FreightDomain); refused naming `field` when its coordinate is out of range.
     static func stop(_ stop: Quad_Freight_V1_Stop, given: Bool, field: String) throws -> LoadStop? {
         guard given, stop.hasCoordinate else { return nil }
+        try requireText(stop.address, "\(field).address")
         let coordinate = try refusingAsRPC {
             try Coordinate(latitude: stop.coordinate.latitude, longitude: stop.coordinate.longitude, field: field)
         }

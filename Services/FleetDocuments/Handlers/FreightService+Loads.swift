@@ -12,6 +12,9 @@ extension FreightService {
     ) async throws -> Quad_Freight_V1_Load {
         let caller = try context.requireCaller()
         try requireID(request.organisationID, "organisation_id", "organisation")
+        try FreightProtoMapping.requireText(request.number, "number")
+        try FreightProtoMapping.requireText(request.cargo, "cargo")
+        try FreightProtoMapping.requireText(request.client, "client")
         let draft = LoadDraft(
             number: request.number,
             pickup: try FreightProtoMapping.stop(request.pickup, given: request.hasPickup, field: "pickup"),

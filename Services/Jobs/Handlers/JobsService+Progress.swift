@@ -137,6 +137,16 @@ extension JobsService {
         let caller = try context.requireCaller()
         let reason = try JobsProtoMapping.disputeReason(request.reason)
         try Self.requireJobID(request.jobID)
+        // Counted before fleet-documents is asked about them, so that too many is INVALID_ARGUMENT, not a lookup
+        // of thousands of ids that fails as UNAVAILABLE.
+        let maximum = configuration.job.lifecycle.maximumEvidenceDocuments
+        guard request.evidenceDocumentIds.count <= maximum else {
+            throw RPCError(
+                code: .invalidArgument,
+                message: "evidence_document_ids has \(request.evidenceDocumentIds.count) documents; a dispute may name "
+                    + "at most \(maximum)"
+            )
+        }
         try await requireEvidence(request.evidenceDocumentIds, of: request.jobID)
         let disputeID = EntityID.generate(now: clock.date)
         let configuration = configuration.job

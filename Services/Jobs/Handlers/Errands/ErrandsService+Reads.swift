@@ -93,6 +93,10 @@ extension ErrandsService {
                         + "item's name, got \(text.count)"
                 )
             }
+            // A control character (NUL above all) is never in an item's name, and breaks the full-text query.
+            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw RPCError(code: .invalidArgument, message: "item_text: no control characters in an item's name")
+            }
             filter.itemText = text
         }
         if request.hasMaxTotal {

@@ -24,13 +24,8 @@ extension RidesService {
             JobsDatabase.maySee(state.offer, seats: state.seats, caller.userID)
         else { throw Self.offerNotFound(request.offerID) }
         try await requireWelcome(caller.userID, on: state.offer)
-        let seatID = try await database.reserveJobID(
-            customer: caller.userID,
-            key: "seat:\(key)",
-            proposed: EntityID.generate(now: clock.date)
-        )
         let asked = RideSeatRequest(
-            jobID: seatID,
+            jobID: EntityID.generate(now: clock.date),
             customer: caller.userID,
             offerID: request.offerID,
             drop: drop,

@@ -152,8 +152,9 @@ extension JobsDatabase {
     }
 
     /// Stores `request`'s seat on its offer, asked at `now` (``RideOffer/join(_:at:configuration:)``), with the feed
-    /// events, under `key` (`scope`). ALREADY_EXISTS when the rider has an active seat on the offer already; nil when
-    /// there is no such offer or the rider may not see it.
+    /// events, under `key` (`scope`); the seat's id is the one reserved for the rider's `key`, reserving
+    /// `request.jobID` when there is none. ALREADY_EXISTS when the rider has an active seat on the offer already; nil
+    /// when there is no such offer or the rider may not see it. A refusal stores nothing, not even the reservation.
     func requestSeat(
         _ request: RideSeatRequest,
         configuration: RidesConfiguration,
@@ -162,33 +163,53 @@ extension JobsDatabase {
         key: String,
         wire: Quad_Jobs_V1_RequestSeatRequest
     ) async throws -> Quad_Jobs_V1_RideSeat? {
-        let answer = try await storage.idempotent(scope: scope, key: key, request: wire) { db in
-            guard let offer = try RidesStore.offer(id: request.offerID, db) else { return Quad_Jobs_V1_RideSeat() }
-            var seats = try RidesStore.seats(ofOffer: offer.id, db)
-            guard Self.maySee(offer, seats: seats, request.customer) else { return Quad_Jobs_V1_RideSeat() }
-            if let existing = seats.first(where: { $0.seat.id == request.jobID }) {
-                return RidesProtoMapping.seat(existing, offer: offer)
+        do {
+            return try await storage.idempotent(scope: scope, key: key, request: wire) { db in
+                try Self.requestSeat(request, configuration: configuration, now: now, key: key, db)
             }
-            if let active = try RidesStore.activeSeatID(of: request.customer, onOffer: offer.id, db) {
-                throw RPCError(
-                    code: .alreadyExists,
-                    message: "you have seat \(active) on offer \(offer.id) already; cancel it to ask again"
-                )
-            }
-            let at = max(now, offer.lastChangeAt)
-            let (seat, events) = try offer.join(request, at: at, configuration: configuration)
-            seats.append(RideSeatRecord(seat: seat, updatedAt: at))
-            try RidesOutbox.apply(
-                RideOutcome(seats: [RideSeatEvents(seatID: seat.id, events: events)]),
-                offer: offer,
-                versionBefore: offer.version,
-                seats: &seats,
-                at: at,
-                db
-            )
-            return RidesProtoMapping.seat(seats[seats.count - 1], offer: offer)
+        } catch is NoSuchRideOffer {
+            return nil
         }
-        return answer.seatID.isEmpty ? nil : answer
+    }
+
+    private static func requestSeat(
+        _ request: RideSeatRequest,
+        configuration: RidesConfiguration,
+        now: Int64,
+        key: String,
+        _ db: Database
+    ) throws -> Quad_Jobs_V1_RideSeat {
+        guard let offer = try RidesStore.offer(id: request.offerID, db) else { throw NoSuchRideOffer() }
+        var seats = try RidesStore.seats(ofOffer: offer.id, db)
+        guard Self.maySee(offer, seats: seats, request.customer) else { throw NoSuchRideOffer() }
+        var request = request
+        request.jobID = try JobsStore.reserveJobID(
+            customer: request.customer,
+            key: "seat:\(key)",
+            proposed: request.jobID,
+            db
+        )
+        if let existing = seats.first(where: { $0.seat.id == request.jobID }) {
+            return RidesProtoMapping.seat(existing, offer: offer)
+        }
+        if let active = try RidesStore.activeSeatID(of: request.customer, onOffer: offer.id, db) {
+            throw RPCError(
+                code: .alreadyExists,
+                message: "you have seat \(active) on offer \(offer.id) already; cancel it to ask again"
+            )
+        }
+        let at = max(now, offer.lastChangeAt)
+        let (seat, events) = try offer.join(request, at: at, configuration: configuration)
+        seats.append(RideSeatRecord(seat: seat, updatedAt: at))
+        try RidesOutbox.apply(
+            RideOutcome(seats: [RideSeatEvents(seatID: seat.id, events: events)]),
+            offer: offer,
+            versionBefore: offer.version,
+            seats: &seats,
+            at: at,
+            db
+        )
+        return RidesProtoMapping.seat(seats[seats.count - 1], offer: offer)
     }
 
     // MARK: Changes
@@ -215,10 +236,16 @@ extension JobsDatabase {
         wire: Quad_Jobs_V1_RecordFareRequest,
         _ operation: @escaping @Sendable (inout RideOffer, inout [RideSeat], Int64) throws -> RideOutcome
     ) async throws -> Quad_Jobs_V1_RideOffer? {
-        let answer = try await storage.idempotent(scope: scope, key: key, request: wire) { db in
-            try Self.changeRideOffer(id: id, by: user, now: now, db, operation) ?? Quad_Jobs_V1_RideOffer()
+        do {
+            return try await storage.idempotent(scope: scope, key: key, request: wire) { db in
+                guard let offer = try Self.changeRideOffer(id: id, by: user, now: now, db, operation) else {
+                    throw NoSuchRideOffer()
+                }
+                return offer
+            }
+        } catch is NoSuchRideOffer {
+            return nil
         }
-        return answer.offerID.isEmpty ? nil : answer
     }
 
     static func changeRideOffer(
@@ -308,3 +335,7 @@ extension JobsDatabase {
         }
     }
 }
+
+/// Thrown inside an idempotent write when its offer does not exist or the caller may not see it, so that the
+/// transaction, and with it the idempotency record, is rolled back: a refusal stores nothing.
+private struct NoSuchRideOffer: Error {}
