@@ -78,22 +78,7 @@ struct BadInputThroughGatewayTests {
                 LaundrySystem.rideOffer(seats: 2),
                 options: alice.options(key: "bad-input-ride")
             )
-            let carrier = try await system.freight.createOrganisation(
-                .with { $0.name = "Alice Haulage" },
-                options: alice.options
-            )
-            let load = try await system.freight.createLoad(
-                FreightThroughGatewayTests.loadRequest(carrier.organisationID),
-                options: alice.options
-            )
-            let invite = try await system.freight.inviteMember(
-                .with {
-                    $0.organisationID = carrier.organisationID
-                    $0.email = "someone@example.test"
-                    $0.role = .driver
-                },
-                options: alice.options
-            )
+            let (carrier, load, invite) = try await ExistenceOracleTests.aliceCarrier(system, alice: alice)
             let flat = try await ExistenceOracleTests.aliceHousehold(system, alice: alice, bob: bob)
             let ids: [String: String] = [
                 "household_id": flat.household, "chore_id": flat.chore, "occurrence_id": flat.occurrence,

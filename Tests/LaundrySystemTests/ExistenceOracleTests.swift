@@ -169,23 +169,8 @@ struct ExistenceOracleTests {
                 through: system
             )
 
-            // Alice's carrier: a load of hers, Bob her driver, an invite of hers to someone's email.
-            let carrier = try await system.freight.createOrganisation(
-                .with { $0.name = "Alice Haulage" },
-                options: alice.options
-            )
-            let load = try await system.freight.createLoad(
-                FreightThroughGatewayTests.loadRequest(carrier.organisationID),
-                options: alice.options
-            )
-            let invite = try await system.freight.inviteMember(
-                .with {
-                    $0.organisationID = carrier.organisationID
-                    $0.email = "someone@example.test"
-                    $0.role = .driver
-                },
-                options: alice.options
-            )
+            // Alice's carrier: a load of hers, an invite of hers to someone's email.
+            let (carrier, load, invite) = try await Self.aliceCarrier(system, alice: alice)
 
             // Alice's errand, which Bob accepted and bought with a receipt of his.
             let errand = try await system.postErrand(alice, card: card)
@@ -321,6 +306,29 @@ struct ExistenceOracleTests {
 
     /// Alice's household "Alice's flat" with Bob, and in it: a chore of Alice's done with a photo and rated by Bob,
     /// its next turn (Alice's, with her reminder), an expense, a rent bill, a payment request to Bob and an invite.
+    /// Alice's carrier "Alice Haulage" with a load of hers and an invite of hers to someone's email.
+    static func aliceCarrier(_ system: LaundrySystem, alice: Person) async throws -> (
+        carrier: Quad_Freight_V1_Organisation, load: Quad_Freight_V1_Load, invite: Quad_Freight_V1_Invite
+    ) {
+        let carrier = try await system.freight.createOrganisation(
+            .with { $0.name = "Alice Haulage" },
+            options: alice.options
+        )
+        let load = try await system.freight.createLoad(
+            FreightThroughGatewayTests.loadRequest(carrier.organisationID),
+            options: alice.options
+        )
+        let invite = try await system.freight.inviteMember(
+            .with {
+                $0.organisationID = carrier.organisationID
+                $0.email = "someone@example.test"
+                $0.role = .driver
+            },
+            options: alice.options
+        )
+        return (carrier, load, invite)
+    }
+
     static func aliceHousehold(_ system: LaundrySystem, alice: Person, bob: Person) async throws
         -> AliceHousehold
     {
