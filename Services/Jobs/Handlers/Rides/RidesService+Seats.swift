@@ -77,10 +77,10 @@ extension RidesService {
         try Self.require(request.seatID, "seat_id", "the seat")
         guard
             let state = try await refusingAsRPC({
-                try await database.rideSeatState(seatID: request.seatID, for: caller.userID)
-            }),
-            let seats = try await refusingAsRPC({ try await database.rideState(offerID: state.offer.id) })?.seats
+                try await database.rideSeatStateWithSeats(seatID: request.seatID, for: caller.userID)
+            })
         else { throw Self.seatNotFound(request.seatID) }
+        let seats = state.seats
         guard state.offer.offerer == caller.userID else {
             throw RPCError(
                 code: .permissionDenied,

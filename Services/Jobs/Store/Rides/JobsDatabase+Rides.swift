@@ -37,13 +37,28 @@ extension JobsDatabase {
     func rideSeatState(seatID id: String, for viewer: String) async throws
         -> (offer: RideOffer, seat: RideSeatRecord)?
     {
+        try await storage.read { db in try Self.visibleSeat(id, for: viewer, db) }
+    }
+
+    /// ``rideSeatState(seatID:for:)`` with every seat of the offer, read in the same transaction (R3's decision shows
+    /// the offer as its offerer sees it).
+    func rideSeatStateWithSeats(seatID id: String, for viewer: String) async throws
+        -> (offer: RideOffer, seat: RideSeatRecord, seats: [RideSeatRecord])?
+    {
         try await storage.read { db in
-            guard let seat = try RidesStore.seat(id: id, db),
-                let offer = try RidesStore.offer(id: seat.seat.offerID, db),
-                seat.seat.rider == viewer || offer.offerer == viewer
-            else { return nil }
-            return (offer, seat)
+            guard let (offer, seat) = try Self.visibleSeat(id, for: viewer, db) else { return nil }
+            return (offer, seat, try RidesStore.seats(ofOffer: offer.id, db))
         }
+    }
+
+    private static func visibleSeat(_ id: String, for viewer: String, _ db: Database) throws
+        -> (offer: RideOffer, seat: RideSeatRecord)?
+    {
+        guard let seat = try RidesStore.seat(id: id, db),
+            let offer = try RidesStore.offer(id: seat.seat.offerID, db),
+            seat.seat.rider == viewer || offer.offerer == viewer
+        else { return nil }
+        return (offer, seat)
     }
 
     /// How job `id` stands when it is an errand or a ride's seat, for payments' sweep of unconfirmed holds: active
