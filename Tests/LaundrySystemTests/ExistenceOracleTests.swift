@@ -3,6 +3,7 @@ import GatewayService
 import NIOCore
 import QuadContracts
 import QuadDynamicMessages
+import QuadToolKit
 import QuadWire
 import QuadWireCore
 import QuadWireNIO
@@ -190,7 +191,7 @@ struct ExistenceOracleTests {
             let seat = try await system.rides.requestSeat(
                 .with {
                     $0.offerID = ride.offerID
-                    $0.drop = LaundrySystem.place("Jefferson Road", 44.4535, -93.1642)
+                    $0.drop = DemoRideSeeder.place("Jefferson Road", 44.4535, -93.1642)
                     $0.paymentMethodID = bobCard
                 },
                 options: bob.options(key: "oracle-seat")

@@ -1,5 +1,6 @@
 import Foundation
 import QuadContracts
+import QuadToolKit
 import QuadWire
 import Testing
 
@@ -10,17 +11,9 @@ extension LaundrySystem {
     var rideSearch: Quad_Matching_V1_RideSearch.Client { .init(transport: gateway) }
 
     /// The demo campus's centre (identity's campus directory: Northfield University), where the test rides leave.
-    static let campusGate = place("Northfield University, main gate", 44.4583, -93.1566)
+    static let campusGate = DemoRideSeeder.place("Northfield University, main gate", 44.4583, -93.1566)
     /// Dundas, about 4.8 km south-west: the test rides' destination.
-    static let downtown = place("Dundas, Railway St", 44.4294, -93.2019)
-
-    static func place(_ label: String, _ latitude: Double, _ longitude: Double) -> Quad_Jobs_V1_RidePlace {
-        .with {
-            $0.label = label
-            $0.latitude = latitude
-            $0.longitude = longitude
-        }
-    }
+    static let downtown = DemoRideSeeder.place("Dundas, Railway St", 44.4294, -93.2019)
 
     /// An offer of `seats` seats from the campus gate downtown, leaving `in` from now, prompts on.
     static func rideOffer(seats: UInt32 = 3, in delay: Duration = .seconds(3_600)) -> Quad_Jobs_V1_OfferRideRequest {

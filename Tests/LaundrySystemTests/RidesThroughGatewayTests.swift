@@ -1,5 +1,6 @@
 import Foundation
 import QuadContracts
+import QuadToolKit
 import QuadWire
 import QuadWireNIO
 import Testing
@@ -107,9 +108,9 @@ struct RidesThroughGatewayTests {
             let tao = try await Self.device("Tao", "127.0.0.5", in: system)
             let uma = try await Self.device("Uma", "127.0.0.6", in: system)
             defer { [olu, ria, sam, tao, uma].forEach { $0.client.close() } }
-            let riaDrop = LaundrySystem.place("Prairie Creek, Hall Ave", 44.4487, -93.1717)
-            let samDrop = LaundrySystem.place("Dundas Road, Kwik Trip", 44.4390, -93.1868)
-            let taoDrop = LaundrySystem.place("Jefferson Road", 44.4500, -93.1550)
+            let riaDrop = DemoRideSeeder.place("Prairie Creek, Hall Ave", 44.4487, -93.1717)
+            let samDrop = DemoRideSeeder.place("Dundas Road, Kwik Trip", 44.4390, -93.1868)
+            let taoDrop = DemoRideSeeder.place("Jefferson Road", 44.4500, -93.1550)
 
             // R1: Olu offers three seats from the campus to Dundas, leaving in 25 seconds, prompts on; no fare
             // given, so the default tariff estimates it.
@@ -375,7 +376,7 @@ struct RidesThroughGatewayTests {
             let olu = try await Self.device("Olu", "127.0.0.2", in: system)
             let ria = try await Self.device("Ria", "127.0.0.3", in: system)
             defer { [olu, ria].forEach { $0.client.close() } }
-            let drop = LaundrySystem.place("Prairie Creek, Hall Ave", 44.4487, -93.1717)
+            let drop = DemoRideSeeder.place("Prairie Creek, Hall Ave", 44.4487, -93.1717)
             let offer = try await olu.rides.offerRide(
                 LaundrySystem.rideOffer(seats: 2),
                 options: olu.options(key: UUID().uuidString)

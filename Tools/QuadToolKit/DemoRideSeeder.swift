@@ -81,7 +81,8 @@ public struct DemoRideSeeder: Sendable {
         return [centre] + campus.dorms.map { place($0.name, $0.latitude, $0.longitude) }
     }
 
-    static func place(_ label: String, _ latitude: Double, _ longitude: Double) -> Quad_Jobs_V1_RidePlace {
+    /// A ride's place: its label and pin.
+    public static func place(_ label: String, _ latitude: Double, _ longitude: Double) -> Quad_Jobs_V1_RidePlace {
         .with {
             $0.label = label
             $0.latitude = latitude

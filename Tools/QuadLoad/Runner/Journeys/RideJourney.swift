@@ -152,16 +152,12 @@ public struct RideJourney: Journey {
             try await offerer.rides.offerRide(
                 .with {
                     $0.taxiID = "CAB-\(1_000 + session.random(in: 0..<9_000))"
-                    $0.origin = .with {
-                        $0.label = Self.campus.label
-                        $0.latitude = Self.campus.latitude
-                        $0.longitude = Self.campus.longitude
-                    }
-                    $0.destination = .with {
-                        $0.label = destination.label
-                        $0.latitude = destination.latitude
-                        $0.longitude = destination.longitude
-                    }
+                    $0.origin = DemoRideSeeder.place(Self.campus.label, Self.campus.latitude, Self.campus.longitude)
+                    $0.destination = DemoRideSeeder.place(
+                        destination.label,
+                        destination.latitude,
+                        destination.longitude
+                    )
                     $0.departureAtMicros = now + delay
                     $0.seats = 2
                     $0.promptsOn = true
