@@ -1,8 +1,7 @@
 /// Offering a ride (R1).
 extension RideOffer {
-    /// The least distance between an offer's origin and destination (the contract's 100 m): a ride shorter than a
-    /// street is no shared taxi, and the estimates scale by the direct distance.
-    public static let minimumDirectMeters = 100.0
+    /// The least distance between an offer's origin and destination: RidesKernel's, the contract's 100 m.
+    public static let minimumDirectMeters = RideRoute.shortestDirectMeters
 
     /// Creates the offer `draft` describes at `now`: open, version 1, nobody aboard.
     ///

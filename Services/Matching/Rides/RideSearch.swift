@@ -16,8 +16,8 @@ public struct RideSearch: Sendable, Hashable {
     /// How many matches the answer holds at most.
     public let limit: Int
 
-    /// How close the destination may be to the origin: a shorter trip is a walk, not a ride.
-    public static let shortestTripMeters = 100.0
+    /// How close the destination may be to the origin: RidesKernel's least direct distance of a ride (100 m).
+    public static let shortestTripMeters = RideRoute.shortestDirectMeters
     /// How far ahead of its earliest departure a window may reach.
     public static let longestWindowMicros: Int64 = 7 * 86_400 * 1_000_000
     /// The walk when the request gives none, and the longest one searched.

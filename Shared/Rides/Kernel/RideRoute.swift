@@ -6,6 +6,10 @@ public struct RideRoute: Sendable, Hashable {
     /// The riders' drops, in the order the taxi makes them.
     public let drops: [GeoPoint]
 
+    /// The least direct distance of a ride, and of a search's trip (the contracts' 100 m): a shorter one is a walk,
+    /// not a shared taxi, and estimates scale by the direct distance.
+    public static let shortestDirectMeters = 100.0
+
     /// Refuses an origin equal to the destination (`destination`).
     public init(origin: GeoPoint, destination: GeoPoint, drops: [GeoPoint] = []) throws(RidesError) {
         guard origin != destination else {
