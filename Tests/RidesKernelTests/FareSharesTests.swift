@@ -41,6 +41,25 @@ struct FareSharesTests {
         }
     }
 
+    @Test("a route's shares: each drop in route order, then the destination; 10.00 for 1:2:4 on the equator, exact")
+    func alongARoute() throws {
+        // Given a route along the equator from 0° to 1°, dropping at 0.25° and then 0.5°
+        let route = try RideRoute(
+            origin: GeoPoint(latitude: 0, longitude: 0),
+            destination: GeoPoint(latitude: 0, longitude: 1),
+            drops: [GeoPoint(latitude: 0, longitude: 0.25), GeoPoint(latitude: 0, longitude: 0.5)]
+        )
+        // When 7.00 is split along it (27.8, 55.6 and 111.2 km: 1 to 2 to 4)
+        let shares = try route.fareShares(of: Self.usd(700))
+        // Then the first drop pays 1.00, the second 2.00, the offerer to the destination 4.00
+        #expect(shares.drops == [Self.usd(100), Self.usd(200)])
+        #expect(shares.toDestination == Self.usd(400))
+        #expect(
+            try FareShares.split(Self.usd(700), ridden: route.riddenMeters.drops + [route.riddenMeters.toDestination])
+                == shares.drops + [shares.toDestination]
+        )
+    }
+
     @Test("a fare of zero or less, no riders, or a distance negative, NaN or all zero is refused naming its field")
     func refusals() {
         let cases: [(Money, [Double], String)] = [

@@ -108,18 +108,17 @@ extension RideOffer {
         throws(JobsError) -> [RideShare]
     {
         let ridden = route.riddenMeters
-        let meters = ridden.drops + [ridden.toDestination]
-        let amounts: [Money]
+        let amounts: (drops: [Money], toDestination: Money)
         do {
-            amounts = try FareShares.split(fare, ridden: meters)
+            amounts = try route.fareShares(of: fare)
         } catch {
             throw JobsError(error)
         }
-        var shares = zip(riders, amounts).enumerated().map { index, pair in
-            RideShare(person: pair.0.rider, seatID: pair.0.seatID, meters: meters[index], amount: pair.1)
+        var shares = zip(riders, amounts.drops).enumerated().map { index, pair in
+            RideShare(person: pair.0.rider, seatID: pair.0.seatID, meters: ridden.drops[index], amount: pair.1)
         }
         shares.append(
-            RideShare(person: offerer, seatID: nil, meters: ridden.toDestination, amount: amounts[riders.count])
+            RideShare(person: offerer, seatID: nil, meters: ridden.toDestination, amount: amounts.toDestination)
         )
         return shares
     }

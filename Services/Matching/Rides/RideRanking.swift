@@ -46,18 +46,14 @@ public enum RideRanking {
 
     /// The rider's share of the offer's estimated fare with their drop: the estimate of the direct trip (the
     /// standard tariff's when the offer has none) scaled to the route with the drop (``RidesKernel/RideTariff``),
-    /// split by ``RidesKernel/FareShares`` over everyone aboard in this order: the offerer to the destination, each
-    /// accepted rider to their drop, the new rider to theirs.
+    /// split over everyone aboard as jobs splits it (``RidesKernel/RideRoute/fareShares(of:)``: each rider to their
+    /// drop in route order, the new rider among them, then the offerer to the destination).
     public static func estimatedShare(of candidate: RideCandidate, detour: RideRoute.Detour) -> Money? {
         let direct = detour.route.directMeters
         let fare =
             candidate.estimatedFare.minorUnits > 0
             ? candidate.estimatedFare : RideTariff.standard.fare(meters: direct)
         let scaled = RideTariff.scaled(fare, directMeters: direct, routeMeters: detour.route.meters)
-        let ridden = detour.route.riddenMeters
-        var riders = ridden.drops
-        let rider = riders.remove(at: detour.position)
-        let shares = try? FareShares.split(scaled, ridden: [ridden.toDestination] + riders + [rider])
-        return shares?.last
+        return (try? detour.route.fareShares(of: scaled))?.drops[detour.position]
     }
 }

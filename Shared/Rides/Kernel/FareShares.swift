@@ -22,3 +22,14 @@ public enum FareShares {
         }
     }
 }
+
+extension RideRoute {
+    /// `fare` split by the metres each person rides along this route (``FareShares``): each drop's rider in route
+    /// order, then whoever rides to the destination (the offerer). Fares, estimates and search all split in this one
+    /// order, so a tie's leftover cent goes to the same person wherever the share is shown.
+    public func fareShares(of fare: Money) throws(RidesError) -> (drops: [Money], toDestination: Money) {
+        let ridden = riddenMeters
+        let amounts = try FareShares.split(fare, ridden: ridden.drops + [ridden.toDestination])
+        return (Array(amounts.dropLast()), amounts[amounts.count - 1])
+    }
+}
