@@ -10,7 +10,11 @@ import Synchronization
 /// revoked sessions, and says exactly why a token is refused. The keys are fetched from
 /// identity at start (`GetTokenVerificationKey`: the signing key and every older key that
 /// still verifies) and fetched again when a token names a key id the gateway does not know
-/// (identity rotated its key), at most once per ``refetchInterval``.
+/// (identity rotated its key): one fetch at a time, at most one per ``refetchInterval``, and
+/// a call that finds the last fetch too recent waits for the next one instead of being
+/// refused. So tokens of a new key are accepted however soon after a rotation they arrive,
+/// even while someone sends tokens with made-up key ids (each of those waits for a fetch,
+/// then is refused), and identity sees at most one key fetch per interval.
 ///
 /// A session ended before its time (logout, a reused refresh token) is remembered from
 /// identity's `SessionRevoked` events (``revoke(sessionID:at:)``), and read again from
@@ -58,8 +62,13 @@ public final class EdgeAuthenticator: Sendable {
 
     private struct State {
         var keys: AccessTokenKeySet?
-        /// When the keys were last fetched, on the injected wall clock.
-        var lastFetch: Date?
+        /// When the last fetch started, on the injected monotonic clock.
+        var lastFetchStart: Duration?
+        /// The fetch in flight or waiting for its interval, and when it starts: every call with an
+        /// unknown key id awaits it.
+        var pendingFetch: (task: Task<AccessTokenKeySet?, Never>, startsAt: Duration)?
+        /// Calls waiting for a fetch.
+        var awaitingKeys = 0
         var verified: [String: (caller: Caller, expiresAt: Date)] = [:]
         /// Session id to when it was revoked.
         var revoked: [String: Date] = [:]
@@ -70,7 +79,8 @@ public final class EdgeAuthenticator: Sendable {
     private let keySource: KeySource
     private let revocationSource: RevocationSource?
     private let clock: QuadClock
-    /// The shortest time between two key fetches triggered by unknown key ids.
+    /// The shortest time between two key fetches triggered by unknown key ids; the longest a
+    /// call with an unknown key id waits for the next fetch to start.
     public let refetchInterval: Duration
     /// How many verified tokens are remembered at most.
     public let cacheCapacity: Int
@@ -81,7 +91,7 @@ public final class EdgeAuthenticator: Sendable {
     /// - Parameter revocationSource: where revoked sessions are read after a start or a gap
     ///   in identity's events; nil only in tests of token checks alone.
     public init(
-        refetchInterval: Duration = .seconds(10),
+        refetchInterval: Duration = .seconds(1),
         cacheCapacity: Int = 10_000,
         revocationRetention: Duration = .seconds(60 * 60),
         clock: QuadClock = .system(),
@@ -99,6 +109,9 @@ public final class EdgeAuthenticator: Sendable {
     /// Tokens remembered now (tests, metrics).
     public var cachedTokens: Int { state.withLock { $0.verified.count } }
 
+    /// Calls waiting for a key fetch now, their token naming a key the gateway does not know (tests, metrics).
+    public var callsAwaitingKeys: Int { state.withLock { $0.awaitingKeys } }
+
     /// Revoked sessions remembered now (tests, metrics).
     public var revokedSessions: Int { state.withLock { $0.revoked.count } }
 
@@ -107,6 +120,7 @@ public final class EdgeAuthenticator: Sendable {
 
     /// Fetches the keys now (at start, so the first calls need not wait).
     public func loadKey() async throws {
+        state.withLock { $0.lastFetchStart = clock.elapsed() }
         let keys = try await keySource()
         install(keys)
     }
@@ -156,7 +170,6 @@ public final class EdgeAuthenticator: Sendable {
             let before = $0.keys?.verifiers.mapValues(\.publicKey.rawRepresentation)
             if before != keySet.verifiers.mapValues(\.publicKey.rawRepresentation) { $0.verified = [:] }
             $0.keys = keySet
-            $0.lastFetch = clock.date
         }
     }
 
@@ -201,8 +214,9 @@ public final class EdgeAuthenticator: Sendable {
         do {
             caller = try verify(token, keys: try await currentKeys())
         } catch let error as TokenError where error.reason == .unknownKey {
-            // Identity may have rotated its key: fetch the keys again (rate-limited), then retry once.
-            guard let refreshed = await refetchIfDue() else { throw refusal(error) }
+            // Identity may have rotated its key: fetch the keys again (or wait for the fetch that is
+            // due or in flight), then retry once.
+            guard let refreshed = await refetch() else { throw refusal(error) }
             do {
                 caller = try verify(token, keys: refreshed)
             } catch let error as TokenError {
@@ -278,16 +292,37 @@ public final class EdgeAuthenticator: Sendable {
         return state.withLock { $0.keys }!
     }
 
-    private func refetchIfDue() async -> AccessTokenKeySet? {
-        let now = clock.date
-        let due = state.withLock { state in
-            // A clock that went back makes a fetch due rather than never.
-            guard let last = state.lastFetch, last <= now else { return true }
-            return now.timeIntervalSince(last) >= TimeInterval(refetchInterval.components.seconds)
-                + TimeInterval(refetchInterval.components.attoseconds) / 1e18
+    /// The keys as a fetch that started after this call asked found them: the fetch waiting for
+    /// its interval if there is one, else a new one, started at once or, when the last one started
+    /// less than ``refetchInterval`` ago, as soon as the interval has passed. A call that finds a
+    /// fetch already under way (which may have read the keys before a rotation) waits for it and
+    /// then for the next one, so for two at most.
+    private func refetch() async -> AccessTokenKeySet? {
+        let asked = clock.elapsed()
+        while true {
+            let (fetch, fresh) = state.withLock { locked -> (Task<AccessTokenKeySet?, Never>, Bool) in
+                locked.awaitingKeys += 1
+                if let pending = locked.pendingFetch { return (pending.task, pending.startsAt > asked) }
+                let now = clock.elapsed()
+                var startsAt = now
+                if let last = locked.lastFetchStart, last <= now, now - last < refetchInterval {
+                    startsAt = last + refetchInterval
+                }
+                let wait = startsAt - now
+                let task = Task { [self] () -> AccessTokenKeySet? in
+                    if wait > .zero { try? await clock.sleep(wait) }
+                    try? await loadKey()
+                    return state.withLock {
+                        $0.pendingFetch = nil
+                        return $0.keys
+                    }
+                }
+                locked.pendingFetch = (task, startsAt)
+                return (task, true)
+            }
+            let keys = await fetch.value
+            state.withLock { $0.awaitingKeys -= 1 }
+            if fresh { return keys }
         }
-        guard due else { return nil }
-        try? await loadKey()
-        return state.withLock { $0.keys }
     }
 }
