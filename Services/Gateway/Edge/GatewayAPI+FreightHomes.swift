@@ -17,8 +17,9 @@ extension GatewayAPI {
         request: Quad_Gateway_V1_GetDispatcherHomeRequest,
         context: ServerContext
     ) async throws -> Quad_Gateway_V1_DispatcherHome {
+        let requested = try Self.requireID(request.organisationID, field: "organisation_id")
         let (_, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getDispatcherHome, context)
-        let organisation = try await dispatcherOrganisation(request.organisationID, options)
+        let organisation = try await dispatcherOrganisation(requested, options)
         async let loads = FanOut.part { try await openLoads(organisation: organisation, driver: "", options) }
         async let members = FanOut.part {
             try await freight.freight.listMembers(.with { $0.organisationID = organisation }, options: options).members

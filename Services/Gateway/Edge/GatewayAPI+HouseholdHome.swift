@@ -12,11 +12,12 @@ extension GatewayAPI {
         request: Quad_Gateway_V1_GetHouseholdHomeRequest,
         context: ServerContext
     ) async throws -> Quad_Gateway_V1_HouseholdHome {
+        let requested = try Self.requireID(request.householdID, field: "household_id")
         let (_, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getHouseholdHome, context)
         async let invites = FanOut.part {
             try await households.households.listMyInvites(.init(), options: options).invites
         }
-        let household = try await firstHousehold(request.householdID, options)
+        let household = try await firstHousehold(requested, options)
         guard let household else {
             let invitesPart = await invites
             return .with { home in

@@ -35,9 +35,10 @@ extension GatewayAPI {
         request: Quad_Gateway_V1_GetRideRequestRequest,
         context: ServerContext
     ) async throws -> Quad_Gateway_V1_RideRequest {
+        let seat = try Self.requireID(request.seatID, field: "seat_id")
         let (_, options) = try await admitHomeCall(Quad_Gateway_V1_Gateway.Method.getRideRequest, context)
         let decision = await FanOut.part {
-            try await rides.rides.getSeatDecision(.with { $0.seatID = request.seatID }, options: options)
+            try await rides.rides.getSeatDecision(.with { $0.seatID = seat }, options: options)
         }
         guard let riderID = decision.value?.seat.riderID else {
             return .with { answer in
