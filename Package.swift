@@ -458,9 +458,9 @@ let tools: [Target] = [
     tests(
         "QuadLoadTests",
         [
-            "QuadLoad", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO",
-            "QuadBuiltInContracts",
-            "QuadCertificates", "ServiceTestSupport", logging,
+            "QuadLoad", "QuadLoadCheck", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO",
+            "QuadBuiltInContracts", "QuadContracts",
+            "QuadCertificates", "ServiceTestSupport", logging, nioCore, protobuf,
         ]
     ),
     tests("ProtocGenQuadTests", ["protoc-gen-quad", "QuadToolKit", "ServiceTestSupport"]),

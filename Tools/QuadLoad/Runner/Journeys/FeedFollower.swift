@@ -10,9 +10,9 @@ import Synchronization
 /// to the call log as one ``FeedRecord`` when the journey lets go of the feed, for `quad-load check`.
 ///
 /// Each connection is timed as a `gateway.Subscribe` call (until its `subscribed` message). A drop (UNAVAILABLE,
-/// INTERNAL, UNKNOWN, RESOURCE_EXHAUSTED for a reader that fell behind, a stream that ended) is resumed after a short
-/// pause, at most ``maximumResumptions`` times and within the journey's ``timeout``; a failure of the journey's own
-/// steps is never retried here.
+/// INTERNAL, UNKNOWN, RESOURCE_EXHAUSTED for a reader that fell behind, a stream that ended) is resumed after a pause
+/// (0.1 s doubling up to 1 s), at most ``maximumResumptions`` tries and within the journey's ``timeout``; a failure of
+/// the journey's own steps is never retried here.
 struct FeedFollower: Sendable {
     let session: JourneySession
     let gateway: Quad_Gateway_V1_Gateway.Client
@@ -21,8 +21,8 @@ struct FeedFollower: Sendable {
     let subscriber: String
     /// How long the whole hold may last.
     let timeout: Duration
-    /// How many drops are resumed before the journey fails.
-    var maximumResumptions = 10
+    /// How many reconnections are tried (each after a drop or a failed attempt) before the journey fails.
+    var maximumResumptions = 100
 
     /// The statuses of a dropped feed that an app reconnects after.
     static let resumable: Set<String> = ["UNAVAILABLE", "INTERNAL", "UNKNOWN", "RESOURCE_EXHAUSTED", "CLIENT_ERROR"]
@@ -121,7 +121,9 @@ struct FeedFollower: Sendable {
             close(hold, status: ended)
             // The journey's steps run once: a feed that dropped before `start` ran starts again from now and runs it.
             resumptions += 1
-            try await session.wait(until: Date().addingTimeInterval(0.1 * Double(resumptions)))
+            // Back off as an app does, 0.1 s doubling up to 1 s: a gateway restarting takes seconds.
+            let pause = min(1, 0.1 * Double(1 << min(resumptions - 1, 4)))
+            try await session.wait(until: Date().addingTimeInterval(pause))
         }
     }
 
