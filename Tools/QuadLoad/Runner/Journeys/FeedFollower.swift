@@ -108,6 +108,11 @@ struct FeedFollower: Sendable {
                     close(hold, status: CallSample.okStatus)
                     return result
                 }
+                // A cancelled journey's stream ends quietly: say so rather than resume.
+                if Task.isCancelled {
+                    close(hold, status: "CANCELLED")
+                    throw CancellationError()
+                }
             } catch let failure as StepFailure {
                 close(hold, status: "JOURNEY_STEP")
                 throw failure.error
