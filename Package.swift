@@ -441,19 +441,26 @@ let tools: [Target] = [
             "QuadDynamicMessages", "QuadKernel", nioCore,
         ]
     ),
-    executable("quad-load", at: "Tools/quad-load", ["QuadLoad", "QuadLoadCore", "QuadToolKit", argumentParser]),
+    //   QuadLoadCheck `quad-load check`: a run's invariants from its call log and the services' databases (read-only)
+    module("QuadLoadCheck", at: "Tools/QuadLoad/Check", ["QuadLoadCore", "PaymentsStore", grdb]),
+    executable(
+        "quad-load",
+        at: "Tools/quad-load",
+        ["QuadLoad", "QuadLoadCheck", "QuadLoadCore", "QuadToolKit", argumentParser]
+    ),
     executable(
         "protoc-gen-quad",
         at: "Tools/protoc-gen-quad",
         [.product(name: "SwiftProtobufPluginLibrary", package: "swift-protobuf")]
     ),
     tests("QuadLoadCoreTests", ["QuadLoadCore"]),
+    tests("QuadLoadCheckTests", ["QuadLoadCheck", "QuadLoadCore", grdb]),
     tests(
         "QuadLoadTests",
         [
-            "QuadLoad", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO",
-            "QuadBuiltInContracts",
-            "QuadCertificates", "ServiceTestSupport", logging,
+            "QuadLoad", "QuadLoadCheck", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO",
+            "QuadBuiltInContracts", "QuadContracts",
+            "QuadCertificates", "ServiceTestSupport", logging, nioCore, protobuf,
         ]
     ),
     tests("ProtocGenQuadTests", ["protoc-gen-quad", "QuadToolKit", "ServiceTestSupport"]),
@@ -470,7 +477,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "ServiceTestSupport", "IdentityDomain", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts", "QuadCertificates", "GatewayService", "QuadDynamicMessages",
-            "QuadLoad", "QuadLoadCore", "QuadTestSupport", grdb, nioCore, protobuf,
+            "QuadLoad", "QuadLoadCheck", "QuadLoadCore", "QuadTestSupport", grdb, nioCore, protobuf,
         ]
     ),
 ]

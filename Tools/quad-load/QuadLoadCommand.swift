@@ -25,8 +25,9 @@ struct QuadLoadCommand: AsyncParsableCommand {
             success rate and whether every method stayed within --max-error-rate and --max-p99. Exit status: 0 \
             the run met its bounds and the harness kept its schedule; 4 a fixed-rate run missed a bound (see \
             the report's verdict); 3 the bounds were met but the run was invalid (the harness could not keep \
-            the rate); 1 the run could not start (target unreachable, bad certificate); 64 a bad flag.
-            """
+            the rate); 1 the run could not start (target unreachable, bad certificate); 64 a bad flag.             `quad-load check` checks a run's invariants afterwards (see its --help).
+            """,
+        subcommands: [CheckCommand.self]
     )
 
     @Option(help: "The endpoints file `quad up` writes; its gateway is the target.")

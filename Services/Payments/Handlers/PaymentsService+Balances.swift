@@ -1,4 +1,5 @@
 import PaymentsDomain
+import PaymentsStore
 public import QuadContracts
 import QuadServiceKit
 public import QuadWire
@@ -73,7 +74,7 @@ extension PaymentsService {
         }
         let home = perCurrency[currency] ?? (0, 0)
         return .with {
-            $0.balanced = perCurrency.values.allSatisfy { $0.debits == $0.credits }
+            $0.balanced = PaymentsStore.unbalancedCurrencies(accounts).isEmpty
             $0.totalDebits = PaymentsProtoMapping.amount(Money(minorUnits: home.debits, currency: currency))
             $0.totalCredits = PaymentsProtoMapping.amount(Money(minorUnits: home.credits, currency: currency))
             $0.accounts = accounts.map { account in

@@ -108,6 +108,41 @@ extension PaymentsStore {
         }
     }
 
+    /// One currency's debits and credits over every account.
+    public struct CurrencyTotals: Sendable, Hashable {
+        /// The currency.
+        public var currency: String
+        /// The sum of every debit in it, in minor units.
+        public var debits: Int64
+        /// The sum of every credit in it.
+        public var credits: Int64
+    }
+
+    /// The currencies of `totals` whose debits and credits differ, by currency: the books balance when it is empty.
+    /// The one rule behind CheckBooks' `balanced` and `quad-load check`'s books invariant.
+    public static func unbalancedCurrencies(_ totals: [AccountTotals]) -> [CurrencyTotals] {
+        var perCurrency: [String: CurrencyTotals] = [:]
+        for account in totals {
+            perCurrency[account.currency, default: CurrencyTotals(currency: account.currency, debits: 0, credits: 0)]
+                .debits += account.debits
+            perCurrency[account.currency]?.credits += account.credits
+        }
+        return perCurrency.values.filter { $0.debits != $0.credits }.sorted { $0.currency < $1.currency }
+    }
+
+    /// The postings whose own entries do not balance in some currency (the ledger refuses to write one; a row
+    /// changed afterwards shows here), by posting id.
+    public static func unbalancedPostings(_ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT posting_id FROM ledger_entry GROUP BY posting_id, currency
+                    HAVING SUM(CASE side WHEN 'debit' THEN minor ELSE -minor END) <> 0 ORDER BY posting_id
+                    """
+            )
+        )
+    }
+
     /// How many postings the ledger has.
     public static func postingCount(_ db: Database) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM posting")) ?? 0

@@ -12,6 +12,9 @@ import Synchronization
 ///  "latency_ms":41.2,"uncorrected_ms":41.13,"status":"OK","trace_id":"4bf92f3577b34da6a3ce929d0e0e4736"}
 /// ```
 ///
+/// and, for `quad-load check`, one line per acknowledged write (``WriteRecord``, `"record":"write"`) and one per
+/// feed a journey held (``FeedRecord``, `"record":"feed"`). A call's line has no `record` key.
+///
 /// Lines are buffered and written in batches of 64 KiB; ``close()`` writes the rest.
 public final class CallLog: Sendable {
     private let handle: FileHandle
@@ -30,6 +33,20 @@ public final class CallLog: Sendable {
         self.handle = handle
     }
 
+    /// Appends the line of one acknowledged write.
+    public func write(_ record: WriteRecord) { append(record) }
+
+    /// Appends the line of one feed, once the journey let go of it.
+    public func write(_ record: FeedRecord) { append(record) }
+
+    private func append(_ record: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard var line = try? encoder.encode(record) else { return }
+        line.append(UInt8(ascii: "\n"))
+        append(line: line)
+    }
+
     /// Appends the line of one call.
     public func write(_ sample: CallSample, journey: String, traceID: String) {
         func ms(_ nanos: UInt64) -> String { String(format: "%.3f", Double(nanos) / 1e6) }
@@ -38,8 +55,12 @@ public final class CallLog: Sendable {
             + "\"intended_ms\":\(ms(sample.intended)),\"sent_ms\":\(ms(sample.sent)),"
             + "\"latency_ms\":\(ms(sample.correctedNanoseconds)),\"uncorrected_ms\":\(ms(sample.uncorrectedNanoseconds)),"
             + "\"status\":\(JSONString.quoted(sample.status)),\"trace_id\":\(JSONString.quoted(traceID))}\n"
+        append(line: Data(line.utf8))
+    }
+
+    private func append(line: Data) {
         let full = buffer.withLock { buffer -> Data? in
-            buffer.append(contentsOf: line.utf8)
+            buffer.append(line)
             guard buffer.count >= 65_536 else { return nil }
             defer { buffer.removeAll(keepingCapacity: true) }
             return buffer

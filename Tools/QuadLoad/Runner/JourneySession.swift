@@ -1,5 +1,5 @@
 public import Foundation
-import QuadLoadCore
+public import QuadLoadCore
 public import QuadToolKit
 public import QuadWire
 import Synchronization
@@ -24,6 +24,7 @@ public final class JourneySession: Sendable {
 
     private let clock: RunClock
     private let sink: @Sendable (CallSample, String) -> Void
+    private let callLog: CallLog?
     private let state: Mutex<State>
 
     private struct State {
@@ -44,8 +45,10 @@ public final class JourneySession: Sendable {
         seed: UInt64,
         callTimeout: Duration,
         thinkScale: Double,
+        callLog: CallLog? = nil,
         sink: @escaping @Sendable (CallSample, String) -> Void
     ) {
+        self.callLog = callLog
         self.journeyName = journeyName
         self.transport = transport
         self.population = population
@@ -128,6 +131,45 @@ public final class JourneySession: Sendable {
             return state.due
         }
         try await clock.sleep(until: wake)
+    }
+
+    /// Records in the call log (`--calls-jsonl`, if any) what the call `method`, just answered OK, wrote: `kind`
+    /// `id` of `owner`, with the amount (or size) its answer said and the idempotency key it carried (``WriteRecord``).
+    public func wrote(
+        _ kind: WriteRecord.Kind,
+        id: String,
+        by method: String,
+        owner: String,
+        parent: String? = nil,
+        amountMinor: Int64? = nil,
+        currency: String? = nil,
+        sizeBytes: Int64? = nil,
+        idempotencyKey: String? = nil,
+        state: String = "created"
+    ) {
+        guard let callLog else { return }
+        let trace = self.state.withLock { $0.trace.traceID }
+        callLog.write(
+            WriteRecord(
+                journey: journeyName,
+                method: method,
+                kind: kind,
+                id: id,
+                owner: owner,
+                parent: parent,
+                amountMinor: amountMinor,
+                currency: currency,
+                sizeBytes: sizeBytes,
+                idempotencyKey: idempotencyKey,
+                state: state,
+                traceID: trace
+            )
+        )
+    }
+
+    /// Records a feed the journey held, once it let go of it (``FeedRecord``).
+    public func held(_ feed: FeedRecord) {
+        callLog?.write(feed)
     }
 
     /// The method of the last call that failed, if any: the call a failed journey is blamed on.

@@ -226,7 +226,8 @@ public final class OpenLoopRunner: Sendable {
             intended: arrival.intended,
             seed: random.next(),
             callTimeout: plan.callTimeout,
-            thinkScale: plan.thinkScale
+            thinkScale: plan.thinkScale,
+            callLog: callLog
         ) { [weak self] sample, trace in
             self?.finished(call: sample, journey: journey.name, trace: trace)
         }

@@ -41,8 +41,9 @@ public struct ErrandJourney: Journey {
             )
         }
         let requester = customers[session.random(in: 0..<customers.count)]
-        var buyer = requester
-        while buyer.userID == requester.userID { buyer = customers[session.random(in: 0..<customers.count)] }
+        var pick = requester
+        while pick.userID == requester.userID { pick = customers[session.random(in: 0..<customers.count)] }
+        let buyer = pick
         let asker = Party(requester, session)
         let shopper = Party(buyer, session)
 
@@ -78,36 +79,26 @@ public struct ErrandJourney: Journey {
         try await session.think(.milliseconds(500))
 
         // The requester's feed first (as the app does before it acts), then the errand, which the buyer takes.
-        let opened = session.begin("gateway.Subscribe")
-        var options = CallOptions(timeout: timeout, metadata: asker.bearer)
-        options.metadata["traceparent"] = opened.traceparent
-        let errandID: String = try await {
-            do {
-                return try await asker.gateway.subscribe(.init(), options: options) { stream in
-                    var feed = stream.makeAsyncIterator()
-                    guard try await feed.next()?.subscribed != nil else {
-                        throw JourneyError("the feed's first message was not Subscribed")
-                    }
-                    session.end(opened, status: CallSample.okStatus)
-                    let errand = try await post(items, asker, requester, session)
-                    try await shop(errand, store: store, shopper, asker, session)
-                    // The delivery on the requester's feed.
-                    while let message = try await feed.next() {
-                        guard message.event.type == "quad.jobs.v1.ErrandChanged",
-                            let changed = try? Quad_Jobs_V1_ErrandChanged(serializedBytes: message.event.payload),
-                            changed.errand.errandID == errand.errandID, changed.change == "delivered"
-                        else { continue }
-                        session.eventArrived()
-                        return errand.errandID
-                    }
-                    try Task.checkCancellation()
-                    throw JourneyError("the feed ended before errand \(errand.errandID) was delivered")
-                }
-            } catch {
-                session.end(opened, status: StatusName.of(error))
-                throw error
-            }
-        }()
+        let feed = FeedFollower(
+            session: session,
+            gateway: asker.gateway,
+            bearer: asker.bearer,
+            subscriber: requester.userID,
+            timeout: timeout
+        )
+        let errandID: String = try await feed.follow {
+            let errand = try await post(items, asker, requester, session)
+            try await shop(errand, store: store, shopper, buyer, asker, session)
+            return errand.errandID
+        } until: { errandID, event in
+            // The delivery on the requester's feed.
+            guard event.type == "quad.jobs.v1.ErrandChanged",
+                let changed = try? Quad_Jobs_V1_ErrandChanged(serializedBytes: event.payload),
+                changed.errand.errandID == errandID, changed.change == "delivered"
+            else { return nil }
+            session.eventArrived()
+            return errandID
+        }
 
         try await session.think(.milliseconds(500))
         let delivered = try await session.call("errands.GetErrand", metadata: asker.bearer) {
@@ -138,9 +129,10 @@ public struct ErrandJourney: Journey {
         _ session: JourneySession
     ) async throws -> Quad_Jobs_V1_Errand {
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-        return try await session.call(
+        let key = UUID().uuidString
+        let errand = try await session.call(
             "errands.PostErrand",
-            metadata: asker.bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }
+            metadata: asker.bearer.merging(["idempotency-key": key]) { $1 }
         ) {
             try await asker.errands.postErrand(
                 .with {
@@ -157,6 +149,16 @@ public struct ErrandJourney: Journey {
                 options: $0
             )
         }
+        session.wrote(
+            .errand,
+            id: errand.errandID,
+            by: "errands.PostErrand",
+            owner: requester.userID,
+            amountMinor: errand.estimate.total.minorUnits,
+            currency: errand.estimate.total.currency,
+            idempotencyKey: key
+        )
+        return errand
     }
 
     /// The buyer's part: the feed, the acceptance, the chat, the store, the receipt, the purchase, the delivery.
@@ -164,6 +166,7 @@ public struct ErrandJourney: Journey {
         _ errand: Quad_Jobs_V1_Errand,
         store: String,
         _ shopper: Party,
+        _ buyer: DemoSeeder.Seeded,
         _ asker: Party,
         _ session: JourneySession
     ) async throws {
@@ -212,7 +215,7 @@ public struct ErrandJourney: Journey {
             )
         }
         try await session.think(.seconds(1))
-        let receipt = try await upload(receiptFor: errand.errandID, shopper, session)
+        let receipt = try await upload(receiptFor: errand.errandID, shopper, buyer, session)
         _ = try await session.call("errands.RecordPurchase", metadata: shopper.bearer) {
             try await shopper.errands.recordPurchase(
                 .with {
@@ -232,15 +235,29 @@ public struct ErrandJourney: Journey {
             )
         }
         try await session.think(.seconds(1))
-        _ = try await session.call("errands.DeliverErrand", metadata: shopper.bearer) {
+        let delivered = try await session.call("errands.DeliverErrand", metadata: shopper.bearer) {
             try await shopper.errands.deliverErrand(.with { $0.errandID = errand.errandID }, options: $0)
+        }
+        if delivered.status == .completed {
+            session.wrote(
+                .errand,
+                id: errand.errandID,
+                by: "errands.DeliverErrand",
+                owner: errand.requesterID,
+                amountMinor: delivered.purchase.total.minorUnits,
+                currency: delivered.purchase.total.currency,
+                state: "completed"
+            )
         }
     }
 
     /// The buyer uploads a photo of the receipt (a PNG of ``receiptBytes``), its document id.
-    private func upload(receiptFor errandID: String, _ shopper: Party, _ session: JourneySession) async throws
-        -> String
-    {
+    private func upload(
+        receiptFor errandID: String,
+        _ shopper: Party,
+        _ buyer: DemoSeeder.Seeded,
+        _ session: JourneySession
+    ) async throws -> String {
         let photo = Self.receiptPhoto(bytes: receiptBytes)
         let document = try await session.call("documents.Upload", metadata: shopper.bearer) {
             try await shopper.documents.upload(options: $0) { writer in
@@ -263,6 +280,14 @@ public struct ErrandJourney: Journey {
                 }
             }
         }
+        session.wrote(
+            .document,
+            id: document.documentID,
+            by: "documents.Upload",
+            owner: buyer.userID,
+            parent: errandID,
+            sizeBytes: document.sizeBytes
+        )
         return document.documentID
     }
 

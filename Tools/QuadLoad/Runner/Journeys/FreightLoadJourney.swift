@@ -54,6 +54,13 @@ public struct FreightLoadJourney: Journey {
                 options: $0
             )
         }
+        session.wrote(
+            .freightLoad,
+            id: load.loadID,
+            by: "freight.CreateLoad",
+            owner: dispatcher.userID,
+            parent: carrier.organisationID
+        )
         try await session.think(.milliseconds(300))
         _ = try await session.call("freight.AssignLoad", metadata: dispatcherBearer) {
             try await desk.assignLoad(
@@ -111,7 +118,7 @@ public struct FreightLoadJourney: Journey {
         }
         let documents = Quad_Documents_V1_Documents.Client(transport: device)
         let proof = Self.proofOfDelivery(bytes: proofBytes)
-        _ = try await session.call("documents.Upload", metadata: bearer) {
+        let document = try await session.call("documents.Upload", metadata: bearer) {
             try await documents.upload(options: $0) { writer in
                 try await writer.send(
                     .with {
@@ -132,6 +139,14 @@ public struct FreightLoadJourney: Journey {
                 }
             }
         }
+        session.wrote(
+            .document,
+            id: document.documentID,
+            by: "documents.Upload",
+            owner: driver.userID,
+            parent: load.loadID,
+            sizeBytes: document.sizeBytes
+        )
         try await session.think(.milliseconds(300))
         let done = try await session.call("freight.SetLoadStatus", metadata: bearer) {
             try await freight.setLoadStatus(
@@ -145,6 +160,14 @@ public struct FreightLoadJourney: Journey {
         guard done.status == .completed else {
             throw JourneyError("load \(load.number) was \(done.status) after its driver completed it")
         }
+        session.wrote(
+            .freightLoad,
+            id: load.loadID,
+            by: "freight.SetLoadStatus",
+            owner: dispatcher.userID,
+            parent: carrier.organisationID,
+            state: "completed"
+        )
     }
 
     /// A PDF of `bytes` bytes: the header, then filler.

@@ -33,7 +33,7 @@ public struct HouseholdJourney: Journey {
         }
         try await session.think(.milliseconds(800))
         let cents = Int64(500 + session.random(in: 0..<5_500))
-        _ = try await session.call("expenses.AddExpense", metadata: bearer) {
+        let expense = try await session.call("expenses.AddExpense", metadata: bearer) {
             try await expenses.addExpense(
                 .with {
                     $0.householdID = household.householdID
@@ -48,9 +48,18 @@ public struct HouseholdJourney: Journey {
                 options: $0
             )
         }
+        session.wrote(
+            .expense,
+            id: expense.expenseID,
+            by: "expenses.AddExpense",
+            owner: member.userID,
+            parent: household.householdID,
+            amountMinor: expense.amount.minorUnits,
+            currency: expense.amount.currency
+        )
         if let chore = opened.choresDueToMe.chores.first {
             try await session.think(.milliseconds(500))
-            _ = try await session.call("chores.MarkChoreDone", metadata: bearer) {
+            let done = try await session.call("chores.MarkChoreDone", metadata: bearer) {
                 try await chores.markChoreDone(
                     .with {
                         $0.choreID = chore.choreID
@@ -59,6 +68,13 @@ public struct HouseholdJourney: Journey {
                     options: $0
                 )
             }
+            session.wrote(
+                .choreDone,
+                id: done.completion.completionID,
+                by: "chores.MarkChoreDone",
+                owner: done.completion.doneBy,
+                parent: household.householdID
+            )
         }
         try await session.think(.milliseconds(500))
         let balances = try await session.call("expenses.GetBalances", metadata: bearer) {
@@ -68,9 +84,10 @@ public struct HouseholdJourney: Journey {
         if let debt = balances.debts.first(where: { $0.fromUserID == member.userID }),
             let card = member.paymentMethodID
         {
+            let key = UUID().uuidString
             let paid = try await session.call(
                 "expenses.PayInApp",
-                metadata: bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }
+                metadata: bearer.merging(["idempotency-key": key]) { $1 }
             ) {
                 try await expenses.payInApp(
                     .with {
@@ -85,8 +102,19 @@ public struct HouseholdJourney: Journey {
             guard paid.state == .completed else {
                 throw JourneyError("a settle-up in the app ended \(paid.state): \(paid.failure)")
             }
+            session.wrote(
+                .settlement,
+                id: paid.settlementID,
+                by: "expenses.PayInApp",
+                owner: paid.fromUserID,
+                parent: household.householdID,
+                amountMinor: paid.amount.minorUnits,
+                currency: paid.amount.currency,
+                idempotencyKey: key,
+                state: "completed"
+            )
         } else if let owed = balances.debts.first(where: { $0.toUserID == member.userID }) {
-            _ = try await session.call("expenses.RecordCashSettlement", metadata: bearer) {
+            let cash = try await session.call("expenses.RecordCashSettlement", metadata: bearer) {
                 try await expenses.recordCashSettlement(
                     .with {
                         $0.householdID = household.householdID
@@ -96,6 +124,16 @@ public struct HouseholdJourney: Journey {
                     options: $0
                 )
             }
+            session.wrote(
+                .settlement,
+                id: cash.settlementID,
+                by: "expenses.RecordCashSettlement",
+                owner: cash.fromUserID,
+                parent: household.householdID,
+                amountMinor: cash.amount.minorUnits,
+                currency: cash.amount.currency,
+                state: "completed"
+            )
         }
     }
 }

@@ -9,7 +9,7 @@ import QuadWire
 ///
 /// The job is done by a ``LaundryDasherJourney`` running beside it, so a `laundry` mix runs both;
 /// a customer whose job no dasher finishes within the journey timeout fails with
-/// `DEADLINE_EXCEEDED` on `gateway.Subscribe`.
+/// `DEADLINE_EXCEEDED` on `gateway.Subscribe`. A dropped feed is resumed with its last event id (``FeedFollower``).
 public struct LaundryCustomerJourney: Journey {
     public let name = "laundry-customer"
     /// How long the customer waits for the job to be dropped off.
@@ -26,46 +26,43 @@ public struct LaundryCustomerJourney: Journey {
         try await session.think(.milliseconds(500))
 
         // The feed first (as the app does before it acts), then the submission.
-        let opened = session.begin("gateway.Subscribe")
-        var options = CallOptions(timeout: timeout, metadata: bearer)
-        options.metadata["traceparent"] = opened.traceparent
-        let jobID: String = try await {
-            do {
-                return try await gateway.subscribe(.init(), options: options) { stream in
-                    var feed = stream.makeAsyncIterator()
-                    guard try await feed.next()?.subscribed != nil else {
-                        throw JourneyError("the feed's first message was not Subscribed")
-                    }
-                    session.end(opened, status: CallSample.okStatus)
-                    let submitted = try await session.call(
-                        "jobs.SubmitLaundryJob",
-                        metadata: bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }
-                    ) {
-                        try await jobs.submitLaundryJob(
-                            Self.submission(card: customer.paymentMethodID ?? ""),
-                            options: $0
-                        )
-                    }
-                    // Each change of the job: the app reloads the job's screen.
-                    while let message = try await feed.next() {
-                        guard message.event.type == "quad.jobs.v1.JobChanged",
-                            let changed = try? Quad_Jobs_V1_JobChanged(serializedBytes: message.event.payload),
-                            changed.job.jobID == submitted.jobID
-                        else { continue }
-                        session.eventArrived()
-                        let job = try await session.call("jobs.GetLaundryJob", metadata: bearer) {
-                            try await jobs.getLaundryJob(.with { $0.jobID = submitted.jobID }, options: $0)
-                        }
-                        if job.stage == .droppedOff || changed.job.stage == .droppedOff { return submitted.jobID }
-                    }
-                    try Task.checkCancellation()
-                    throw JourneyError("the feed ended before job \(submitted.jobID) was dropped off")
-                }
-            } catch {
-                session.end(opened, status: StatusName.of(error))
-                throw error
+        let feed = FeedFollower(
+            session: session,
+            gateway: gateway,
+            bearer: bearer,
+            subscriber: customer.userID,
+            timeout: timeout
+        )
+        let jobID: String = try await feed.follow {
+            let key = UUID().uuidString
+            let submitted = try await session.call(
+                "jobs.SubmitLaundryJob",
+                metadata: bearer.merging(["idempotency-key": key]) { $1 }
+            ) {
+                try await jobs.submitLaundryJob(Self.submission(card: customer.paymentMethodID ?? ""), options: $0)
             }
-        }()
+            session.wrote(
+                .laundryJob,
+                id: submitted.jobID,
+                by: "jobs.SubmitLaundryJob",
+                owner: customer.userID,
+                amountMinor: submitted.estimate.total.minorUnits,
+                currency: submitted.estimate.total.currency,
+                idempotencyKey: key
+            )
+            return submitted.jobID
+        } until: { jobID, event in
+            // Each change of the job: the app reloads the job's screen.
+            guard event.type == "quad.jobs.v1.JobChanged",
+                let changed = try? Quad_Jobs_V1_JobChanged(serializedBytes: event.payload),
+                changed.job.jobID == jobID
+            else { return nil }
+            session.eventArrived()
+            let job = try await session.call("jobs.GetLaundryJob", metadata: bearer) {
+                try await jobs.getLaundryJob(.with { $0.jobID = jobID }, options: $0)
+            }
+            return job.stage == .droppedOff || changed.job.stage == .droppedOff ? jobID : nil
+        }
 
         try await session.think(.milliseconds(500))
         _ = try await session.call("jobs.ReviewLaundryJob", metadata: bearer) {

@@ -53,43 +53,33 @@ public struct RideJourney: Journey {
         let offer = try await offerRide(to: destination, offerer, session)
 
         // The rider's feed first (as the app does before it acts), then the search, the request and the acceptance.
-        let opened = session.begin("gateway.Subscribe")
-        var options = CallOptions(timeout: timeout, metadata: rider.bearer)
-        options.metadata["traceparent"] = opened.traceparent
-        let seatID: String = try await {
-            do {
-                return try await rider.gateway.subscribe(.init(), options: options) { stream in
-                    var feed = stream.makeAsyncIterator()
-                    guard try await feed.next()?.subscribed != nil else {
-                        throw JourneyError("the feed's first message was not Subscribed")
-                    }
-                    session.end(opened, status: CallSample.okStatus)
-                    let drop = Self.stop(on: destination, session)
-                    try await find(offer, drop: drop, rider, session)
-                    let seat = try await requestSeat(offer, drop: drop, rider, riderPerson, session)
-                    try await session.think(.milliseconds(500))
-                    _ = try await session.call("gateway.GetRideRequest", metadata: offerer.bearer) {
-                        try await offerer.gateway.getRideRequest(.with { $0.seatID = seat.seatID }, options: $0)
-                    }
-                    _ = try await session.call("rides.AcceptSeat", metadata: offerer.bearer) {
-                        try await offerer.rides.acceptSeat(.with { $0.seatID = seat.seatID }, options: $0)
-                    }
-                    while let message = try await feed.next() {
-                        guard message.event.type == "quad.jobs.v1.RideChanged",
-                            let changed = try? Quad_Jobs_V1_RideChanged(serializedBytes: message.event.payload),
-                            changed.seatID == seat.seatID, changed.change == "seat_accepted"
-                        else { continue }
-                        session.eventArrived()
-                        return seat.seatID
-                    }
-                    try Task.checkCancellation()
-                    throw JourneyError("the feed ended before seat \(seat.seatID) was accepted")
-                }
-            } catch {
-                session.end(opened, status: StatusName.of(error))
-                throw error
+        let feed = FeedFollower(
+            session: session,
+            gateway: rider.gateway,
+            bearer: rider.bearer,
+            subscriber: riderPerson.userID,
+            timeout: timeout
+        )
+        let seatID: String = try await feed.follow {
+            let drop = Self.stop(on: destination, session)
+            try await find(offer, drop: drop, rider, session)
+            let seat = try await requestSeat(offer, drop: drop, rider, riderPerson, session)
+            try await session.think(.milliseconds(500))
+            _ = try await session.call("gateway.GetRideRequest", metadata: offerer.bearer) {
+                try await offerer.gateway.getRideRequest(.with { $0.seatID = seat.seatID }, options: $0)
             }
-        }()
+            _ = try await session.call("rides.AcceptSeat", metadata: offerer.bearer) {
+                try await offerer.rides.acceptSeat(.with { $0.seatID = seat.seatID }, options: $0)
+            }
+            return seat.seatID
+        } until: { seatID, event in
+            guard event.type == "quad.jobs.v1.RideChanged",
+                let changed = try? Quad_Jobs_V1_RideChanged(serializedBytes: event.payload),
+                changed.seatID == seatID, changed.change == "seat_accepted"
+            else { return nil }
+            session.eventArrived()
+            return seatID
+        }
 
         _ = try await session.call("rides.GetRidePrompts", metadata: rider.bearer) {
             try await rider.rides.getRidePrompts(.with { $0.offerID = offer.offerID }, options: $0)
@@ -145,9 +135,10 @@ public struct RideJourney: Journey {
     ) async throws -> Quad_Jobs_V1_RideOffer {
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
         let delay = Int64(departureDelay.components.seconds) * 1_000_000
-        return try await session.call(
+        let key = UUID().uuidString
+        let offer = try await session.call(
             "rides.OfferRide",
-            metadata: offerer.bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }
+            metadata: offerer.bearer.merging(["idempotency-key": key]) { $1 }
         ) {
             try await offerer.rides.offerRide(
                 .with {
@@ -165,6 +156,16 @@ public struct RideJourney: Journey {
                 options: $0
             )
         }
+        session.wrote(
+            .rideOffer,
+            id: offer.offerID,
+            by: "rides.OfferRide",
+            owner: offer.offererID,
+            amountMinor: offer.estimatedFare.minorUnits,
+            currency: offer.estimatedFare.currency,
+            idempotencyKey: key
+        )
+        return offer
     }
 
     /// A stop a little off the straight line from the campus to `destination`, about two thirds of the way.
@@ -220,9 +221,10 @@ public struct RideJourney: Journey {
         _ person: DemoSeeder.Seeded,
         _ session: JourneySession
     ) async throws -> Quad_Jobs_V1_RideSeat {
-        try await session.call(
+        let key = UUID().uuidString
+        let seat = try await session.call(
             "rides.RequestSeat",
-            metadata: rider.bearer.merging(["idempotency-key": UUID().uuidString]) { $1 }
+            metadata: rider.bearer.merging(["idempotency-key": key]) { $1 }
         ) {
             try await rider.rides.requestSeat(
                 .with {
@@ -233,6 +235,15 @@ public struct RideJourney: Journey {
                 options: $0
             )
         }
+        session.wrote(
+            .rideSeat,
+            id: seat.seatID,
+            by: "rides.RequestSeat",
+            owner: person.userID,
+            parent: offer.offerID,
+            idempotencyKey: key
+        )
+        return seat
     }
 
     /// One side of the ride: their bearer and clients on their own device.
