@@ -7,6 +7,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import statistics
 
 INJECTED = {"kill", "stop", "restart", "delay", "drop", "reset", "partition"}
@@ -87,6 +88,31 @@ def main():
                 f"{sum(tail_errors.values())} errors ({ratio:.1%})"
                 + (" (" + ", ".join(f"{s} {n}" for s, n in tail_errors.most_common()) + ")" if tail_errors else "")
             )
+
+    # Exits no fault caused: kill is signal 9, restart a clean exit (status 0) after SIGTERM; anything else (a
+    # trap, signal 4; an abort, 6; a segfault, 11; a failing status) is a crash.
+    crashes = collections.Counter()
+    up_path = os.path.join(args.dir, "up.out")
+    if os.path.exists(up_path):
+        with open(up_path, errors="replace") as handle:
+            for line in handle:
+                match = re.match(r"(\S+) \(pid \d+\) exited with (signal \d+|status \d+)", line)
+                if match and match.group(2) not in ("signal 9", "status 0"):
+                    crashes[f"{match.group(1)} {match.group(2)}"] += 1
+    if crashes:
+        failed = True
+        lines.append("  CRASHED: " + ", ".join(f"{what} x{n}" for what, n in sorted(crashes.items())))
+        fatal = os.path.join(args.dir, "logs")
+        reasons = collections.Counter()
+        for name in sorted(os.listdir(fatal)) if os.path.isdir(fatal) else []:
+            with open(os.path.join(fatal, name), errors="replace") as handle:
+                for line in handle:
+                    if "Fatal error" in line or "Program crashed" in line:
+                        reasons[line.strip()[:200]] += 1
+        for reason, count in reasons.most_common(3):
+            lines.append(f"    {reason} (x{count}, in the logs kept)")
+    else:
+        lines.append("  crashes: none (every exit was a fault's)")
 
     if args.check_status == "skipped":
         lines.append("  invariants: not checked (quad-load check is not available yet)")
