@@ -47,8 +47,8 @@ status=0
 
 services=(identity jobs matching payments households fleet-documents)
 processes=("${services[@]}" gateway)
-# (`quad-load check --help` exits 0 even without the subcommand: its help is quad-load's then, without --calls.)
-if "$bin/quad-load" check --help 2>&1 | grep -q -- "--calls"; then have_check=1; else have_check=0; fi
+# (`quad-load check --help` exits 0 even without the subcommand: its help is quad-load's then, without --data.)
+if "$bin/quad-load" check --help 2>&1 | grep -q -- "--data "; then have_check=1; else have_check=0; fi
 
 say() { echo "nemesis: $*" >&2; }
 
