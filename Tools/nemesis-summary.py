@@ -192,10 +192,12 @@ def rss_growth(path):
                 samples[(name, pid)].append((int(seconds), int(rss)))
     lines = ["  memory (RSS after warm-up, per process that lived 10 min or more):"]
     worst = 0.0
+    measured = set()
     for (name, pid), series in sorted(samples.items()):
         first, last = series[0][0], series[-1][0]
         if last - first < 600:
             continue
+        measured.add(name)
         base = [r for s, r in series if first + 300 <= s < first + 480]
         end = [r for s, r in series if s > last - 180]
         if not base or not end:
@@ -206,6 +208,9 @@ def rss_growth(path):
             f"    {name} pid {pid}: {statistics.median(base) / 1024:.1f} MB -> {statistics.median(end) / 1024:.1f} MB "
             f"({growth:+.1%}) over {(last - first) / 60:.0f} min"
         )
+    unmeasured = sorted({name for name, _ in samples} - measured)
+    if unmeasured:
+        lines.append(f"    not measured (no life of 10 min or more: faults restarted them): {', '.join(unmeasured)}")
     lines.append(f"    worst growth {worst:+.1%} (target < 10%)" + ("" if worst < 0.10 else ": MEMORY GREW"))
     return lines
 
