@@ -425,9 +425,13 @@ let tools: [Target] = [
         at: "Tools/quad",
         [
             "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadCertificates",
-            "QuadDynamicMessages", "QuadToolKit", "QuadKernel", argumentParser, nioCore,
+            "QuadDynamicMessages", "QuadToolKit", "QuadKernel", "QuadFaultProxy", argumentParser, nioCore,
         ]
     ),
+    // The fault proxy `quad up --fault-proxy` puts between the gateway and each service, and its control client
+    // (`quad-load --fault delay:…`, issue 17 item 2).
+    module("QuadFaultProxy", at: "Tools/FaultProxy", [nioCore, nioPosix]),
+    tests("FaultProxyTests", ["QuadFaultProxy", nioCore, nioPosix]),
     // What quad and quad-load share: endpoints.json, host:port, the demo seeder (G9).
     module("QuadToolKit", at: "Tools/QuadToolKit", ["QuadWire", "QuadWireNIO", "QuadContracts", "IdentityDomain"]),
     //   QuadLoadCore  pure: arrival schedules, latency recording (HdrHistogram), the knee search, reports (JSON, HTML)
@@ -438,7 +442,7 @@ let tools: [Target] = [
         at: "Tools/QuadLoad/Runner",
         [
             "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts",
-            "QuadDynamicMessages", "QuadKernel", nioCore,
+            "QuadDynamicMessages", "QuadKernel", "QuadFaultProxy", nioCore,
         ]
     ),
     //   QuadLoadCheck `quad-load check`: a run's invariants from its call log and the services' databases (read-only)
@@ -460,7 +464,7 @@ let tools: [Target] = [
         [
             "QuadLoad", "QuadLoadCheck", "QuadLoadCore", "QuadToolKit", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadBuiltInContracts", "QuadContracts",
-            "QuadCertificates", "ServiceTestSupport", logging, nioCore, protobuf,
+            "QuadCertificates", "ServiceTestSupport", "QuadFaultProxy", logging, nioCore, protobuf,
         ]
     ),
     tests("ProtocGenQuadTests", ["protoc-gen-quad", "QuadToolKit", "ServiceTestSupport"]),
@@ -469,7 +473,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadCertificates",
             "QuadWire",
-            "QuadWireCore", "ServiceTestSupport", "QuadStorage", grdb,
+            "QuadWireCore", "ServiceTestSupport", "QuadStorage", "QuadFaultProxy", grdb,
         ]
     ),
     tests(

@@ -44,18 +44,38 @@ final class ClientConnection: Sendable {
             throw RPCError(code: .unavailable, message: "cannot connect to \(host):\(port): \(error)", cause: error)
         }
         let handshake = channel.eventLoop.makePromise(of: Void.self)
-        let handler = try await channel.eventLoop.submit {
-            let handler = ClientConnectionHandler(handshake: handshake, configuration: configuration, usable: usable)
-            let sync = channel.pipeline.syncOperations
-            if let sslContext {
-                let hostname = serverName.first?.isNumber == true || serverName.contains(":") ? nil : serverName
-                try sync.addHandler(try NIOSSLClientHandler(context: sslContext, serverHostname: hostname))
-            }
-            try sync.addHandler(ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: configuration.maxFrameSize)))
-            try sync.addHandler(handler)
-            if sslContext == nil { handshake.succeed() }
-            return NIOLoopBound(handler, eventLoop: channel.eventLoop)
-        }.get()
+        let handler: NIOLoopBound<ClientConnectionHandler>
+        do {
+            handler = try await channel.eventLoop.submit {
+                let handler = ClientConnectionHandler(
+                    handshake: handshake,
+                    configuration: configuration,
+                    usable: usable
+                )
+                let sync = channel.pipeline.syncOperations
+                if let sslContext {
+                    let hostname = serverName.first?.isNumber == true || serverName.contains(":") ? nil : serverName
+                    try sync.addHandler(try NIOSSLClientHandler(context: sslContext, serverHostname: hostname))
+                }
+                try sync.addHandler(ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: configuration.maxFrameSize)))
+                try sync.addHandler(handler)
+                if sslContext == nil { handshake.succeed() }
+                // A connection the peer closed before the handlers were added (a proxy or a server resetting it at
+                // once) never tells them it went inactive: the handshake fails here, or it would wait forever.
+                if !channel.isActive { handshake.fail(RPCError(code: .unavailable, message: "connection closed")) }
+                return NIOLoopBound(handler, eventLoop: channel.eventLoop)
+            }.get()
+        } catch {
+            // The pipeline refused a handler (the connection closed meanwhile): the handshake promise ends here too,
+            // never leaked (a debug build traps on a leaked promise: the gateway crashed this way in nemesis runs).
+            handshake.fail(error)
+            channel.close(promise: nil)
+            throw RPCError(
+                code: .unavailable,
+                message: "cannot set up the connection to \(host):\(port): \(error)",
+                cause: error
+            )
+        }
         do {
             try await handshake.futureResult.get()
         } catch {

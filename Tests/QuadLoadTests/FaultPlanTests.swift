@@ -13,6 +13,17 @@ struct FaultPlanTests {
             ("stop:jobs@2m+250ms", Fault(action: .stop(for: .milliseconds(250)), service: "jobs", at: .seconds(120))),
             ("restart:fleet-documents@0s", Fault(action: .restart, service: "fleet-documents", at: .zero)),
             ("restart:gateway@0.25m", Fault(action: .restart, service: "gateway", at: .seconds(15))),
+            ("kill:gateway@3s", Fault(action: .kill, service: "gateway", at: .seconds(3))),
+            (
+                "delay:jobs@10s+5s=200ms",
+                Fault(action: .delay(.milliseconds(200), for: .seconds(5)), service: "jobs", at: .seconds(10))
+            ),
+            ("drop:payments@20s+3s", Fault(action: .drop(for: .seconds(3)), service: "payments", at: .seconds(20))),
+            ("reset:matching@30s", Fault(action: .reset, service: "matching", at: .seconds(30))),
+            (
+                "partition:identity@40s+5s",
+                Fault(action: .partition(for: .seconds(5)), service: "identity", at: .seconds(40))
+            ),
         ]
     )
     func parses(value: String, expected: Fault) throws {
@@ -25,7 +36,10 @@ struct FaultPlanTests {
     @Test("writes a fault back in the form it was given")
     func description() throws {
         // Given values already in time order (a plan orders its faults by time)
-        let values = ["stop:matching@500ms+1.5s", "restart:jobs@2s", "kill:payments@10s"]
+        let values = [
+            "stop:matching@500ms+1.5s", "restart:jobs@2s", "kill:payments@10s", "delay:jobs@10s+5s=200ms",
+            "drop:payments@20s+3s", "reset:matching@30s", "partition:identity@40s+5s",
+        ]
         #expect(try FaultPlan.parse(values).faults.map(\.description) == values)
     }
 
@@ -58,6 +72,20 @@ struct FaultPlanTests {
             ("stop:matching@10s", .malformed, "stop needs a duration: '+FOR' after the time"),
             ("stop:matching@10s+0s", .badTime, "'0s' is not a duration longer than zero"),
             ("stop:matching@10s+", .badTime, "'' is not a duration longer than zero"),
+            ("delay:jobs@10s+5s", .malformed, "delay needs the delay: '=DELAY' after the duration"),
+            ("delay:jobs@10s=200ms", .malformed, "delay needs a duration: '+FOR' after the time"),
+            ("delay:jobs@10s+5s=soon", .badTime, "'soon' is not a delay longer than zero"),
+            ("delay:jobs@10s+5s=0ms", .badTime, "'0ms' is not a delay longer than zero"),
+            ("drop:payments@20s", .malformed, "drop needs a duration: '+FOR' after the time"),
+            ("drop:payments@20s+3s=1s", .malformed, "drop takes no amount ('=1s'); only delay does"),
+            ("partition:identity@40s", .malformed, "partition needs a duration: '+FOR' after the time"),
+            ("partition:identity@40s+0s", .badTime, "'0s' is not a duration longer than zero"),
+            ("reset:matching@30s+1s", .malformed, "reset takes no duration ('+1s')"),
+            (
+                "delay:gateway@1s+1s=10ms", .malformed,
+                "the gateway has no fault proxy in front of it (proxies sit between the gateway and each service); "
+                    + "kill, stop or restart the gateway instead"
+            ),
         ]
     )
     func refuses(value: String, code: FaultPlanError.Code, problem: String) {
@@ -66,7 +94,26 @@ struct FaultPlanTests {
         // Then the error quotes the value, says what is wrong with it and shows the accepted forms
         #expect(error?.code == code)
         #expect(error?.message == "--fault '\(value)': \(problem); write \(FaultPlanError.acceptedForms)")
-        #expect(error?.message.contains("kill:SERVICE@AT, stop:SERVICE@AT+FOR or restart:SERVICE@AT") == true)
+        #expect(error?.message.contains("kill:SERVICE@AT, stop:SERVICE@AT+FOR, restart:SERVICE@AT") == true)
+        #expect(error?.message.contains("delay:SERVICE@AT+FOR=DELAY") == true)
         #expect(error?.message.contains("10s, 1.5s, 500ms, 2m") == true)
+    }
+
+    @Test("tells the signalled services from the proxied ones")
+    func proxiedServices() throws {
+        let plan = try FaultPlan.parse(["kill:jobs@1s", "delay:payments@2s+1s=50ms", "reset:jobs@3s"])
+        #expect(plan.signalledServices == ["jobs"])
+        #expect(plan.proxiedServices == ["payments", "jobs"])
+    }
+
+    @Test("refuses a proxy fault when the system has no fault proxies, naming the flag")
+    func refusesWithoutProxies() throws {
+        let plan = try FaultPlan.parse(["drop:payments@20s+3s"])
+        let error = #expect(throws: FaultPlanError.self) {
+            try FaultInjector(plan: plan, pidLookup: { _ in 42 }, proxyLookup: { _ in nil })
+        }
+        #expect(error?.code == .noProxy)
+        #expect(error?.message.contains("drop:payments@20s+3s") == true)
+        #expect(error?.message.contains("quad up --fault-proxy") == true)
     }
 }

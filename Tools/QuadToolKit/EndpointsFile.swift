@@ -6,14 +6,16 @@ public import Foundation
 /// ```json
 /// {"ca": "/abs/certs/ca.pem", "client_cert": "/abs/certs/client.pem", "client_key": "/abs/certs/client-key.pem",
 ///  "services": {"identity": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "identity",
-///                             "pid": 4242, "status": "running"}},
+///                             "pid": 4242, "status": "running",
+///                             "proxy": {"address": "127.0.0.1:PORT", "control": "127.0.0.1:PORT", "token": "…"}}},
 ///  "gateway": {"rpc": "127.0.0.1:PORT", "admin": "127.0.0.1:PORT", "server_name": "gateway", "pid": 4243,
 ///              "status": "running"}}
 /// ```
 ///
 /// Paths are absolute; `gateway` is absent until a gateway executable exists. `quad up` rewrites the file
 /// (atomically) whenever a service exits: its `status` becomes `exited` (with `exit`, e.g. `"signal 9"`) while the
-/// others keep running, or, under `--supervise`, `restarting` and then `running` with the new `pid`.
+/// others keep running, or, under `--supervise`, `restarting` and then `running` with the new `pid`. With
+/// `quad up --fault-proxy` each service has a `proxy`: the gateway reaches the service through it.
 public struct EndpointsFile: Codable, Hashable, Sendable {
     /// The name the gateway has (`quad up`'s ServiceCatalog uses the same).
     public static let gatewayName = "gateway"
@@ -116,6 +118,8 @@ public struct ServiceEndpoint: Codable, Hashable, Sendable {
     public var status: ServiceStatus?
     /// How the process ended (`signal 9`, `status 3`) when ``status`` is ``ServiceStatus/exited``.
     public var exit: String?
+    /// The fault proxy the gateway reaches this service through (`quad up --fault-proxy`); nil without one.
+    public var proxy: ProxyEndpoint?
 
     private enum CodingKeys: String, CodingKey {
         case rpc
@@ -124,6 +128,7 @@ public struct ServiceEndpoint: Codable, Hashable, Sendable {
         case pid
         case status
         case exit
+        case proxy
     }
 
     /// Creates an endpoint.
@@ -133,7 +138,8 @@ public struct ServiceEndpoint: Codable, Hashable, Sendable {
         serverName: String,
         pid: Int32? = nil,
         status: ServiceStatus? = nil,
-        exit: String? = nil
+        exit: String? = nil,
+        proxy: ProxyEndpoint? = nil
     ) {
         self.rpc = rpc
         self.admin = admin
@@ -141,6 +147,25 @@ public struct ServiceEndpoint: Codable, Hashable, Sendable {
         self.pid = pid
         self.status = status
         self.exit = exit
+        self.proxy = proxy
+    }
+}
+
+/// A fault proxy in front of a service (`quad up --fault-proxy`): the address the gateway is given instead of the
+/// service's, and the control port `quad-load --fault delay:…` commands it through (docs/load-testing.md).
+public struct ProxyEndpoint: Codable, Hashable, Sendable {
+    /// Where the proxy listens, `host:port`: the gateway's upstream address for the service.
+    public var address: String
+    /// The control port, `host:port` (a line protocol: `TOKEN VERB [ARGUMENTS]`).
+    public var control: String
+    /// The secret each control line starts with.
+    public var token: String
+
+    /// A proxy's endpoint.
+    public init(address: String, control: String, token: String) {
+        self.address = address
+        self.control = control
+        self.token = token
     }
 }
 

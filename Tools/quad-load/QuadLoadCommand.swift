@@ -44,7 +44,7 @@ struct QuadLoadCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A journey or a named mix: campus (laundry and errands), laundry, laundry-customer, laundry-dasher, browsing, errands, errand, login-storm, ping, freight, freight-load, households, household."
+            "A journey or a named mix: campus (laundry, errands and rides), full (every product's journeys), laundry, laundry-customer, laundry-dasher, browsing, errands, errand, login-storm, ping, freight, freight-load, households, household."
     )
     var journey = JourneyMix.defaultName
 
@@ -138,7 +138,10 @@ struct QuadLoadCommand: AsyncParsableCommand {
     )
     var maxErrorRate: Double = 0.01
 
-    @Option(help: "A fault during the run (repeatable): kill:SERVICE@AT, stop:SERVICE@AT+FOR, restart:SERVICE@AT.")
+    @Option(
+        help:
+            "A fault during the run (repeatable): kill:SERVICE@AT, stop:SERVICE@AT+FOR, restart:SERVICE@AT; with quad up --fault-proxy also delay:SERVICE@AT+FOR=DELAY, drop:SERVICE@AT+FOR, reset:SERVICE@AT, partition:SERVICE@AT+FOR."
+    )
     var fault: [String] = []
 
     @Option(help: "The report's path without extension: writes REPORT.json and REPORT.html.")

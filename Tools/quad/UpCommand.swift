@@ -24,6 +24,11 @@ struct UpCommand: AsyncParsableCommand {
             ports ("restarting", then "running" with its new pid once it is ready; for fault runs, e.g. \
             `quad-load --fault kill:payments@30s`), unless it is not ready again within 60 s or exits 5 times \
             within a minute: then it too is left down.
+
+            With --fault-proxy the gateway reaches each service through a TCP fault proxy in this process (the \
+            services still reach each other directly); endpoints.json gives each service's "proxy" with its \
+            address, control port and token, which `quad-load --fault delay:jobs@10s+5s=200ms` (drop, reset, \
+            partition) commands. TLS passes through the proxy untouched.
             """
     )
 
@@ -38,6 +43,13 @@ struct UpCommand: AsyncParsableCommand {
     /// Whether a service that exits is started again instead of ending `quad up`.
     @Flag(help: "Restart a service that exits, on the same ports, and rewrite endpoints.json with its new pid.")
     var supervise = false
+
+    /// Whether the gateway reaches each service through a fault proxy.
+    @Flag(
+        help:
+            "Put a fault proxy between the gateway and each service (endpoints.json gives each one's control port), for quad-load --fault delay/drop/reset/partition."
+    )
+    var faultProxy = false
 
     /// Runs the services until a signal, then stops them.
     func run() async throws {
@@ -61,6 +73,7 @@ struct UpCommand: AsyncParsableCommand {
         let signals = TerminationSignals()
         let cluster = LocalCluster()
         let supervise = supervise
+        let faultProxy = faultProxy
         let outcome = await withTaskGroup(of: UpOutcome.self) { group in
             group.addTask { await signals.first().map(UpOutcome.signal) ?? .failed(CancellationError()) }
             group.addTask {
@@ -69,7 +82,8 @@ struct UpCommand: AsyncParsableCommand {
                     layout: layout,
                     certificates: certificates,
                     cluster: cluster,
-                    supervise: supervise
+                    supervise: supervise,
+                    faultProxy: faultProxy
                 )
             }
             let first = await group.next() ?? .failed(CancellationError())
@@ -90,21 +104,31 @@ struct UpCommand: AsyncParsableCommand {
 
     /// Starts `executables` one by one, each once the one before is ready, writes `endpoints.json`, then watches
     /// them (``UpSupervisor``: restarting them when `supervise`) until every one is down or a signal cancels this.
+    /// With `faultProxy`, the gateway is given a fault proxy's address for each service (``UpFaultProxies``).
     static func startAndWatch(
         _ executables: [(service: String, path: String)],
         layout: UpLayout,
         certificates: DevCertificateSet,
         cluster: LocalCluster,
-        supervise: Bool
+        supervise: Bool,
+        faultProxy: Bool = false
     ) async -> UpOutcome {
         do {
             var members: [LocalCluster.Member] = []
+            var proxies = UpFaultProxies(proxies: [:])
             for (service, path) in executables {
+                // The gateway, started last, is told where every service before it listens (or its proxy).
+                if service == ServiceCatalog.gateway, faultProxy {
+                    proxies = try await UpFaultProxies.start(for: members)
+                    Console.out("fault proxies in front of \(members.map(\.ready.service).joined(separator: ", "))")
+                }
                 Console.out("starting \(service)")
-                // The gateway, started last, is told where every service before it listens.
                 let extra =
                     service == ServiceCatalog.gateway
-                    ? ["--upstreams", members.map { "\($0.ready.service)=\($0.ready.rpc)" }.joined(separator: ",")] : []
+                    ? [
+                        "--upstreams",
+                        members.map { "\($0.ready.service)=\(proxies.upstream(of: $0))" }.joined(separator: ","),
+                    ] : []
                 members.append(
                     try await cluster.start(layout.launch(service: service, executable: path, extraArguments: extra))
                 )
@@ -114,7 +138,8 @@ struct UpCommand: AsyncParsableCommand {
                 cluster: cluster,
                 layout: layout,
                 certificates: certificates,
-                supervise: supervise
+                supervise: supervise,
+                proxies: proxies.endpoints
             )
             try supervisor.writeEndpoints()
             let supervision =

@@ -15,6 +15,8 @@ struct UpSupervisor: Sendable {
     let layout: UpLayout
     /// The certificate paths endpoints.json names.
     let certificates: DevCertificateSet
+    /// The fault proxies in front of the services (`--fault-proxy`), as endpoints.json names them.
+    let proxies: [String: ProxyEndpoint]
     /// The ready services in start order; a restarted one takes its predecessor's place.
     private(set) var members: [LocalCluster.Member]
     /// The services left down, and how each ended (`signal 9`), as endpoints.json says.
@@ -31,9 +33,11 @@ struct UpSupervisor: Sendable {
         cluster: LocalCluster,
         layout: UpLayout,
         certificates: DevCertificateSet,
-        supervise: Bool
+        supervise: Bool,
+        proxies: [String: ProxyEndpoint] = [:]
     ) {
         self.members = members
+        self.proxies = proxies
         self.cluster = cluster
         self.layout = layout
         self.certificates = certificates
@@ -49,7 +53,8 @@ struct UpSupervisor: Sendable {
             clientKey: certificates.clientKeyPath,
             ready: members.map(\.ready),
             restarting: restarting,
-            exited: down
+            exited: down,
+            proxies: proxies
         ).write(path: layout.endpoints)
     }
 

@@ -1,3 +1,4 @@
+import QuadFaultProxy
 import QuadToolKit
 
 extension FaultInjector {
@@ -17,6 +18,22 @@ extension FaultInjector {
                 )
             }
             return endpoint.pid
+        }
+    }
+
+    /// A fault proxy lookup reading the endpoints file at `path` afresh each time: the control of the proxy
+    /// `quad up --fault-proxy` put in front of the service, nil when it has none.
+    public static func endpointsProxyLookup(path: String) -> ProxyLookup {
+        { service in
+            let file = try EndpointsFile.load(path: path)
+            guard let endpoint = file.endpoint(named: service) else {
+                let known = file.serviceNames.joined(separator: ", ")
+                throw FaultPlanError(
+                    .unknownService,
+                    "--fault names \(service), which \(path) does not list; it lists \(known)"
+                )
+            }
+            return endpoint.proxy.map { FaultProxyControlClient(address: $0.control, token: $0.token) }
         }
     }
 }

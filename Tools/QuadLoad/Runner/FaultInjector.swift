@@ -1,4 +1,5 @@
 import Foundation
+public import QuadFaultProxy
 public import QuadLoadCore
 
 /// Performs a ``FaultPlan`` during a run: signals each named service's process at its time and reports what it
@@ -34,19 +35,46 @@ public actor FaultInjector {
 
     /// Finds the current pid of a service: nil when it has none; throws when the service is unknown.
     public typealias PIDLookup = @Sendable (String) throws -> Int32?
+    /// Finds the control of a service's fault proxy: nil when it has none; throws when the service is unknown.
+    public typealias ProxyLookup = @Sendable (String) throws -> FaultProxyControlClient?
 
     /// The faults.
     public let plan: FaultPlan
     private let pidLookup: PIDLookup
+    private let proxyLookup: ProxyLookup
     private let configuration: Configuration
     private var events: [FaultEvent] = []
 
-    /// An injector of `plan`, finding processes through `pidLookup`.
+    /// An injector of `plan`, finding processes through `pidLookup` and fault proxies through `proxyLookup`.
     ///
-    /// - Throws: ``FaultPlanError`` before anything runs when a service the plan names is unknown to the lookup
-    ///   or has no pid.
-    public init(plan: FaultPlan, pidLookup: @escaping PIDLookup, configuration: Configuration = .defaults) throws {
-        for service in plan.services {
+    /// - Throws: ``FaultPlanError`` before anything runs when a service the plan names is unknown to the lookup,
+    ///   has no pid (for kill, stop, restart) or no fault proxy (for delay, drop, reset, partition).
+    public init(
+        plan: FaultPlan,
+        pidLookup: @escaping PIDLookup,
+        proxyLookup: @escaping ProxyLookup = { _ in nil },
+        configuration: Configuration = .defaults
+    ) throws {
+        for service in plan.proxiedServices {
+            let proxy: FaultProxyControlClient?
+            do {
+                proxy = try proxyLookup(service)
+            } catch let error as FaultPlanError {
+                throw error
+            } catch {
+                throw FaultPlanError(.lookupFailed, "cannot find \(service)'s fault proxy for --fault: \(error)")
+            }
+            guard proxy != nil else {
+                let fault = plan.faults.first { $0.service == service && $0.action.isProxyFault }!
+                throw FaultPlanError(
+                    .noProxy,
+                    "--fault '\(fault)' needs a fault proxy in front of \(service), and endpoints.json lists none: "
+                        + "start the system with `quad up --fault-proxy` (the gateway then reaches each service "
+                        + "through one)"
+                )
+            }
+        }
+        for service in plan.signalledServices {
             let pid: Int32?
             do {
                 pid = try pidLookup(service)
@@ -65,6 +93,7 @@ public actor FaultInjector {
         }
         self.plan = plan
         self.pidLookup = pidLookup
+        self.proxyLookup = proxyLookup
         self.configuration = configuration
     }
 
@@ -72,13 +101,18 @@ public actor FaultInjector {
     /// a restarted service is found under its new pid).
     ///
     /// - Throws: ``FaultPlanError`` when the file is missing, does not list a service the plan names, or lists it
-    ///   without a pid.
+    ///   without a pid, or without a fault proxy for a proxy fault.
     public static func forEndpoints(
         plan: FaultPlan,
         path: String,
         configuration: Configuration = .defaults
     ) throws -> FaultInjector {
-        try FaultInjector(plan: plan, pidLookup: endpointsPIDLookup(path: path), configuration: configuration)
+        try FaultInjector(
+            plan: plan,
+            pidLookup: endpointsPIDLookup(path: path),
+            proxyLookup: endpointsProxyLookup(path: path),
+            configuration: configuration
+        )
     }
 
     /// Performs every fault at its time after `startedAt`, reporting each event to `onEvent` as it happens.
@@ -90,6 +124,7 @@ public actor FaultInjector {
         onEvent: @escaping @Sendable (FaultEvent) -> Void = { _ in }
     ) async {
         let lookup = pidLookup
+        let proxies = proxyLookup
         let configuration = configuration
         await withTaskGroup(of: Void.self) { group in
             for fault in plan.faults {
@@ -98,6 +133,7 @@ public actor FaultInjector {
                         fault: fault,
                         startedAt: startedAt,
                         pidLookup: lookup,
+                        proxyLookup: proxies,
                         configuration: configuration
                     ) { event in
                         await self.record(event)

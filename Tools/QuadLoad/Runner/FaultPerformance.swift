@@ -1,4 +1,5 @@
 import Foundation
+import QuadFaultProxy
 import QuadLoadCore
 
 /// One fault of a ``FaultInjector``'s plan, from waiting for its time to its service being back.
@@ -9,6 +10,8 @@ struct FaultPerformance: Sendable {
     let startedAt: ContinuousClock.Instant
     /// Where the service's current pid is found.
     let pidLookup: FaultInjector.PIDLookup
+    /// Where the service's fault proxy is found.
+    let proxyLookup: FaultInjector.ProxyLookup
     /// How a service's return is watched for.
     let configuration: FaultInjector.Configuration
     /// Where each event goes.
@@ -17,6 +20,7 @@ struct FaultPerformance: Sendable {
     /// Waits for the fault's time, then performs it; does nothing when cancelled first.
     func perform() async {
         guard (try? await Task.sleep(until: startedAt + fault.at, clock: .continuous)) != nil else { return }
+        if fault.action.isProxyFault { return await performThroughProxy() }
         let service = fault.service
         let pid: Int32
         do {
@@ -48,6 +52,55 @@ struct FaultPerformance: Sendable {
             await awaitReturn(of: pid, since: sent) { new, after in
                 "restart \(service) pid \(pid) -> \(new) back after \(after)"
             }
+        case .delay, .drop, .reset, .partition:
+            break
+        }
+    }
+
+    /// Commands the service's fault proxy, then heals it after the fault's duration (always, even when the run
+    /// ends first). The proxy is told the duration too, so it heals itself should quad-load die meanwhile.
+    private func performThroughProxy() async {
+        let service = fault.service
+        let proxy: FaultProxyControlClient
+        do {
+            guard let found = try proxyLookup(service) else {
+                return await report("failed", "\(fault): \(service) has no fault proxy now")
+            }
+            proxy = found
+        } catch {
+            return await report("failed", "\(fault): cannot find \(service)'s fault proxy: \(error)")
+        }
+        let command: FaultProxyCommand
+        let lasting: Duration?
+        let what: String
+        switch fault.action {
+        case .delay(let delay, let duration):
+            (command, lasting) = (.delay(delay, for: duration), duration)
+            what = "delay \(service) by \(FaultTime.format(delay)) for \(FaultTime.oneDecimal(duration))"
+        case .drop(let duration):
+            (command, lasting) = (.drop(for: duration), duration)
+            what = "drop \(service)'s traffic for \(FaultTime.oneDecimal(duration))"
+        case .partition(let duration):
+            (command, lasting) = (.partition(for: duration), duration)
+            what = "partition \(service) for \(FaultTime.oneDecimal(duration))"
+        case .reset, .kill, .stop, .restart:
+            (command, lasting) = (.reset, nil)
+            what = "reset \(service)'s connections"
+        }
+        let verb = String(command.description.prefix { $0 != " " })
+        do {
+            let status = try await proxy.send(command)
+            await report(verb, "\(what) (proxy: \(status))")
+        } catch {
+            return await report("failed", "\(fault): \(error)")
+        }
+        guard let lasting else { return }
+        let ended = (try? await Task.sleep(for: lasting)) == nil
+        do {
+            let status = try await proxy.send(.heal)
+            await report("heal", "heal \(service)" + (ended ? " (the run ended)" : "") + " (proxy: \(status))")
+        } catch {
+            await report("failed", "heal \(service) after \(fault): \(error)")
         }
     }
 

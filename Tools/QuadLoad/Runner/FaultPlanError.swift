@@ -5,7 +5,7 @@ public struct FaultPlanError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable, Hashable {
         /// The value is not `ACTION:SERVICE@AT`, or a part of it is missing.
         case malformed
-        /// The action is not `kill`, `stop` or `restart`.
+        /// The action is not `kill`, `stop`, `restart`, `delay`, `drop`, `reset` or `partition`.
         case unknownAction
         /// A time is not a number with a unit, or a stop lasts no time.
         case badTime
@@ -15,11 +15,15 @@ public struct FaultPlanError: Error, Sendable, CustomStringConvertible {
         case noPID
         /// Looking up the service's pid failed (endpoints.json missing or unreadable).
         case lookupFailed
+        /// A proxy fault names a service with no fault proxy in front of it (`quad up` ran without
+        /// `--fault-proxy`).
+        case noProxy
     }
 
     /// The accepted forms, for messages and `--help`.
     public static let acceptedForms =
-        "kill:SERVICE@AT, stop:SERVICE@AT+FOR or restart:SERVICE@AT, with times like 10s, 1.5s, 500ms, 2m"
+        "kill:SERVICE@AT, stop:SERVICE@AT+FOR, restart:SERVICE@AT, delay:SERVICE@AT+FOR=DELAY, drop:SERVICE@AT+FOR, "
+        + "reset:SERVICE@AT or partition:SERVICE@AT+FOR, with times like 10s, 1.5s, 500ms, 2m"
 
     /// What kind of mistake it is.
     public var code: Code

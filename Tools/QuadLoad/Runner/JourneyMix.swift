@@ -23,7 +23,8 @@ public struct JourneyMix: Sendable {
     /// The mix quad-load runs without `--journey` or `--mix`: the campus's day, laundry, errands and rides.
     public static let defaultName = "campus"
 
-    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `rides`, `freight`, `households`).
+    /// Every journey by name, and the named mixes (`campus`, `laundry`, `errands`, `rides`, `freight`, `households`,
+    /// `full`).
     public static let catalog: [String: any Journey] = {
         let journeys: [any Journey] = [
             LaundryCustomerJourney(), LaundryDasherJourney(), BrowsingJourney(), LoginStormJourney(), PingJourney(),
@@ -37,7 +38,9 @@ public struct JourneyMix: Sendable {
     /// offered nothing leaves as `laundry-dasher-idle`). `errands` is errands alone, each from its list to both
     /// reviews. `rides` is shared taxis alone, each from its offer to both ratings. `campus` (quad-load's default) is
     /// the campus's day: laundry's mix with an errand and a ride for each laundry customer. `freight` is a carrier's loads, each from its creation to its completion. `households` is evenings in
-    /// shared flats (an expense, a chore done, balances, a settle-up). Each product adds its own.
+    /// shared flats (an expense, a chore done, balances, a settle-up). `full` is every product's journeys: the campus
+    /// mix with a freight load and a household's evening, for reliability runs (each seeds what it needs: customers
+    /// and dashers, a carrier, households). Each product adds its own, to its mix and to `full`.
     public static let presets: [String: [(String, Double)]] = [
         "campus": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4), ("errand", 1), ("ride", 1)],
         "laundry": [("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4)],
@@ -45,6 +48,10 @@ public struct JourneyMix: Sendable {
         "rides": [("ride", 1)],
         "freight": [("freight-load", 1)],
         "households": [("household", 1)],
+        "full": [
+            ("laundry-customer", 1), ("laundry-dasher", 1.25), ("browsing", 4), ("errand", 1), ("ride", 1),
+            ("freight-load", 1), ("household", 1),
+        ],
     ]
 
     /// Parses `--journey NAME` (a preset or one journey) or `--mix name=weight,name=weight`.
