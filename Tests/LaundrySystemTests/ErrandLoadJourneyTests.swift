@@ -45,7 +45,7 @@ struct ErrandLoadJourneyTests {
             #expect(Set(again) == Set(seeded))
             // And a buyer finds them in the campus feed, each with two catalog items and its hold
             let buyer = population.customers[3]
-            let buyerOptions = CallOptions(timeout: .seconds(20), metadata: Population.bearer(buyer))
+            let buyerOptions = CallOptions(timeout: .seconds(20), metadata: population.bearer(buyer))
             let errands = Quad_Jobs_V1_Errands.Client(transport: system.gateway)
             let feed = try await errands.listErrandFeed(.init(), options: buyerOptions)
             let listed = feed.errands.filter { seeded.contains($0.errandID) }
@@ -54,7 +54,7 @@ struct ErrandLoadJourneyTests {
             // And the first requester's customer home lists their two open errands, nothing to deliver
             let home = try await Quad_Gateway_V1_Gateway.Client(transport: system.gateway).getCustomerHome(
                 .init(),
-                options: CallOptions(timeout: .seconds(20), metadata: Population.bearer(requesters[0]))
+                options: CallOptions(timeout: .seconds(20), metadata: population.bearer(requesters[0]))
             )
             #expect(home.myErrands.status.code == 0, "\(home.myErrands.status.message)")
             #expect(Set(home.myErrands.errands.map(\.errandID)) == Set(seeded.prefix(2)))
@@ -101,7 +101,7 @@ struct ErrandLoadJourneyTests {
             for customer in population.customers {
                 completed += try await errands.listMyErrands(
                     .with { $0.role = .requester },
-                    options: CallOptions(timeout: .seconds(20), metadata: Population.bearer(customer))
+                    options: CallOptions(timeout: .seconds(20), metadata: population.bearer(customer))
                 ).errands.filter { $0.status == .completed }
             }
             #expect(completed.count == 4)

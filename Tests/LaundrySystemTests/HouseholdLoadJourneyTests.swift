@@ -39,7 +39,7 @@ struct HouseholdLoadJourneyTests {
 
             // Then each has its three members, three chores in rotation among them and a rent bill
             let first = households[0]
-            let host = CallOptions(timeout: .seconds(20), metadata: Population.bearer(first.members[0]))
+            let host = CallOptions(timeout: .seconds(20), metadata: population.bearer(first.members[0]))
             let detail = try await system.households.getHousehold(
                 .with { $0.householdID = first.householdID },
                 options: host
@@ -93,7 +93,7 @@ struct HouseholdLoadJourneyTests {
             #expect(methods.contains("expenses.PayInApp") || methods.contains("expenses.RecordCashSettlement"))
             // And each household's balances still sum to zero
             for household in households {
-                let options = CallOptions(timeout: .seconds(20), metadata: Population.bearer(household.members[0]))
+                let options = CallOptions(timeout: .seconds(20), metadata: population.bearer(household.members[0]))
                 let balances = try await system.expenses.getBalances(
                     .with { $0.householdID = household.householdID },
                     options: options

@@ -45,7 +45,7 @@ struct RideLoadJourneyTests {
             #expect(seeded.count == 5 && Set(seeded).count == 5)
             #expect(Set(again) == Set(seeded))
             let rides = Quad_Jobs_V1_Rides.Client(transport: system.gateway)
-            let first = CallOptions(timeout: .seconds(20), metadata: Population.bearer(offerers[0]))
+            let first = CallOptions(timeout: .seconds(20), metadata: population.bearer(offerers[0]))
             let campus = try await system.identity.listCampuses(.init(), options: first).campuses[0]
             let places = Set([campus.name + ", main gate"] + campus.dorms.map(\.name))
             let mine = try await rides.listMyRides(.with { $0.role = .offerer }, options: first)
@@ -59,7 +59,7 @@ struct RideLoadJourneyTests {
             #expect(home.myRideOffers.status.code == 0, "\(home.myRideOffers.status.message)")
             #expect(Set(home.myRideOffers.offers.map(\.offerID)) == Set(mine.offers.map(\.offerID)))
             // And a rider at the campus's centre finds the one going to Dundas in search
-            let rider = CallOptions(timeout: .seconds(20), metadata: Population.bearer(population.customers[3]))
+            let rider = CallOptions(timeout: .seconds(20), metadata: population.bearer(population.customers[3]))
             let dundas = try #require(DemoRideSeeder.destinations.first { $0.label.hasPrefix("Dundas") })
             let search = Quad_Matching_V1_RideSearch.Client(transport: system.gateway)
             let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
@@ -117,7 +117,7 @@ struct RideLoadJourneyTests {
             for customer in population.customers {
                 ended += try await rides.listMyRides(
                     .with { $0.role = .offerer },
-                    options: CallOptions(timeout: .seconds(20), metadata: Population.bearer(customer))
+                    options: CallOptions(timeout: .seconds(20), metadata: population.bearer(customer))
                 ).offers.filter { $0.status == .ended }
             }
             #expect(ended.count == 4)

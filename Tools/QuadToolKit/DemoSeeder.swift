@@ -8,19 +8,21 @@ public import QuadWireNIO
 /// (the password hashed once, the dasher role granted as the quiz would, a session each), then, through the
 /// gateway like an app, each customer's (and errand requester's) sandbox card and each dasher's presence.
 public struct DemoSeeder: Sendable {
-    /// One demo person: their role (`customer` or `dasher`), email, user id, a fresh access token and, for a
-    /// customer, their sandbox card.
+    /// One demo person: their role (`customer` or `dasher`), email, user id, a fresh access token with the refresh
+    /// token of its session (nil in a seed.json written before it was kept) and, for a customer, their sandbox card.
     public struct Seeded: Sendable, Codable {
         public var role: String
         public var email: String
         public var userID: String
         public var accessToken: String
+        public var refreshToken: String?
         public var paymentMethodID: String?
 
         enum CodingKeys: String, CodingKey {
             case role, email
             case userID = "user_id"
             case accessToken = "access_token"
+            case refreshToken = "refresh_token"
             case paymentMethodID = "payment_method_id"
         }
     }
@@ -100,7 +102,8 @@ public struct DemoSeeder: Sendable {
                 role: person.role ?? (person.isDasher ? "dasher" : "customer"),
                 email: seeded.profile.email,
                 userID: seeded.profile.userID,
-                accessToken: seeded.session.accessToken
+                accessToken: seeded.session.accessToken,
+                refreshToken: seeded.session.refreshToken
             )
         }
     }
@@ -157,7 +160,9 @@ public struct DemoSeeder: Sendable {
             )
             guard graded.passed else { throw CLIError("\(person.email) did not pass the dasher quiz") }
             // A new token carries the dasher role.
-            person.accessToken = try await login(person.email).session.accessToken
+            let session = try await login(person.email).session
+            person.accessToken = session.accessToken
+            person.refreshToken = session.refreshToken
         }
         return try await prepare(person)
     }
@@ -193,7 +198,8 @@ public struct DemoSeeder: Sendable {
                 role: role,
                 email: email,
                 userID: registered.profile.userID,
-                accessToken: registered.session.accessToken
+                accessToken: registered.session.accessToken,
+                refreshToken: registered.session.refreshToken
             )
         } catch let error as RPCError where error.code == .alreadyExists {
             let session = try await login(email)
@@ -201,7 +207,8 @@ public struct DemoSeeder: Sendable {
                 role: role,
                 email: email,
                 userID: session.profile.userID,
-                accessToken: session.session.accessToken
+                accessToken: session.session.accessToken,
+                refreshToken: session.session.refreshToken
             )
         }
     }

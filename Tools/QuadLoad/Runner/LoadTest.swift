@@ -57,6 +57,9 @@ public struct LoadTest: Sendable {
         let events = FaultLog()
         let injector = faults.map { hook in Task { await hook(clock) { event in events.append(event) } } }
         defer { injector?.cancel() }
+        // Runs longer than an access token lives (15 minutes) renew their people's sessions as apps do.
+        let signedIn = Task { await population.keepSignedIn(through: transport) }
+        defer { signedIn.cancel() }
 
         var runs: [RunResult] = []
         var failures: [FailureRecord] = []

@@ -22,6 +22,8 @@ public final class Population: Sendable {
     public let households: [DemoHouseholdSeeder.Household]
     /// Each person's phone: a client of the gateway from their own address, by user id.
     private let devices: [String: QuadClient]
+    /// Each person's current tokens, by user id (``renewSessions(through:olderThan:now:)`` replaces them).
+    let sessions: Mutex<[String: SignedInSession]>
     private let idleDashers: Mutex<[Int]>
     private let idleDrivers: Mutex<[Int]>
     private let idleHouseholds: Mutex<[Int]>
@@ -41,6 +43,15 @@ public final class Population: Sendable {
         self.carrier = carrier
         self.households = households
         self.devices = devices
+        let everyone =
+            customers + dashers + (carrier.map { $0.dispatchers + $0.drivers } ?? []) + households.flatMap(\.members)
+        let now = ContinuousClock.now
+        self.sessions = Mutex(
+            Dictionary(
+                everyone.map { ($0.userID, SignedInSession(person: $0, issued: now)) },
+                uniquingKeysWith: { first, _ in first }
+            )
+        )
         idleDashers = Mutex(Array(dashers.indices.reversed()))
         idleDrivers = Mutex(Array((carrier?.drivers ?? []).indices.reversed()))
         idleHouseholds = Mutex(Array(households.indices.reversed()))
@@ -53,6 +64,9 @@ public final class Population: Sendable {
     public func device(of person: DemoSeeder.Seeded, fallback: any ClientTransport) -> any ClientTransport {
         devices[person.userID] ?? fallback
     }
+
+    /// The client of the person with `userID`, if they have a device of their own.
+    func device(ofUser userID: String) -> QuadClient? { devices[userID] }
 
     /// Closes every device's connection.
     public func close() {
@@ -283,9 +297,10 @@ public final class Population: Sendable {
         idleDashers.withLock { $0.insert(index, at: 0) }
     }
 
-    /// The metadata a call as `person` carries.
-    public static func bearer(_ person: DemoSeeder.Seeded) -> [String: String] {
-        ["authorization": "Bearer \(person.accessToken)"]
+    /// The metadata a call as `person` carries: their current access token (renewed during long runs).
+    public func bearer(_ person: DemoSeeder.Seeded) -> [String: String] {
+        let token = sessions.withLock { $0[person.userID]?.accessToken } ?? person.accessToken
+        return ["authorization": "Bearer \(token)"]
     }
 }
 

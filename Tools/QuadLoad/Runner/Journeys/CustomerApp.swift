@@ -15,7 +15,7 @@ struct CustomerApp {
         let device = session.device(of: customer)
         let app = CustomerApp(
             customer: customer,
-            bearer: Population.bearer(customer),
+            bearer: session.population.bearer(customer),
             gateway: Quad_Gateway_V1_Gateway.Client(transport: device),
             jobs: Quad_Jobs_V1_Jobs.Client(transport: device)
         )

@@ -325,7 +325,7 @@ public struct ErrandJourney: Journey {
 
         init(_ person: DemoSeeder.Seeded, _ session: JourneySession) {
             let device = session.device(of: person)
-            bearer = Population.bearer(person)
+            bearer = session.population.bearer(person)
             gateway = .init(transport: device)
             errands = .init(transport: device)
             payments = .init(transport: device)

@@ -38,7 +38,7 @@ public struct FreightLoadJourney: Journey {
         }
         defer { session.population.checkIn(driver: driver) }
         let dispatcher = carrier.dispatchers[session.random(in: 0..<carrier.dispatchers.count)]
-        let dispatcherBearer = Population.bearer(dispatcher)
+        let dispatcherBearer = session.population.bearer(dispatcher)
         let desk = Quad_Freight_V1_Freight.Client(transport: session.device(of: dispatcher))
         let deskHome = Quad_Gateway_V1_Gateway.Client(transport: session.device(of: dispatcher))
 
@@ -72,7 +72,7 @@ public struct FreightLoadJourney: Journey {
             )
         }
 
-        let bearer = Population.bearer(driver)
+        let bearer = session.population.bearer(driver)
         let device = session.device(of: driver)
         let freight = Quad_Freight_V1_Freight.Client(transport: device)
         let positions = Quad_Freight_V1_Positions.Client(transport: device)

@@ -22,7 +22,7 @@ public struct HouseholdJourney: Journey {
         }
         defer { session.population.checkIn(household: household) }
         let member = household.members[session.random(in: 0..<household.members.count)]
-        let bearer = Population.bearer(member)
+        let bearer = session.population.bearer(member)
         let device = session.device(of: member)
         let home = Quad_Gateway_V1_Gateway.Client(transport: device)
         let chores = Quad_Households_V1_Chores.Client(transport: device)

@@ -24,7 +24,7 @@ public struct LaundryDasherJourney: Journey {
             throw JourneyError("every seeded dasher is busy: seed more with --dashers")
         }
         defer { session.population.checkIn(dasher) }
-        let bearer = Population.bearer(dasher)
+        let bearer = session.population.bearer(dasher)
         let gateway = Quad_Gateway_V1_Gateway.Client(transport: session.device(of: dasher))
         let matching = Quad_Matching_V1_Matching.Client(transport: session.device(of: dasher))
         let jobs = Quad_Jobs_V1_Jobs.Client(transport: session.device(of: dasher))

@@ -255,7 +255,7 @@ public struct RideJourney: Journey {
 
         init(_ person: DemoSeeder.Seeded, _ session: JourneySession) {
             let device = session.device(of: person)
-            bearer = Population.bearer(person)
+            bearer = session.population.bearer(person)
             gateway = .init(transport: device)
             rides = .init(transport: device)
             search = .init(transport: device)
