@@ -143,6 +143,13 @@ final class LaundrySystem: Sendable {
         _ = await member.process.waitForExit(timeout: .seconds(10))
     }
 
+    /// Asks `service` to stop (SIGTERM: it drains, then exits); true when it exited within `timeout`.
+    func terminate(_ service: String, within timeout: Duration) async -> Bool {
+        guard let member = members.withLock({ $0[service] }) else { return false }
+        member.process.send(SIGTERM)
+        return await member.process.waitForExit(timeout: timeout)
+    }
+
     /// Starts `service` again on the port it had, and waits until it is ready.
     func restart(_ service: String) async throws {
         let old = try #require(members.withLock { $0[service] })
