@@ -33,7 +33,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     enum Completion {
-        case unary(EventLoopPromise<CallEnd<ByteBuffer>>)
+        /// The caller's task, suspended until the CallEnd (resumed exactly once: a record is
+        /// completed only as it is removed).
+        case unary(UnsafeContinuation<CallEnd<ByteBuffer>, any Error>)
         case streaming(AsyncThrowingStream<ByteBuffer, any Error>.Continuation, opened: EventLoopPromise<Void>)
     }
 
@@ -57,6 +59,10 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     let usable: UsableFlag
     private var flushScheduled = false
     private var inReadBurst = false
+    /// Frames encoded since the last flush, written as one buffer (one TLS record) at the next.
+    private var outbound = OutboundBuffer()
+    /// The once-per-tick flush, made once.
+    private var scheduledFlush: (@Sendable () -> Void)?
     private var lastReadAt = NIODeadline.now()
     private var pingOutstandingSince: NIODeadline?
     private var keepaliveTask: RepeatedTask?
@@ -70,6 +76,11 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        scheduledFlush = {
+            handler.value.flushScheduled = false
+            handler.value.flushOutbound()
+        }
         if let interval = configuration.keepaliveInterval {
             // Tick often enough to notice both an idle interval and a missed Pong in time.
             let tick = TimeAmount(min(interval, configuration.keepaliveTimeout) / 2)
@@ -82,6 +93,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         keepaliveTask?.cancel()
+        scheduledFlush = nil
         self.context = nil
     }
 
@@ -224,6 +236,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             var buffer = context.channel.allocator.buffer(capacity: 64)
             buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
             closeError = RPCError(code: .internal, message: "protocol error from server: \(error.reason)")
+            writeOutbound()
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
         case .none:
@@ -233,7 +246,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         inReadBurst = false
-        context.flush()
+        flushOutbound()
         context.fireChannelReadComplete()
     }
 
@@ -257,6 +270,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             // Tell the server why before closing (docs/wire.md, protocol errors).
             var buffer = context.channel.allocator.buffer(capacity: 64)
             buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
+            writeOutbound()
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
             return
@@ -289,8 +303,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         for (_, _, promise) in record.pendingSends { promise.fail(failure) }
         if case .streaming = record.completion { endedCalls[ObjectIdentifier(record.token)] = failure }
         switch record.completion {
-        case .unary(let promise):
-            promise.succeed(end)
+        case .unary(let continuation):
+            continuation.resume(returning: end)
         case .streaming(let continuation, _):
             if let payload = end.payload { continuation.yield(payload) }
             if end.status.isOK {
@@ -303,7 +317,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func fail(_ completion: Completion, _ error: any Error) {
         switch completion {
-        case .unary(let promise): promise.fail(error)
+        case .unary(let continuation): continuation.resume(throwing: error)
         case .streaming(let continuation, let opened):
             continuation.finish(throwing: error)
             opened.fail(error)
@@ -349,7 +363,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func closeIfDrained() {
         guard stateMachine.closeIfDrained(), let context else { return }
-        context.flush()
+        flushOutbound()
         context.close(promise: nil)
     }
 
@@ -362,17 +376,26 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context else { return }
-        var buffer = context.channel.allocator.buffer(
-            capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame)
-        )
-        buffer.writeFrame(frame)
-        context.write(wrapOutboundOut(buffer), promise: nil)
-        guard !inReadBurst, !flushScheduled else { return }
+        outbound.append(frame, allocator: context.channel.allocator)
+        guard !inReadBurst, !flushScheduled, let scheduledFlush else { return }
         flushScheduled = true
-        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            loopBound.value.flushScheduled = false
-            loopBound.value.context?.flush()
+        context.eventLoop.execute(scheduledFlush)
+    }
+
+    /// Hands the frames encoded so far to the pipeline (without flushing).
+    private func writeOutbound() {
+        guard let context, let buffer = outbound.take() else { return }
+        context.write(wrapOutboundOut(buffer), promise: nil)
+    }
+
+    private func flushOutbound() {
+        guard let context else { return }
+        guard let buffer = outbound.take() else {
+            context.flush()
+            return
         }
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        context.flush()
+        outbound.recycle(buffer)
     }
 }
