@@ -15,7 +15,11 @@ final class UsableFlag: Sendable {
 }
 
 /// Identifies a call from the async side before (and after) it has a call id.
-final class ClientCallToken: Sendable {}
+final class ClientCallToken: @unchecked Sendable {
+    /// The call's id while it is open; read and written only on the connection's event loop
+    /// (the handler's), which is what makes the class sendable.
+    var callID: UInt32?
+}
 
 /// A call that never reached the server (it was above GoAway's last call id): retrying it is safe.
 struct UnprocessedCallError: Error {
@@ -51,7 +55,6 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     /// Why each streaming call the server ended refuses the sends that follow (its status: a refusal, not "the
     /// call has ended"), until its caller lets go of it.
     private var endedCalls: [ObjectIdentifier: RPCError] = [:]
-    private var callIDs: [ObjectIdentifier: UInt32] = [:]
     private var context: ChannelHandlerContext?
     private let handshake: EventLoopPromise<Void>
     private let configuration: ClientConfiguration
@@ -123,7 +126,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
                 }
             }
             records[callID] = record
-            callIDs[ObjectIdentifier(token)] = callID
+            token.callID = callID
             write(
                 Frame(
                     callID: callID,
@@ -143,7 +146,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     }
 
     func send(token: ClientCallToken, _ message: ByteBuffer, halfClose: Bool, promise: EventLoopPromise<Void>) {
-        guard let callID = callIDs[ObjectIdentifier(token)], var record = records[callID] else {
+        guard let callID = token.callID, var record = records[callID] else {
             promise.fail(
                 endedCalls[ObjectIdentifier(token)] ?? RPCError(code: .cancelled, message: "the call has ended")
             )
@@ -167,7 +170,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     }
 
     func halfClose(token: ClientCallToken, promise: EventLoopPromise<Void>) {
-        guard let callID = callIDs[ObjectIdentifier(token)], let record = records[callID] else {
+        guard let callID = token.callID, let record = records[callID] else {
             promise.succeed()
             return
         }
@@ -185,7 +188,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     }
 
     func consumed(token: ClientCallToken) {
-        guard let callID = callIDs[ObjectIdentifier(token)] else { return }
+        guard let callID = token.callID else { return }
         if let grant = stateMachine.messagesConsumed(callID: callID) {
             write(Frame(callID: callID, body: .credit(grant)))
         }
@@ -194,7 +197,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     /// The caller gave up (cancellation, deadline, or the body returned): send Cancel.
     func abandon(token: ClientCallToken, status: Status) {
         defer { endedCalls.removeValue(forKey: ObjectIdentifier(token)) }
-        guard let callID = callIDs.removeValue(forKey: ObjectIdentifier(token)) else { return }
+        guard let callID = token.callID else { return }
+        token.callID = nil
         let record = records.removeValue(forKey: callID)
         if stateMachine.cancel(callID: callID) { write(Frame(callID: callID, body: .cancel)) }
         if let record { complete(record, with: CallEnd(status: status)) }
@@ -293,7 +297,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func removeRecord(_ callID: UInt32) -> CallRecord? {
         guard let record = records.removeValue(forKey: callID) else { return nil }
-        callIDs.removeValue(forKey: ObjectIdentifier(record.token))
+        record.token.callID = nil
         return record
     }
 
