@@ -380,7 +380,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context else { return }
-        outbound.append(frame, allocator: context.channel.allocator)
+        let (earlier, own) = outbound.append(frame, allocator: context.channel.allocator)
+        if let earlier { context.write(wrapOutboundOut(earlier), promise: nil) }
+        if let own { context.write(wrapOutboundOut(own), promise: nil) }
         guard !inReadBurst, !flushScheduled, let scheduledFlush else { return }
         flushScheduled = true
         context.eventLoop.execute(scheduledFlush)

@@ -657,7 +657,9 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context, !closed else { return }
-        outbound.append(frame, allocator: context.channel.allocator)
+        let (earlier, own) = outbound.append(frame, allocator: context.channel.allocator)
+        if let earlier { context.write(wrapOutboundOut(earlier), promise: nil) }
+        if let own { context.write(wrapOutboundOut(own), promise: nil) }
         // Inside a read burst channelReadComplete flushes; otherwise flush once per loop tick.
         guard !inReadBurst, !flushScheduled else { return }
         flushScheduled = true
