@@ -62,8 +62,11 @@ public func serviceFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     let target = loadTarget()
     let failure = BlockingCall.run { () -> FuzzFailure? in
         do {
+            let start = ContinuousClock.now
             let call = try await target.run(bytes)
-            if verbose { print("\(call.method) by \(call.caller): \(call.status.name)") }
+            if verbose {
+                print("\(call.method) by \(call.caller) in \(ContinuousClock.now - start): \(call.status.name)")
+            }
             return nil
         } catch let failure as FuzzFailure {
             return failure

@@ -10,16 +10,19 @@ public struct FuzzPeople: Sendable {
     public var alice: Caller
     /// Bob: a customer.
     public var bob: Caller
-    /// Their access tokens (identity's, valid for a day in a ``FuzzSystem``), for calls through the gateway.
+    /// Carol: a customer who stands in for Alice and Bob where a call would delete them (``ServiceFuzzTarget``).
+    public var carol: Caller
+    /// Their access tokens (identity's, valid for a week in a ``FuzzSystem``), for calls through the gateway.
     public var aliceToken: String
     public var bobToken: String
+    public var carolToken: String
 
     /// The placeholders an input may carry for these ids (``FuzzPlaceholder``).
     var placeholders: [FuzzPlaceholder] {
         [FuzzPlaceholder("alice", id: alice.userID), FuzzPlaceholder("bob", id: bob.userID)]
     }
 
-    /// Registers Alice and Bob through identity's Register, as the gateway calls it.
+    /// Registers Alice, Bob and Carol through identity's Register, as the gateway calls it.
     static func seed(_ client: (String) -> any ClientTransport) async throws -> FuzzPeople {
         let identity = Quad_Identity_V1_Identity.Client(transport: client("identity"))
         let campus = CampusDirectory.demo.campuses[0]
@@ -51,6 +54,14 @@ public struct FuzzPeople: Sendable {
         }
         let (alice, aliceToken) = try await register("Alice")
         let (bob, bobToken) = try await register("Bob")
-        return FuzzPeople(alice: alice, bob: bob, aliceToken: aliceToken, bobToken: bobToken)
+        let (carol, carolToken) = try await register("Carol")
+        return FuzzPeople(
+            alice: alice,
+            bob: bob,
+            carol: carol,
+            aliceToken: aliceToken,
+            bobToken: bobToken,
+            carolToken: carolToken
+        )
     }
 }

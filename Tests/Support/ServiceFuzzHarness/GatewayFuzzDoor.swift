@@ -71,4 +71,14 @@ enum GatewayFuzzDoor {
             client: { peer in transport.client(peer: peer) }
         )
     }
+
+    /// A person calling with her access token; Carol's where a call would delete her.
+    static func bearer(_ label: String, _ token: String, standIn: String) -> ServiceFuzzTarget.FuzzCaller {
+        .init(
+            label: label,
+            peer: PeerInfo(address: "in-process"),
+            metadata: ["authorization": "Bearer " + token],
+            standIn: ["authorization": "Bearer " + standIn]
+        )
+    }
 }

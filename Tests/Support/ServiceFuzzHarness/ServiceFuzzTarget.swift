@@ -21,13 +21,17 @@ public struct ServiceFuzzTarget: Sendable {
         public var peer: PeerInfo
         /// What the call carries: the signed-in person the gateway names in `x-quad-caller`, or a bearer token.
         public var metadata: [String: String] = [:]
+        /// Who calls instead of this person a method that would delete her (``deleting``): Alice and Bob stay for
+        /// every other input.
+        public var standIn: [String: String]? = nil
 
         /// A person signed in at the gateway, as a service behind it sees her.
-        static func user(_ label: String, _ caller: Caller, through gateway: PeerInfo) -> FuzzCaller {
+        static func user(_ label: String, _ caller: Caller, standIn: Caller, through gateway: PeerInfo) -> FuzzCaller {
             FuzzCaller(
                 label: label,
                 peer: gateway,
-                metadata: [CallerIdentityInterceptor.callerHeader: caller.headerValue]
+                metadata: [CallerIdentityInterceptor.callerHeader: caller.headerValue],
+                standIn: [CallerIdentityInterceptor.callerHeader: standIn.headerValue]
             )
         }
     }
@@ -39,6 +43,9 @@ public struct ServiceFuzzTarget: Sendable {
     public let callers: [FuzzCaller]
     let placeholders: [FuzzPlaceholder]
     let client: @Sendable (PeerInfo) -> any ClientTransport
+
+    /// Methods that delete their caller: Carol calls them instead of Alice and Bob.
+    static let deleting: Set<String> = ["DeleteAccount"]
 
     /// The names of every target: each service, then the gateway in front of them all.
     public static let names = FuzzSystem.contexts + ["gateway"]
@@ -52,8 +59,8 @@ public struct ServiceFuzzTarget: Sendable {
         let system = try await FuzzSystem.shared()
         let gateway = try system.peerInfo(presenting: "gateway")
         var callers = [
-            FuzzCaller.user("Alice", system.people.alice, through: gateway),
-            FuzzCaller.user("Bob", system.people.bob, through: gateway),
+            FuzzCaller.user("Alice", system.people.alice, standIn: system.people.carol, through: gateway),
+            FuzzCaller.user("Bob", system.people.bob, standIn: system.people.carol, through: gateway),
             FuzzCaller(label: "the gateway", peer: gateway),
             FuzzCaller(label: "an operator", peer: try system.operatorInfo()),
             FuzzCaller(label: "no certificate", peer: PeerInfo(address: "in-process")),
@@ -80,7 +87,8 @@ public struct ServiceFuzzTarget: Sendable {
         let method = methods[Int(input.byte()) % methods.count]
         let selector = input.byte()
         let caller = callers[Int(selector & 0x0f) % callers.count]
-        var options = CallOptions(timeout: .seconds(10), metadata: caller.metadata)
+        let metadata = Self.deleting.contains(method.method) ? caller.standIn ?? caller.metadata : caller.metadata
+        var options = CallOptions(timeout: .seconds(10), metadata: metadata)
         if selector >> 4 != 0 { options.metadata["idempotency-key"] = "fuzz-key-\(selector >> 4)" }
         let transport = client(caller.peer)
         var code = StatusCode.ok
@@ -89,8 +97,9 @@ public struct ServiceFuzzTarget: Sendable {
             case .unary:
                 _ = try await transport.unary(method, request: ByteBuffer(bytes: input.rest()), options: options)
             case .serverStreaming:
-                // An event source answers as events happen: its first answer (or a refusal) is what is checked.
-                if method.eventSource { options.timeout = .milliseconds(100) }
+                // An event source or feed answers as events happen: its first answers (or a refusal) are what is
+                // checked, within a short deadline.
+                options.timeout = .milliseconds(250)
                 try await transport.streamingCall(
                     method,
                     firstRequest: ByteBuffer(bytes: input.rest()),
@@ -100,7 +109,7 @@ public struct ServiceFuzzTarget: Sendable {
                     var count = 0
                     for try await _ in call.responses {
                         count += 1
-                        if count >= 8 || method.eventSource { break }
+                        if count >= 8 { break }
                     }
                 }
             case .clientStreaming, .bidirectionalStreaming:
