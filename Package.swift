@@ -482,7 +482,7 @@ let tools: [Target] = [
             "PaymentsProviders", "PaymentsStore", "HouseholdsService", "FleetDocumentsService", "GatewayService",
             "GatewayDomain", "QuadServiceKit",
             "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates", "QuadStorage",
-            "QuadKernel", "QuadContracts", "QuadDynamicMessages", grdb, logging, nioCore, nioPosix,
+            "QuadKernel", "QuadContracts", "QuadDynamicMessages", grdb, logging, nioCore,
         ]
     ),
     tests("ServiceFuzzTests", ["ServiceFuzzHarness"]),
