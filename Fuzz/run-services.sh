@@ -2,7 +2,8 @@
 # Usage: Fuzz/run-services.sh SECONDS [TARGET...]   (default: 60 s each, every target)
 # Builds Fuzz/build/service-fuzzer (unless FUZZ_SKIP_BUILD=1) and fuzzes each target for SECONDS, one after the
 # other, each on a working corpus (Fuzz/build/services/<target>/corpus) seeded from Fuzz/services/corpus/<target>
-# and Fuzz/services/regressions/<target>. Prints one summary line per target (runs, exec/s, corpus, coverage) and
+# and Fuzz/services/regressions/<target>. Prints one summary line per target (runs, exec/s, the working corpus's files
+# and bytes, libFuzzer's corpus units/size, coverage) and
 # appends it to Fuzz/build/services/summary.txt. Exits non-zero on the first crash and prints the saved input.
 # The targets: identity jobs matching payments households fleet-documents gateway.
 set -uo pipefail
@@ -33,9 +34,10 @@ for target in "${targets[@]}"; do
     last=$(grep -E '^#[0-9]+' "$log" | tail -1)
     cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+')
     ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+')
+    corp=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$last" | cut -d' ' -f2)
     files=$(find "$work/corpus" -type f | wc -l)
-    bytes=$(du -sk "$work/corpus" | cut -f1)
-    line="$(date -u +%FT%TZ) $target: ${runs:-?} runs in $(( $(date +%s) - before ))s, ${speed:-?} exec/s, corpus ${files} files (${bytes} KB), cov ${cov:-?}, ft ${ft:-?}, load $(cut -d' ' -f1-3 /proc/loadavg)"
+    bytes=$(find "$work/corpus" -type f -exec cat {} + | wc -c)
+    line="$(date -u +%FT%TZ) $target: ${runs:-?} runs in $(( $(date +%s) - before ))s, ${speed:-?} exec/s, corpus ${files} files (${bytes} bytes; libFuzzer's corp ${corp:-?}), cov ${cov:-?}, ft ${ft:-?}, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "$line" | tee -a Fuzz/build/services/summary.txt
     if [[ $status -ne 0 ]]; then
         tail -40 "$log"
