@@ -42,11 +42,19 @@ import PackageDescription
 //                  (FreightService) on the same database; quad-fleet-documents (issue 13, in progress)
 //   quad           the CLI; protoc-gen-quad generates typed stubs
 
-let strictSwift: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+/// `QUAD_FUZZ_COVERAGE=1` (set by Fuzz/build-services.sh, in a scratch path of its own): Quad's own modules are
+/// compiled with libFuzzer's coverage instrumentation (`-sanitize=fuzzer`, or `QUAD_FUZZ_SANITIZERS`), its
+/// dependencies without (Fuzz/README.md).
+let fuzzCoverage: [SwiftSetting] =
+    Context.environment["QUAD_FUZZ_COVERAGE"] == nil
+    ? [] : [.unsafeFlags(["-sanitize=" + (Context.environment["QUAD_FUZZ_SANITIZERS"] ?? "fuzzer")])]
+
+let strictSwift: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + fuzzCoverage
 
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
@@ -476,6 +484,19 @@ let tools: [Target] = [
             "QuadWireCore", "ServiceTestSupport", "QuadStorage", "QuadFaultProxy", grdb,
         ]
     ),
+    // Issue 17 item 3: every service's routed methods on a temporary database, for libFuzzer (Fuzz/build-services.sh
+    // links it into Fuzz/build/service-fuzzer) and for the tests that replay Fuzz/regressions/<service>/.
+    testSupport(
+        "ServiceFuzzHarness",
+        [
+            "IdentityService", "IdentityDomain", "JobsService", "MatchingService", "PaymentsService",
+            "PaymentsProviders", "PaymentsStore", "HouseholdsService", "FleetDocumentsService", "GatewayService",
+            "GatewayDomain", "QuadServiceKit",
+            "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates", "QuadStorage",
+            "QuadKernel", "QuadContracts", "QuadDynamicMessages", grdb, logging, nioCore,
+        ]
+    ),
+    tests("ServiceFuzzTests", ["ServiceFuzzHarness"]),
     tests(
         "LaundrySystemTests",
         [

@@ -1,0 +1,106 @@
+import IdentityDomain
+import QuadContracts
+import QuadDynamicMessages
+public import QuadWire
+
+/// The seed corpus of a target (Fuzz/services/corpus/<target>/, written by Fuzz/make-service-seeds.sh): for every method,
+/// an empty request from Alice, and a request with every field filled with a plausible value (ids of the seeded
+/// people as placeholders, the demo campus, USD, small numbers, nested messages two levels down) from Alice, Bob and
+/// an operator.
+public enum FuzzSeeds {
+    /// Each seed's file name and bytes.
+    public static func seeds(for methods: [MethodDescriptor]) throws -> [(name: String, bytes: [UInt8])] {
+        let pool = try DescriptorPool(files: Array(QuadProtoFiles.all.values))
+        var seeds: [(name: String, bytes: [UInt8])] = []
+        for (index, method) in methods.enumerated() where index < 256 {
+            let filled =
+                (try? pool.method(named: method.fullName)).map { Filler(pool: pool).message($0.inputType) } ?? []
+            let streamed = method.kind == .clientStreaming || method.kind == .bidirectionalStreaming
+            func body(_ request: [UInt8]) -> [UInt8] {
+                streamed ? [UInt8(min(request.count, 255))] + request.prefix(255) : request
+            }
+            let head = UInt8(index)
+            seeds.append(("\(method.method)-empty", [head, 0x00]))
+            seeds.append(("\(method.method)-alice", [head, 0x10] + body(filled)))
+            seeds.append(("\(method.method)-bob", [head, 0x11] + body(filled)))
+            seeds.append(("\(method.method)-operator", [head, 0x03] + body(filled)))
+        }
+        return seeds
+    }
+
+    /// Writes a request with every field set, by hand (the values need not be valid for any one method).
+    struct Filler {
+        let pool: DescriptorPool
+
+        func message(_ type: String, depth: Int = 0) -> [UInt8] {
+            guard depth < 3, let info = pool.message(named: type) else { return [] }
+            var out: [UInt8] = []
+            var oneofs: Set<String> = []
+            for field in info.fields where !field.isMap {
+                if let oneof = field.oneofName {
+                    guard !oneofs.contains(oneof) else { continue }
+                    oneofs.insert(oneof)
+                }
+                let number = UInt64(field.number)
+                switch field.kind {
+                case .string:
+                    out += Self.delimited(number, Array(Self.string(for: field.name).utf8))
+                case .bytes:
+                    out += Self.delimited(number, Array("fuzz".utf8))
+                case .int32, .int64, .uint32, .uint64, .bool, .enumeration:
+                    out += Self.varint(number << 3) + [1]
+                case .sint32, .sint64:
+                    out += Self.varint(number << 3) + [2]
+                case .fixed32, .sfixed32:
+                    out += Self.varint(number << 3 | 5) + [1, 0, 0, 0]
+                case .float:
+                    out += Self.varint(number << 3 | 5) + Self.little(UInt64(Float(1).bitPattern), 4)
+                case .fixed64, .sfixed64:
+                    out += Self.varint(number << 3 | 1) + [1, 0, 0, 0, 0, 0, 0, 0]
+                case .double:
+                    out += Self.varint(number << 3 | 1) + Self.little(Double(1).bitPattern, 8)
+                case .message(let inner):
+                    out += Self.delimited(number, message(inner, depth: depth + 1))
+                case .group:
+                    continue
+                }
+            }
+            return out
+        }
+
+        static func string(for name: String) -> String {
+            let campus = CampusDirectory.demo.campuses[0]
+            switch name {
+            case "payer_id", "from_user_id": return String(decoding: FuzzPlaceholder.token("alice"), as: UTF8.self)
+            case "user_id", "user_ids", "to_user_id", "driver_id", "member_ids", "member_id":
+                return String(decoding: FuzzPlaceholder.token("bob"), as: UTF8.self)
+            case "campus_id": return campus.id
+            case "dorm_id": return campus.dorms[0].id
+            case "currency": return "USD"
+            case "email": return "bob@northfield.edu"
+            case "password": return "correct horse battery"
+            case "phone": return "+15555550100"
+            default:
+                return name.hasSuffix("_id") || name.hasSuffix("_ids") ? "0190f5a7c2d47a3b8c9d0e1f2a3b4c5d" : "fuzz"
+            }
+        }
+
+        static func varint(_ value: UInt64) -> [UInt8] {
+            var value = value
+            var out: [UInt8] = []
+            while value >= 0x80 {
+                out.append(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            return out + [UInt8(value)]
+        }
+
+        static func delimited(_ number: UInt64, _ bytes: [UInt8]) -> [UInt8] {
+            varint(number << 3 | 2) + varint(UInt64(bytes.count)) + bytes
+        }
+
+        static func little(_ value: UInt64, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+    }
+}
