@@ -22,12 +22,7 @@ private struct EmbeddedServer {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         self.calls = calls
         let handler = ServerConnectionHandler(
-            dispatcher: ServerCallDispatcher(
-                services: [EchoService(events: HandlerEvents())],
-                interceptor: nil,
-                observer: nil,
-                logger: Logger(label: "test")
-            ),
+            router: Router(services: [EchoService(events: HandlerEvents())]),
             configuration: ServerConfiguration(
                 tls: nil,
                 maxDeadline: maxDeadline,

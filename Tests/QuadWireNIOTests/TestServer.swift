@@ -40,7 +40,6 @@ struct TestCertificates {
 /// duration of `body`, then shuts it down and removes its certificates.
 func withEchoServer<T: Sendable>(
     configure: (inout ServerConfiguration) -> Void = { _ in },
-    interceptor: (any ServerInterceptor)? = nil,
     _ body: @Sendable (QuadServer, Int, TestCertificates, HandlerEvents) async throws -> T
 ) async throws -> T {
     let certificates = try TestCertificates.make()
@@ -54,7 +53,6 @@ func withEchoServer<T: Sendable>(
     let server = QuadServer(
         configuration: configuration,
         services: services + [ReflectionService(hosting: services)],
-        interceptor: interceptor,
         logger: Logger(label: "test.server")
     )
     return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
