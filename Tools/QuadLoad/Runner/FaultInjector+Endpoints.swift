@@ -9,15 +9,7 @@ extension FaultInjector {
     /// not list, naming those it does, and the file's ``CLIError`` when it is missing or does not parse.
     public static func endpointsPIDLookup(path: String) -> PIDLookup {
         { service in
-            let file = try EndpointsFile.load(path: path)
-            guard let endpoint = file.endpoint(named: service) else {
-                let known = file.serviceNames.joined(separator: ", ")
-                throw FaultPlanError(
-                    .unknownService,
-                    "--fault names \(service), which \(path) does not list; it lists \(known)"
-                )
-            }
-            return endpoint.pid
+            try endpoint(of: service, in: path).pid
         }
     }
 
@@ -25,15 +17,23 @@ extension FaultInjector {
     /// `quad up --fault-proxy` put in front of the service, nil when it has none.
     public static func endpointsProxyLookup(path: String) -> ProxyLookup {
         { service in
-            let file = try EndpointsFile.load(path: path)
-            guard let endpoint = file.endpoint(named: service) else {
-                let known = file.serviceNames.joined(separator: ", ")
-                throw FaultPlanError(
-                    .unknownService,
-                    "--fault names \(service), which \(path) does not list; it lists \(known)"
-                )
+            try endpoint(of: service, in: path).proxy.map {
+                FaultProxyControlClient(address: $0.control, token: $0.token)
             }
-            return endpoint.proxy.map { FaultProxyControlClient(address: $0.control, token: $0.token) }
         }
+    }
+
+    /// The endpoint `service` has in the endpoints file at `path`, read afresh; ``FaultPlanError``
+    /// (``FaultPlanError/Code/unknownService``) naming those it lists when it has none.
+    private static func endpoint(of service: String, in path: String) throws -> ServiceEndpoint {
+        let file = try EndpointsFile.load(path: path)
+        guard let endpoint = file.endpoint(named: service) else {
+            let known = file.serviceNames.joined(separator: ", ")
+            throw FaultPlanError(
+                .unknownService,
+                "--fault names \(service), which \(path) does not list; it lists \(known)"
+            )
+        }
+        return endpoint
     }
 }
