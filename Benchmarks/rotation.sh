@@ -33,18 +33,12 @@ mkdir -p "$here/results"
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 out="$here/results/rotation-$stamp.jsonl"
 work="$(mktemp -d)"
-up_pid=""
-stop_up() {
-    if [[ -n "$up_pid" ]]; then kill "$up_pid" 2>/dev/null || true; wait "$up_pid" 2>/dev/null || true; up_pid=""; fi
-}
+source "$here/services.sh"
 trap 'stop_up; rm -rf "$work"' EXIT
 
 # Sign-ins hash a password; a cheaper scrypt keeps them from dominating 2 cores (the figures are about failures).
 export QUAD_LOG_LEVEL=warning QUAD_PASSWORD_COST=12
-"$bin/quad" up --data "$work/up" >"$work/up.log" 2>&1 &
-up_pid=$!
-for _ in $(seq 1 240); do [[ -f "$work/up/endpoints.json" ]] && break; sleep 0.5; done
-[[ -f "$work/up/endpoints.json" ]] || { echo "quad up did not start:" >&2; tail -20 "$work/up.log" >&2; exit 1; }
+start_up
 echo "# $(date -u +%FT%TZ) rate=$rate/s duration=${duration}s rotations every ${every}s; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 mix="laundry-customer=1,laundry-dasher=1.25,browsing=4,errand=1,ride=1,login-storm=1"

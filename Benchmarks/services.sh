@@ -1,4 +1,4 @@
-# Shared by gateway.sh, overload.sh and idle.sh (sourced, not run): release builds, and Quad
+# Shared by the benchmark scripts (sourced, not run): release builds, and Quad
 # executables started on free loopback ports in a scratch directory.
 #
 # The sourcing script sets `bin` (the release bin path) and `work` (a scratch directory), and
