@@ -49,7 +49,7 @@ until [[ -s "$work/calls.jsonl" ]] || ! kill -0 "$load_pid" 2>/dev/null; do slee
 # The call log's times are from the run's start; the first call is sent about when the file first has a line.
 run_start=$(python3 -c "
 import json, time
-first = json.loads(open('$work/calls.jsonl').readline())
+first = next(c for c in map(json.loads, open('$work/calls.jsonl')) if 'record' not in c)
 print(time.time() - first['sent_ms'] / 1000)")
 
 rotations="$work/rotations.txt"
@@ -80,7 +80,8 @@ python3 - "$work/calls.jsonl" "$rotations" "$run_start" "$out" "$rate" "$duratio
 import collections, json, sys
 calls_path, rotations_path, run_start, out, rate, duration, load_status, report_path = sys.argv[1:]
 run_start = float(run_start)
-everything = [json.loads(line) for line in open(calls_path)]
+# The log's "record" lines (writes, feeds) are for quad-load check, not calls.
+everything = [c for c in map(json.loads, open(calls_path)) if "record" not in c]
 # The warm-up and the measured part, when the rotations happen; calls of the cool-down's journeys still running when
 # the run ends are cancelled by quad-load itself, and are counted apart.
 end_ms = (5 + int(duration)) * 1000
