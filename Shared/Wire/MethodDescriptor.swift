@@ -9,9 +9,13 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The fully qualified service, e.g. `quad.identity.v1.Identity`.
-    public var service: String
+    public var service: String {
+        didSet { fullName = "\(service)/\(method)" }
+    }
     /// The method's simple name, e.g. `Register`.
-    public var method: String
+    public var method: String {
+        didSet { fullName = "\(service)/\(method)" }
+    }
     public var kind: Kind
     /// Marked `(quad.options.v1.idempotent) = true` in Proto/: safe to retry.
     public var idempotent: Bool
@@ -46,10 +50,12 @@ public struct MethodDescriptor: Hashable, Sendable, CustomStringConvertible {
         self.rateLimitClass = rateLimitClass
         self.eventSource = eventSource
         self.serviceOnly = serviceOnly
+        self.fullName = "\(service)/\(method)"
     }
 
-    /// `package.Service/Method`, the name on the wire.
-    public var fullName: String { "\(service)/\(method)" }
+    /// `package.Service/Method`, the name on the wire (kept with the descriptor: callers and
+    /// the server read it on every call).
+    public private(set) var fullName: String
 
     public var description: String { fullName }
 }

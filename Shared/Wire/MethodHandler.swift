@@ -5,6 +5,12 @@ public import NIOCore
 public enum MethodHandler: Sendable {
     /// One request in (the CallStart payload), one response out (the CallEnd payload).
     case unary(@Sendable (ByteBuffer, ServerContext) async throws -> ByteBuffer)
+    /// A unary handler that never suspends: the wire runs it inline on the connection's event
+    /// loop as the CallStart is read, with no task (docs/architecture.md, section 4). It must
+    /// not block or do heavy work: every other call on its connection waits while it runs.
+    /// Cancellation cannot reach it while it runs; a call whose deadline passed before it
+    /// starts or while it runs is answered DEADLINE_EXCEEDED.
+    case unarySync(@Sendable (ByteBuffer, ServerContext) throws -> ByteBuffer)
     /// Requests stream in (the CallStart payload first, if any), responses stream out; the
     /// returned buffer, if any, travels in the CallEnd.
     case streaming(@Sendable (RawRequestStream, RawResponseWriter, ServerContext) async throws -> ByteBuffer?)

@@ -16,6 +16,25 @@ extension RegisteredMethod {
         )
     }
 
+    /// A unary method from a typed handler that never suspends (``MethodHandler/unarySync(_:)``):
+    /// served inline on the connection's event loop, without a task. For quick, non-blocking
+    /// work only (an echo, a lookup in memory); anything that awaits uses ``unary(_:_:)``.
+    public static func unarySync<
+        Request: SwiftProtobuf.Message & Sendable,
+        Response: SwiftProtobuf.Message & Sendable
+    >(
+        _ descriptor: MethodDescriptor,
+        _ body: @escaping @Sendable (Request, ServerContext) throws -> Response
+    ) -> RegisteredMethod {
+        RegisteredMethod(
+            descriptor: descriptor,
+            handler: .unarySync { buffer, context in
+                let request = try ProtobufCoding.decode(Request.self, from: buffer)
+                return try ProtobufCoding.encode(try body(request, context))
+            }
+        )
+    }
+
     /// A server-streaming method: one request, a stream of responses.
     public static func serverStreaming<
         Request: SwiftProtobuf.Message & Sendable,

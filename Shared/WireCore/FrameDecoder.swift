@@ -5,10 +5,12 @@
 /// fields are skipped, as protobuf requires; a frame with no body, or any encoding error,
 /// is a ``WireProtocolError`` with code `.malformedFrame`.
 public enum FrameDecoder {
-    /// Decodes `bytes[range]`; payload ranges are indices into `bytes`.
+    /// Decodes `bytes[range]`; payload ranges are indices into `bytes`. A CallStart's method
+    /// found in `methodNames` is that table's string, not a new one.
     public static func decode(
         _ bytes: UnsafeRawBufferPointer,
-        range: Range<Int>
+        range: Range<Int>,
+        methodNames: MethodNames? = nil
     ) throws(WireProtocolError) -> Frame<Range<Int>> {
         var reader = ProtobufReader(bytes: bytes, base: 0, range: range)
         var callID: UInt32 = 0
@@ -22,7 +24,7 @@ public enum FrameDecoder {
             case 2...9:
                 try ProtobufReader.expect(wireType, 2, field: "Frame.body")
                 let nested = reader.nested(try reader.readLengthDelimited())
-                body = try decodeBody(field: field, nested)
+                body = try decodeBody(field: field, nested, methodNames: methodNames)
             default:
                 try reader.skip(wireType: wireType)
             }
@@ -33,10 +35,11 @@ public enum FrameDecoder {
 
     private static func decodeBody(
         field: UInt32,
-        _ reader: ProtobufReader
+        _ reader: ProtobufReader,
+        methodNames: MethodNames?
     ) throws(WireProtocolError) -> Frame<Range<Int>>.Body {
         switch field {
-        case 2: return .start(try decodeCallStart(reader))
+        case 2: return .start(try decodeCallStart(reader, methodNames: methodNames))
         case 3: return .message(try decodeMessage(reader))
         case 4: return .end(try decodeCallEnd(reader))
         case 5:
@@ -73,7 +76,10 @@ public enum FrameDecoder {
         return value
     }
 
-    private static func decodeCallStart(_ reader: ProtobufReader) throws(WireProtocolError) -> CallStart<Range<Int>> {
+    private static func decodeCallStart(
+        _ reader: ProtobufReader,
+        methodNames: MethodNames?
+    ) throws(WireProtocolError) -> CallStart<Range<Int>> {
         var reader = reader
         var start = CallStart<Range<Int>>(method: "")
         var payload: Range<Int>?
@@ -83,7 +89,7 @@ public enum FrameDecoder {
             switch field {
             case 1:
                 try ProtobufReader.expect(wireType, 2, field: "CallStart.method")
-                start.method = try reader.readString()
+                start.method = try reader.readString(interning: methodNames)
             case 2:
                 try ProtobufReader.expect(wireType, 0, field: "CallStart.timeout_micros")
                 start.timeoutMicros = try reader.readVarint()

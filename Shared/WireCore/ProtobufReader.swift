@@ -64,9 +64,10 @@ struct ProtobufReader {
     }
 
     @usableFromInline
-    mutating func readString() throws(WireProtocolError) -> String {
+    mutating func readString(interning names: MethodNames? = nil) throws(WireProtocolError) -> String {
         let range = try readLengthDelimited()
         let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if let names, let known = names.name(matching: slice) { return known }
         guard let string = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
             throw Self.malformed("string field is not valid UTF-8")
         }

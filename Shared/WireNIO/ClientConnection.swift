@@ -92,33 +92,46 @@ final class ClientConnection: Sendable {
     func unary(_ method: MethodDescriptor, request: ByteBuffer, options: CallOptions) async throws -> ByteBuffer {
         let eventLoop = channel.eventLoop
         let handler = self.handler
-        let promise = eventLoop.makePromise(of: CallEnd<ByteBuffer>.self)
         let token = ClientCallToken()
         let end = try await withTaskCancellationHandler {
-            let start: @Sendable () -> Void = {
-                handler.value.startCall(
-                    token: token,
-                    method: method.fullName,
-                    options: options,
-                    firstRequest: request,
-                    halfClose: true,
-                    completion: .unary(promise)
-                )
-            }
-            // A caller already on the connection's event loop (an EventLoopTaskExecutor
-            // preference) starts the call without a hop.
-            if eventLoop.inEventLoop { start() } else { eventLoop.execute(start) }
-            // A task cancelled before it got here ran `onCancel` at once, before the call existed, so that
-            // abandon found nothing and the call would wait for its answer: abandon it again, after the start.
-            if Task.isCancelled {
-                eventLoop.execute {
-                    handler.value.abandon(
+            // The handler resumes the caller's task directly with the CallEnd: no promise, no
+            // future callback per call.
+            try await withUnsafeThrowingContinuation {
+                (continuation: UnsafeContinuation<CallEnd<ByteBuffer>, any Error>) in
+                // A caller already on the connection's event loop (an EventLoopTaskExecutor
+                // preference) starts the call without a hop (and without a closure).
+                if eventLoop.inEventLoop {
+                    handler.value.startCall(
                         token: token,
-                        status: Status(code: .cancelled, message: "the caller cancelled the call")
+                        method: method.fullName,
+                        options: options,
+                        firstRequest: request,
+                        halfClose: true,
+                        completion: .unary(continuation)
                     )
+                } else {
+                    eventLoop.execute {
+                        handler.value.startCall(
+                            token: token,
+                            method: method.fullName,
+                            options: options,
+                            firstRequest: request,
+                            halfClose: true,
+                            completion: .unary(continuation)
+                        )
+                    }
+                }
+                // A task cancelled before it got here ran `onCancel` at once, before the call existed, so that
+                // abandon found nothing and the call would wait for its answer: abandon it again, after the start.
+                if Task.isCancelled {
+                    eventLoop.execute {
+                        handler.value.abandon(
+                            token: token,
+                            status: Status(code: .cancelled, message: "the caller cancelled the call")
+                        )
+                    }
                 }
             }
-            return try await promise.futureResult.get()
         } onCancel: {
             eventLoop.execute {
                 handler.value.abandon(

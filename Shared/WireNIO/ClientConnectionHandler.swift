@@ -15,7 +15,11 @@ final class UsableFlag: Sendable {
 }
 
 /// Identifies a call from the async side before (and after) it has a call id.
-final class ClientCallToken: Sendable {}
+final class ClientCallToken: @unchecked Sendable {
+    /// The call's id while it is open; read and written only on the connection's event loop
+    /// (the handler's), which is what makes the class sendable.
+    var callID: UInt32?
+}
 
 /// A call that never reached the server (it was above GoAway's last call id): retrying it is safe.
 struct UnprocessedCallError: Error {
@@ -33,7 +37,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     enum Completion {
-        case unary(EventLoopPromise<CallEnd<ByteBuffer>>)
+        /// The caller's task, suspended until the CallEnd (resumed exactly once: a record is
+        /// completed only as it is removed).
+        case unary(UnsafeContinuation<CallEnd<ByteBuffer>, any Error>)
         case streaming(AsyncThrowingStream<ByteBuffer, any Error>.Continuation, opened: EventLoopPromise<Void>)
     }
 
@@ -49,7 +55,6 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     /// Why each streaming call the server ended refuses the sends that follow (its status: a refusal, not "the
     /// call has ended"), until its caller lets go of it.
     private var endedCalls: [ObjectIdentifier: RPCError] = [:]
-    private var callIDs: [ObjectIdentifier: UInt32] = [:]
     private var context: ChannelHandlerContext?
     private let handshake: EventLoopPromise<Void>
     private let configuration: ClientConfiguration
@@ -57,6 +62,10 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     let usable: UsableFlag
     private var flushScheduled = false
     private var inReadBurst = false
+    /// Frames encoded since the last flush, written as one buffer (one TLS record) at the next.
+    private var outbound = OutboundBuffer()
+    /// The once-per-tick flush, made once.
+    private var scheduledFlush: (@Sendable () -> Void)?
     private var lastReadAt = NIODeadline.now()
     private var pingOutstandingSince: NIODeadline?
     private var keepaliveTask: RepeatedTask?
@@ -70,6 +79,11 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        scheduledFlush = {
+            handler.value.flushScheduled = false
+            handler.value.flushOutbound()
+        }
         if let interval = configuration.keepaliveInterval {
             // Tick often enough to notice both an idle interval and a missed Pong in time.
             let tick = TimeAmount(min(interval, configuration.keepaliveTimeout) / 2)
@@ -82,6 +96,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         keepaliveTask?.cancel()
+        scheduledFlush = nil
         self.context = nil
     }
 
@@ -111,7 +126,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
                 }
             }
             records[callID] = record
-            callIDs[ObjectIdentifier(token)] = callID
+            token.callID = callID
             write(
                 Frame(
                     callID: callID,
@@ -131,7 +146,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     }
 
     func send(token: ClientCallToken, _ message: ByteBuffer, halfClose: Bool, promise: EventLoopPromise<Void>) {
-        guard let callID = callIDs[ObjectIdentifier(token)], var record = records[callID] else {
+        guard let callID = token.callID, var record = records[callID] else {
             promise.fail(
                 endedCalls[ObjectIdentifier(token)] ?? RPCError(code: .cancelled, message: "the call has ended")
             )
@@ -155,7 +170,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     }
 
     func halfClose(token: ClientCallToken, promise: EventLoopPromise<Void>) {
-        guard let callID = callIDs[ObjectIdentifier(token)], let record = records[callID] else {
+        guard let callID = token.callID, let record = records[callID] else {
             promise.succeed()
             return
         }
@@ -173,7 +188,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     }
 
     func consumed(token: ClientCallToken) {
-        guard let callID = callIDs[ObjectIdentifier(token)] else { return }
+        guard let callID = token.callID else { return }
         if let grant = stateMachine.messagesConsumed(callID: callID) {
             write(Frame(callID: callID, body: .credit(grant)))
         }
@@ -182,7 +197,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     /// The caller gave up (cancellation, deadline, or the body returned): send Cancel.
     func abandon(token: ClientCallToken, status: Status) {
         defer { endedCalls.removeValue(forKey: ObjectIdentifier(token)) }
-        guard let callID = callIDs.removeValue(forKey: ObjectIdentifier(token)) else { return }
+        guard let callID = token.callID else { return }
+        token.callID = nil
         let record = records.removeValue(forKey: callID)
         if stateMachine.cancel(callID: callID) { write(Frame(callID: callID, body: .cancel)) }
         if let record { complete(record, with: CallEnd(status: status)) }
@@ -224,6 +240,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             var buffer = context.channel.allocator.buffer(capacity: 64)
             buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
             closeError = RPCError(code: .internal, message: "protocol error from server: \(error.reason)")
+            writeOutbound()
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
         case .none:
@@ -233,7 +250,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         inReadBurst = false
-        context.flush()
+        flushOutbound()
         context.fireChannelReadComplete()
     }
 
@@ -257,6 +274,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             // Tell the server why before closing (docs/wire.md, protocol errors).
             var buffer = context.channel.allocator.buffer(capacity: 64)
             buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(GoAway(lastCallID: 0, reason: error.reason))))
+            writeOutbound()
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
             return
@@ -279,7 +297,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func removeRecord(_ callID: UInt32) -> CallRecord? {
         guard let record = records.removeValue(forKey: callID) else { return nil }
-        callIDs.removeValue(forKey: ObjectIdentifier(record.token))
+        record.token.callID = nil
         return record
     }
 
@@ -289,8 +307,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         for (_, _, promise) in record.pendingSends { promise.fail(failure) }
         if case .streaming = record.completion { endedCalls[ObjectIdentifier(record.token)] = failure }
         switch record.completion {
-        case .unary(let promise):
-            promise.succeed(end)
+        case .unary(let continuation):
+            continuation.resume(returning: end)
         case .streaming(let continuation, _):
             if let payload = end.payload { continuation.yield(payload) }
             if end.status.isOK {
@@ -303,7 +321,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func fail(_ completion: Completion, _ error: any Error) {
         switch completion {
-        case .unary(let promise): promise.fail(error)
+        case .unary(let continuation): continuation.resume(throwing: error)
         case .streaming(let continuation, let opened):
             continuation.finish(throwing: error)
             opened.fail(error)
@@ -349,7 +367,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func closeIfDrained() {
         guard stateMachine.closeIfDrained(), let context else { return }
-        context.flush()
+        flushOutbound()
         context.close(promise: nil)
     }
 
@@ -362,17 +380,28 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context else { return }
-        var buffer = context.channel.allocator.buffer(
-            capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame)
-        )
-        buffer.writeFrame(frame)
-        context.write(wrapOutboundOut(buffer), promise: nil)
-        guard !inReadBurst, !flushScheduled else { return }
+        let (earlier, own) = outbound.append(frame, allocator: context.channel.allocator)
+        if let earlier { context.write(wrapOutboundOut(earlier), promise: nil) }
+        if let own { context.write(wrapOutboundOut(own), promise: nil) }
+        guard !inReadBurst, !flushScheduled, let scheduledFlush else { return }
         flushScheduled = true
-        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            loopBound.value.flushScheduled = false
-            loopBound.value.context?.flush()
+        context.eventLoop.execute(scheduledFlush)
+    }
+
+    /// Hands the frames encoded so far to the pipeline (without flushing).
+    private func writeOutbound() {
+        guard let context, let buffer = outbound.take() else { return }
+        context.write(wrapOutboundOut(buffer), promise: nil)
+    }
+
+    private func flushOutbound() {
+        guard let context else { return }
+        guard let buffer = outbound.take() else {
+            context.flush()
+            return
         }
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        context.flush()
+        outbound.recycle(buffer)
     }
 }

@@ -83,7 +83,7 @@ public final class QuadServer: Sendable {
         // Read as each connection is accepted, so a reload (TLSSettings.reload) reaches new
         // connections while open ones keep theirs.
         let tls = configuration.tls
-        let router = self.router
+        let dispatcher = self.dispatcher
         let configuration = self.configuration
         let logger = self.logger
         let channel: NIOAsyncChannel<ServerConnectionChannel, Never>
@@ -99,7 +99,7 @@ public final class QuadServer: Sendable {
                         return try ServerConnectionChannel.configure(
                             child,
                             sslContext: try tls?.makeContext(),
-                            router: router,
+                            dispatcher: dispatcher,
                             configuration: configuration,
                             logger: logger,
                             handshakeCompleted: { self.connections.withLock { $0.limiter.handshakeCompleted(id) } }

@@ -1,6 +1,6 @@
 package import Logging
-import NIOCore
-import QuadWire
+package import NIOCore
+package import QuadWire
 
 /// Runs one call's handler in a child task and waits beside it on the call's cancellation
 /// signal, so a Cancel frame, an expired deadline or a closed connection cancels the
@@ -53,12 +53,73 @@ package enum ServerCallRunner {
         call.connection.finish(callID: call.callID, outcome)
     }
 
+    /// Runs a handler that never suspends (``QuadWire/MethodHandler/unarySync(_:)``) right here,
+    /// on the caller's thread (the connection's event loop), with no task: the observer, the
+    /// per-call logger and the error mapping are those of ``run(_:logger:interceptor:observer:)``.
+    /// Nothing can cancel it while it runs; an `expiry` (the caller's deadline capped by the
+    /// server's) already past before it starts, or passed by the time it returns, makes the
+    /// outcome DEADLINE_EXCEEDED. `deadline` is the caller's, as the handler sees it. Calls behind an
+    /// interceptor (which may suspend) take the task path instead.
+    package static func runSynchronously(
+        _ handler: @Sendable (ByteBuffer, ServerContext) throws -> ByteBuffer,
+        method: MethodDescriptor,
+        request: ByteBuffer,
+        metadata: [String: String],
+        deadline: ContinuousClock.Instant?,
+        expiry: ContinuousClock.Instant?,
+        peer: PeerInfo,
+        logger: Logger,
+        observer: (any ServerCallObserver)?
+    ) -> ServerCallOutcome {
+        let observation = observer?.callStarted(method)
+        let logger = callLogger(logger, metadata: metadata)
+        let outcome: ServerCallOutcome
+        if let expiry, ContinuousClock.now >= expiry {
+            outcome = .failure(expired)
+        } else {
+            let context = ServerContext(
+                method: method,
+                metadata: metadata,
+                deadline: deadline,
+                peer: peer,
+                logger: logger
+            )
+            do {
+                let response = try handler(request, context)
+                if let expiry, ContinuousClock.now >= expiry {
+                    outcome = .failure(expired)
+                } else {
+                    outcome = .success(response)
+                }
+            } catch {
+                outcome = .failure(RPCError.from(error))
+            }
+        }
+        switch outcome {
+        case .success: observation?.callFinished(status: .ok)
+        case .failure(let error):
+            observation?.callFinished(status: error.code)
+            if error.code == .internal, let cause = error.cause {
+                logger.error("handler failed", metadata: ["error": "\(cause)"])
+            }
+        }
+        return outcome
+    }
+
+    /// What a call whose deadline passed is answered (as the connection's deadline timer does).
+    private static var expired: RPCError { RPCError(code: .deadlineExceeded, message: "deadline exceeded") }
+
     /// The method's logger (already carrying the method name) with the request and trace ids
     /// when the caller sent them (W3C traceparent: version-traceid-parentid-flags).
     private static func callLogger<Connection>(_ logger: Logger, for call: RunnableCall<Connection>) -> Logger {
+        callLogger(logger, metadata: call.metadata)
+    }
+
+    private static func callLogger(_ logger: Logger, metadata: [String: String]) -> Logger {
+        guard !metadata.isEmpty else { return logger }
         var logger = logger
-        if let requestID = call.metadata["x-request-id"] { logger[metadataKey: "request_id"] = .string(requestID) }
-        if let traceparent = call.metadata["traceparent"] {
+        if let requestID = metadata["x-request-id"] { logger[metadataKey: "request_id"] = .string(requestID) }
+        if let traceparent = metadata["traceparent"] {
             let parts = traceparent.split(separator: "-")
             if parts.count >= 4, parts[1].count == 32 { logger[metadataKey: "trace_id"] = .string(String(parts[1])) }
         }
@@ -71,6 +132,9 @@ package enum ServerCallRunner {
         switch call.method.handler {
         case .unary(let handler):
             return try await handler(call.firstPayload!, context)
+        case .unarySync(let handler):
+            // Here only behind an interceptor or in-process; the wire runs it inline otherwise.
+            return try handler(call.firstPayload!, context)
         case .streaming(let handler):
             let connection = call.connection
             let callID = call.callID

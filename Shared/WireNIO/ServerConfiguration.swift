@@ -36,6 +36,10 @@ public struct ServerConfiguration: Sendable {
     /// in its handshake, or is closed at once when there is none. `nil`: the descriptor limit's
     /// cap alone.
     public var maxConnections: Int?
+    /// Within one read burst, answers (CallEnds) are flushed every this many, not only at the
+    /// burst's end, so a caller that sent many calls at once starts on the first answers while
+    /// the server serves the rest. At least 1.
+    public var flushEvery: Int
 
     /// Where a call's handler runs.
     public enum HandlerExecution: Sendable, CaseIterable {
@@ -62,7 +66,8 @@ public struct ServerConfiguration: Sendable {
         admission: (any CallAdmission)? = nil,
         handshakeTimeout: Duration? = .seconds(10),
         maxConnectionsPerAddress: Int? = nil,
-        maxConnections: Int? = nil
+        maxConnections: Int? = nil,
+        flushEvery: Int = 16
     ) {
         self.host = host
         self.port = port
@@ -77,6 +82,7 @@ public struct ServerConfiguration: Sendable {
         self.handshakeTimeout = handshakeTimeout
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.maxConnections = maxConnections
+        self.flushEvery = max(1, flushEvery)
     }
 
     /// The cap on open connections applied: ``maxConnections``, and never more than the

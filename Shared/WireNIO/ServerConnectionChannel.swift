@@ -13,14 +13,14 @@ struct ServerConnectionChannel: Sendable {
     static func configure(
         _ channel: any Channel,
         sslContext: NIOSSLContext?,
-        router: Router,
+        dispatcher: ServerCallDispatcher,
         configuration: ServerConfiguration,
         logger: Logger,
         handshakeCompleted: (@Sendable () -> Void)? = nil
     ) throws -> ServerConnectionChannel {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         let handler = ServerConnectionHandler(
-            router: router,
+            dispatcher: dispatcher,
             configuration: configuration,
             calls: continuation,
             logger: logger,
@@ -29,7 +29,11 @@ struct ServerConnectionChannel: Sendable {
         )
         let sync = channel.pipeline.syncOperations
         if let sslContext { try sync.addHandler(NIOSSLServerHandler(context: sslContext)) }
-        try sync.addHandler(ByteToMessageHandler(FrameDecoderHandler(maxFrameSize: configuration.maxFrameSize)))
+        try sync.addHandler(
+            ByteToMessageHandler(
+                FrameDecoderHandler(maxFrameSize: configuration.maxFrameSize, methodNames: dispatcher.methodNames)
+            )
+        )
         try sync.addHandler(handler)
         return ServerConnectionChannel(
             channel: channel,

@@ -7,10 +7,12 @@ import QuadWireCore
 
 /// Runs the callee side of the quad wire on one connection, on its event loop.
 ///
-/// Frames go through ``ServerConnectionStateMachine``; new calls are handed to the
-/// connection's call runner through `calls`, and handlers reach back through a
-/// ``ServerConnectionHandle``. Writes from handlers are flushed once per event-loop tick,
-/// reads' answers once per read burst.
+/// Frames go through ``ServerConnectionStateMachine``; a unary call whose handler never
+/// suspends (``QuadWire/MethodHandler/unarySync(_:)``) runs inline as its CallStart is read;
+/// other new calls are handed to the connection's call runner through `calls`, and handlers
+/// reach back through a ``ServerConnectionHandle``. Frames are encoded into one outbound buffer
+/// and written at each flush: within a read burst every ``ServerConfiguration/flushEvery``
+/// answers and at its end, outside one once per event-loop tick.
 final class ServerConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = Frame<ByteBuffer>
     typealias OutboundOut = ByteBuffer
@@ -35,6 +37,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private var stateMachine: ServerConnectionStateMachine
     private var records: [UInt32: CallRecord] = [:]
     private let router: Router
+    private let dispatcher: ServerCallDispatcher
     private let configuration: ServerConfiguration
     private let calls: AsyncStream<ServerCall>.Continuation
     private let logger: Logger
@@ -42,6 +45,16 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private var peer = PeerInfo(address: "unknown")
     private var flushScheduled = false
     private var inReadBurst = false
+    /// Frames encoded since the last flush, written as one buffer at the next (one TLS record
+    /// instead of one per frame); its storage is kept for the next flush when small
+    /// (``OutboundBuffer``).
+    private var outbound = OutboundBuffer()
+    /// CallEnds written in the current read burst since its last flush.
+    private var answersSinceFlush = 0
+    /// When the last call started while the idle timer was armed: calls that end at once
+    /// (inline, refused) leave the timer alone, with no timer work per call, and its expiry
+    /// looks here before draining.
+    private var lastCallAt: NIODeadline?
     private var idleTimer: Scheduled<Void>?
     private var closed = false
     /// The client's IP address without the port (the admission's fairness key).
@@ -60,7 +73,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private var drainingBacklog = false
 
     init(
-        router: Router,
+        dispatcher: ServerCallDispatcher,
         configuration: ServerConfiguration,
         calls: AsyncStream<ServerCall>.Continuation,
         logger: Logger,
@@ -69,7 +82,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     ) {
         self.handshakeTimeout = handshakeTimeout
         self.handshakeCompleted = handshakeCompleted
-        self.router = router
+        self.router = dispatcher.router
+        self.dispatcher = dispatcher
         self.configuration = configuration
         self.calls = calls
         self.logger = logger
@@ -229,7 +243,8 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         inReadBurst = false
-        context.flush()
+        answersSinceFlush = 0
+        flushOutbound()
         context.fireChannelReadComplete()
     }
 
@@ -275,8 +290,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     // MARK: Calls
 
     private func startCall(callID: UInt32, _ start: CallStart<ByteBuffer>) {
-        idleTimer?.cancel()
-        idleTimer = nil
+        if idleTimer != nil { lastCallAt = context?.eventLoop.now }
         let method: RegisteredMethod
         switch ServerCallAcceptance.check(start, router: router) {
         case .accept(let accepted): method = accepted
@@ -308,6 +322,14 @@ final class ServerConnectionHandler: ChannelInboundHandler {
                 return
             }
         }
+
+        if ticket == nil, case .unarySync(let body) = method.handler, dispatcher.runsSynchronousHandlersInline {
+            runInline(callID: callID, body, method: method.descriptor, start: start, permit: permit)
+            return
+        }
+        idleTimer?.cancel()
+        idleTimer = nil
+        lastCallAt = nil
 
         // A unary call's request is its CallStart payload: no stream to allocate.
         var requests: AsyncThrowingStream<ByteBuffer, any Error>?
@@ -373,7 +395,64 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         record.waiting = nil
         record.admission = permit
         records[callID] = record
+        if case .unarySync(let body) = call.method.handler, dispatcher.runsSynchronousHandlersInline {
+            // Its deadline timer still runs: had it fired, the call would be gone.
+            let outcome = ServerCallRunner.runSynchronously(
+                body,
+                method: call.method.descriptor,
+                request: call.firstPayload!,
+                metadata: call.metadata,
+                deadline: call.deadline,
+                expiry: call.deadline,
+                peer: peer,
+                logger: dispatcher.logger(forMethod: call.method.descriptor.fullName),
+                observer: dispatcher.observer
+            )
+            finishCall(callID: callID, outcome)
+            return
+        }
         calls.yield(call)
+    }
+
+    /// Runs a unary call whose handler never suspends, here and now: no record, no task, no
+    /// deadline timer (nothing could act on one while the handler runs; its expiry is checked
+    /// before and after instead).
+    private func runInline(
+        callID: UInt32,
+        _ body: @Sendable (ByteBuffer, ServerContext) throws -> ByteBuffer,
+        method: MethodDescriptor,
+        start: CallStart<ByteBuffer>,
+        permit: CallAdmissionPermit?
+    ) {
+        let (requested, enforced) = ServerCallAcceptance.timeouts(
+            requestedMicros: start.timeoutMicros,
+            cap: configuration.maxDeadline
+        )
+        let now = enforced == nil ? nil : ContinuousClock.now
+        let outcome = ServerCallRunner.runSynchronously(
+            body,
+            method: method,
+            request: start.payload!,
+            metadata: start.metadata,
+            deadline: requested.map { now!.advanced(by: $0) },
+            expiry: enforced.map { now!.advanced(by: $0) },
+            peer: peer,
+            logger: dispatcher.logger(forMethod: start.method),
+            observer: dispatcher.observer
+        )
+        if let permit {
+            let code: StatusCode
+            switch outcome {
+            case .success: code = .ok
+            case .failure(let error): code = error.code
+            }
+            configuration.admission?.callEnded(permit, code: code)
+        }
+        guard stateMachine.endCall(callID) else { return }
+        writeEnd(callID: callID, outcome)
+        closeIfDrained()
+        armIdleTimerIfIdle()
+        resumeIfBelowCallLimit()
     }
 
     /// A queued call waited too long, or lost its place to a lighter client.
@@ -439,6 +518,15 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             }
         }
         guard stateMachine.endCall(callID) else { return }
+        writeEnd(callID: callID, outcome)
+        closeIfDrained()
+        armIdleTimerIfIdle()
+        resumeIfBelowCallLimit()
+    }
+
+    /// Writes a call's CallEnd; within a read burst, every ``ServerConfiguration/flushEvery``
+    /// answers are flushed at once, so the caller starts on them while the rest are served.
+    private func writeEnd(callID: UInt32, _ outcome: ServerCallOutcome) {
         let end: CallEnd<ByteBuffer>
         switch outcome {
         case .success(let payload):
@@ -447,9 +535,12 @@ final class ServerConnectionHandler: ChannelInboundHandler {
             end = CallEnd(status: error.status, trailers: error.trailers)
         }
         write(Frame(callID: callID, body: .end(end)))
-        closeIfDrained()
-        armIdleTimerIfIdle()
-        resumeIfBelowCallLimit()
+        guard inReadBurst else { return }
+        answersSinceFlush += 1
+        if answersSinceFlush >= configuration.flushEvery {
+            answersSinceFlush = 0
+            flushOutbound()
+        }
     }
 
     func sendMessage(callID: UInt32, _ message: ByteBuffer, promise: EventLoopPromise<Void>) {
@@ -520,12 +611,14 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         // retrying them as if they had not.
         let goAway = GoAway(lastCallID: stateMachine.lastAcceptedCallID, reason: error.reason)
         buffer.writeFrame(Frame<ByteBuffer>(callID: 0, body: .goAway(goAway)))
+        writeOutbound()
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
     }
 
     private func closeIfDrained() {
         guard stateMachine.closeIfDrained(), let context else { return }
+        writeOutbound()
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
             channel.close(promise: nil)
@@ -547,24 +640,51 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private func idleTimeoutFired() {
         idleTimer = nil
         guard stateMachine.openCalls == 0 else { return }
+        if let last = lastCallAt, let idle = configuration.idleTimeout, let context {
+            // Calls came and went at once since the timer was armed: idle only since the last.
+            lastCallAt = nil
+            let quiet = context.eventLoop.now - last
+            if quiet < TimeAmount(idle) {
+                let handle = self.handle
+                idleTimer = context.eventLoop.scheduleTask(in: TimeAmount(idle) - quiet) {
+                    handle.handler.value.idleTimeoutFired()
+                }
+                return
+            }
+        }
         drain(reason: "idle timeout")
     }
 
     private func write(_ frame: Frame<ByteBuffer>) {
         guard let context, !closed else { return }
-        var buffer = context.channel.allocator.buffer(
-            capacity: FrameEncoder.prefixLength + FrameEncoder.bodyLength(of: frame)
-        )
-        buffer.writeFrame(frame)
-        context.write(wrapOutboundOut(buffer), promise: nil)
+        let (earlier, own) = outbound.append(frame, allocator: context.channel.allocator)
+        if let earlier { context.write(wrapOutboundOut(earlier), promise: nil) }
+        if let own { context.write(wrapOutboundOut(own), promise: nil) }
         // Inside a read burst channelReadComplete flushes; otherwise flush once per loop tick.
         guard !inReadBurst, !flushScheduled else { return }
         flushScheduled = true
         let handle = self.handle
         context.eventLoop.execute {
             handle.handler.value.flushScheduled = false
-            handle.handler.value.context?.flush()
+            handle.handler.value.flushOutbound()
         }
+    }
+
+    /// Hands the frames encoded so far to the pipeline (without flushing).
+    private func writeOutbound() {
+        guard let context, let buffer = outbound.take() else { return }
+        context.write(wrapOutboundOut(buffer), promise: nil)
+    }
+
+    private func flushOutbound() {
+        guard let context else { return }
+        guard let buffer = outbound.take() else {
+            context.flush()
+            return
+        }
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        context.flush()
+        outbound.recycle(buffer)
     }
 }
 

@@ -21,6 +21,8 @@ enum Echo {
     static let chat = MethodDescriptor(service: service, method: "Chat", kind: .bidirectionalStreaming)
     static let hang = MethodDescriptor(service: service, method: "Hang", kind: .unary)
     static let missing = MethodDescriptor(service: service, method: "Missing", kind: .unary)
+    /// Never suspends (`unarySync`).
+    static let inline = MethodDescriptor(service: service, method: "Inline", kind: .unary)
 }
 
 /// Records what happened inside handlers so tests can wait for it without sleeping.
@@ -105,6 +107,10 @@ struct EchoService: QuadService {
             },
             .bidirectionalStreaming(Echo.chat) { (requests: RequestStream<Text>, writer: MessageWriter<Text>, _) in
                 for try await request in requests { try await writer.send(text("re:" + request.service)) }
+            },
+            .unarySync(Echo.inline) { (request: Text, _) in
+                guard request.service != "fail" else { throw RPCError(code: .notFound, message: "no such thing") }
+                return text("inline:" + request.service)
             },
             .unary(Echo.hang) { (_: Text, _) -> Text in
                 events.record("hang.started")

@@ -29,6 +29,19 @@ struct InProcessTransportTests {
         }
     }
 
+    @Test("a handler that never suspends (unarySync) is served in-process too, its errors mapped alike")
+    func inline() async throws {
+        try await withInProcessEcho { transport, _, _ in
+            let client = transport.client()
+            let response = try await client.unary(Echo.inline, request: text("hi"), as: Text.self, options: .defaults)
+            #expect(response.service == "inline:hi")
+            let failed = await #expect(throws: RPCError.self) {
+                _ = try await client.unary(Echo.inline, request: text("fail"), as: Text.self, options: .defaults)
+            }
+            #expect(failed?.code == .notFound)
+        }
+    }
+
     @Test("a handler's RPCError arrives with its code, message and trailers; any other error is a generic INTERNAL")
     func errors() async throws {
         try await withInProcessEcho { transport, _, _ in

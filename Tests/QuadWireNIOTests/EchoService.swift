@@ -14,6 +14,9 @@ enum Echo {
     static let chat = MethodDescriptor(service: service, method: "Chat", kind: .bidirectionalStreaming)
     static let hang = MethodDescriptor(service: service, method: "Hang", kind: .unary)
     static let missing = MethodDescriptor(service: service, method: "Missing", kind: .unary)
+    /// Served inline (`unarySync`): "fail" throws NOT_FOUND, "crash" a plain error, "slow"
+    /// spins until the call's deadline has passed; anything else is echoed as "inline:…".
+    static let inline = MethodDescriptor(service: service, method: "Inline", kind: .unary)
 }
 
 func text(_ value: String) -> Text { .with { $0.service = value } }
@@ -81,6 +84,17 @@ struct EchoService: QuadService {
             .bidirectionalStreaming(Echo.chat) { (requests: RequestStream<Text>, writer: MessageWriter<Text>, _) in
                 for try await request in requests { try await writer.send(text("re:" + request.service)) }
             },
+            .unarySync(Echo.inline) { (request: Text, context) in
+                switch request.service {
+                case "fail": throw RPCError(code: .notFound, message: "no such thing")
+                case "crash": throw InlineCrash()
+                case "slow":
+                    // Busy until the deadline passes: an inline handler cannot be stopped.
+                    if let deadline = context.deadline { while ContinuousClock.now < deadline {} }
+                    return text("slow")
+                default: return text("inline:" + request.service)
+                }
+            },
             .unary(Echo.hang) { (_: Text, _) -> Text in
                 events.record("hang.started")
                 do {
@@ -95,3 +109,6 @@ struct EchoService: QuadService {
         ]
     }
 }
+
+/// A handler error that is not an RPCError (it becomes INTERNAL).
+struct InlineCrash: Error {}

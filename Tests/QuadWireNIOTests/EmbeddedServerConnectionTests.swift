@@ -22,7 +22,12 @@ private struct EmbeddedServer {
         let (calls, continuation) = AsyncStream<ServerCall>.makeStream()
         self.calls = calls
         let handler = ServerConnectionHandler(
-            router: Router(services: [EchoService(events: HandlerEvents())]),
+            dispatcher: ServerCallDispatcher(
+                services: [EchoService(events: HandlerEvents())],
+                interceptor: nil,
+                observer: nil,
+                logger: Logger(label: "test")
+            ),
             configuration: ServerConfiguration(
                 tls: nil,
                 maxDeadline: maxDeadline,

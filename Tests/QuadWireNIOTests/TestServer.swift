@@ -40,6 +40,7 @@ struct TestCertificates {
 /// duration of `body`, then shuts it down and removes its certificates.
 func withEchoServer<T: Sendable>(
     configure: (inout ServerConfiguration) -> Void = { _ in },
+    interceptor: (any ServerInterceptor)? = nil,
     _ body: @Sendable (QuadServer, Int, TestCertificates, HandlerEvents) async throws -> T
 ) async throws -> T {
     let certificates = try TestCertificates.make()
@@ -53,6 +54,7 @@ func withEchoServer<T: Sendable>(
     let server = QuadServer(
         configuration: configuration,
         services: services + [ReflectionService(hosting: services)],
+        interceptor: interceptor,
         logger: Logger(label: "test.server")
     )
     return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in

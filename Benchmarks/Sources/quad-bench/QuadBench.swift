@@ -7,12 +7,18 @@ import QuadWireNIO
 
 /// (a) quad: QuadServer + QuadClient (pool of one connection) over mutual TLS 1.3.
 ///
-/// `Echo` returns the request's bytes as they are (no protobuf); `EchoMessage` decodes a
-/// generated message (`quad.wire.v1.Message`, bytes `payload`) and encodes it back.
+/// `Echo` returns the request's bytes as they are (no protobuf), from a handler that never
+/// suspends (`.unarySync`: served inline on the event loop, no task); `EchoMessage` decodes a
+/// generated message (`quad.wire.v1.Message`, bytes `payload`) and encodes it back, from an
+/// ordinary async handler (a task per call).
 enum QuadBench {
     /// `QUAD_BENCH_GLOBAL_EXECUTOR=1` runs handlers and callers on Swift's global executor
     /// (the transport's behaviour before EventLoopTaskExecutor), for comparison.
     static let globalExecutor = ProcessInfo.processInfo.environment["QUAD_BENCH_GLOBAL_EXECUTOR"] == "1"
+    /// `QUAD_BENCH_ASYNC_ECHO=1` serves `Echo` from an async handler (a task per call) instead.
+    static let asyncEcho = ProcessInfo.processInfo.environment["QUAD_BENCH_ASYNC_ECHO"] == "1"
+    /// `QUAD_BENCH_FLUSH_EVERY=N` sets ``ServerConfiguration/flushEvery`` (default: the server's).
+    static let flushEvery = ProcessInfo.processInfo.environment["QUAD_BENCH_FLUSH_EVERY"].flatMap { Int($0) }
 
     static let service = "quad.bench.v1.Bench"
     static let echo = MethodDescriptor(service: service, method: "Echo", kind: .unary)
@@ -21,7 +27,10 @@ enum QuadBench {
     struct BenchService: QuadService {
         var registeredMethods: [RegisteredMethod] {
             [
-                RegisteredMethod(descriptor: QuadBench.echo, handler: .unary { buffer, _ in buffer }),
+                RegisteredMethod(
+                    descriptor: QuadBench.echo,
+                    handler: QuadBench.asyncEcho ? .unary { buffer, _ in buffer } : .unarySync { buffer, _ in buffer }
+                ),
                 .unary(QuadBench.echoMessage) { (request: Quad_Wire_V1_Message, _) in request },
             ]
         }
@@ -35,13 +44,15 @@ enum QuadBench {
         )
         var logger = Logger(label: "quad-bench.server")
         logger.logLevel = .warning
+        var configuration = ServerConfiguration(
+            port: options.port,
+            tls: tls,
+            idleTimeout: nil,
+            handlerExecution: globalExecutor ? .globalConcurrentExecutor : .connectionEventLoop
+        )
+        if let flushEvery { configuration.flushEvery = flushEvery }
         let server = QuadServer(
-            configuration: ServerConfiguration(
-                port: options.port,
-                tls: tls,
-                idleTimeout: nil,
-                handlerExecution: globalExecutor ? .globalConcurrentExecutor : .connectionEventLoop
-            ),
+            configuration: configuration,
             services: [BenchService()],
             eventLoopGroup: benchEventLoopGroup,
             logger: logger
