@@ -10,7 +10,9 @@ import Synchronization
 /// Jobs wait in the executor's own queue, and the loop runs them in batches: one
 /// `eventLoop.execute` (of a closure made once) per batch instead of a closure allocated per
 /// job. A batch runs the jobs queued when it starts; jobs they enqueue run in the next batch,
-/// after the loop's other work, so tasks cannot starve I/O.
+/// after the tasks queued on the loop meanwhile. That is no shield for I/O: NIO runs queued
+/// tasks until none is left before it reads again, so a task that keeps re-enqueueing itself
+/// (a `Task.yield()` loop) holds the loop, as it would with a closure per job.
 ///
 /// Code running here must not block: a handler that does CPU-heavy or blocking work hands it
 /// to a bounded executor of its own (identity's password hashing runs on an `NIOThreadPool`).

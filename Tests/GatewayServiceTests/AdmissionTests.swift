@@ -21,6 +21,13 @@ struct AdmissionTests {
         }
     }
 
+    /// Lets the calls under test move on; throws once the test is cancelled (its time limit), so
+    /// a wait for a state that never comes ends with the test instead of spinning on.
+    static func yield() async throws {
+        try Task.checkCancellation()
+        await Task.yield()
+    }
+
     @Test(
         "1,000 Health/Check calls pipelined on one connection to an idle gateway all succeed",
         .timeLimit(.minutes(2))
@@ -71,7 +78,7 @@ struct AdmissionTests {
                     stalled.addTask { await Self.code { _ = try await gateway.call(FlakyService.hang) } }
                 }
                 while gateway.upstream.hanging < 16 || admission.concurrency(of: "flaky").queued < 24 {
-                    await Task.yield()
+                    try await Self.yield()
                 }
 
                 // When: 200 calls go to steady meanwhile
@@ -95,7 +102,7 @@ struct AdmissionTests {
                 // to flaky refuses them (and waits itself)
                 gateway.clock.advance(by: .milliseconds(150))
                 stalled.addTask { await Self.code { _ = try await gateway.call(FlakyService.hang) } }
-                while admission.concurrency(of: "flaky").queued != 1 { await Task.yield() }
+                while admission.concurrency(of: "flaky").queued != 1 { try await Self.yield() }
 
                 // Then: once flaky answers again, the held calls and the last one finish
                 gateway.upstream.releaseHanging()
@@ -147,7 +154,7 @@ struct AdmissionTests {
                     }
                 }
                 while gateway.upstream.hanging < 4 || admission.queued(in: "flaky", from: "127.0.0.2") < 16 {
-                    await Task.yield()
+                    try await Self.yield()
                 }
 
                 // When: another client calls the same upstream 5 times
@@ -168,7 +175,7 @@ struct AdmissionTests {
                     }
                 }
                 // Then: its calls wait in places taken from the flooder, not refused
-                while admission.queued(in: "flaky", from: "127.0.0.3") < 5 { await Task.yield() }
+                while admission.queued(in: "flaky", from: "127.0.0.3") < 5 { try await Self.yield() }
                 #expect(admission.queued(in: "flaky", from: "127.0.0.2") == 11)
 
                 gateway.upstream.releaseHanging()

@@ -242,7 +242,8 @@ struct ProtectedGateway: Sendable {
             let client = QuadClient(
                 host: "127.0.0.1",
                 port: port,
-                tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway")
+                tls: try .client(trustRootsPEM: certificates.caPath, serverName: "gateway"),
+                configuration: ProtectedGateway.clientConfiguration(connections: 1)
             )
             defer {
                 upstream.releaseHanging()
@@ -263,10 +264,19 @@ struct ProtectedGateway: Sendable {
         }
     }
 
+    /// A test client's: a connect may wait a minute. Beside the system tests (dozens of service
+    /// processes starting on two cores) this process's event loops can get no CPU for longer than
+    /// the default 5 s, and a connect timeout is not what these tests are about.
+    static func clientConfiguration(connections: Int) -> ClientConfiguration {
+        var configuration = ClientConfiguration(poolSize: connections)
+        configuration.connectTimeout = .seconds(60)
+        return configuration
+    }
+
     /// Another app: `connections` connections from the loopback address `address` (127.x.y.z),
     /// which the gateway tells apart from the default client's 127.0.0.1.
     func client(from address: String, connections: Int = 1) throws -> QuadClient {
-        var configuration = ClientConfiguration(poolSize: connections)
+        var configuration = Self.clientConfiguration(connections: connections)
         configuration.localAddress = address
         return QuadClient(
             host: "127.0.0.1",
