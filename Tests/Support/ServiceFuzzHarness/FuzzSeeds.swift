@@ -5,8 +5,8 @@ public import QuadWire
 
 /// The seed corpus of a target (Fuzz/services/corpus/<target>/, written by Fuzz/make-service-seeds.sh): for every method,
 /// an empty request from Alice, and a request with every field filled with a plausible value (ids of the seeded
-/// people as placeholders, the demo campus, USD, small numbers, nested messages two levels down) from Alice, Bob and
-/// an operator.
+/// people as placeholders, other ids as placeholders for what earlier answers handed out, the demo campus, USD, small
+/// numbers, nested messages two levels down) from Alice, Bob and an operator.
 public enum FuzzSeeds {
     /// Each seed's file name and bytes.
     public static func seeds(for methods: [MethodDescriptor]) throws -> [(name: String, bytes: [UInt8])] {
@@ -81,7 +81,11 @@ public enum FuzzSeeds {
             case "password": return "correct horse battery"
             case "phone": return "+15555550100"
             default:
-                return name.hasSuffix("_id") || name.hasSuffix("_ids") ? "0190f5a7c2d47a3b8c9d0e1f2a3b4c5d" : "fuzz"
+                // An id some earlier answer handed out (FuzzRecentIDs), else one that names nothing.
+                let singular = name.hasSuffix("_ids") ? String(name.dropLast()) : name
+                guard singular.hasSuffix("_id") else { return "fuzz" }
+                guard singular.count <= FuzzRecentIDs.longestName else { return "0190f5a7c2d47a3b8c9d0e1f2a3b4c5d" }
+                return String(decoding: FuzzPlaceholder.token(singular), as: UTF8.self)
             }
         }
 

@@ -55,7 +55,7 @@ enum GatewayFuzzDoor {
         let methods = (gateway.routes.allRoutes.map(\.method) + gateway.api.registeredMethods.map(\.descriptor))
             .sorted { $0.fullName < $1.fullName }
         let anonymous = PeerInfo(address: "in-process")
-        return ServiceFuzzTarget(
+        return try ServiceFuzzTarget(
             name: "gateway",
             methods: methods,
             callers: [

@@ -1,8 +1,10 @@
-public import NIOCore
-public import QuadServiceKit
+import NIOCore
+import QuadServiceKit
 public import QuadWire
 public import QuadWireCore
-public import QuadWireInProcess
+import QuadWireInProcess
+import QuadContracts
+import QuadDynamicMessages
 
 /// One service as a fuzz target: an input names one of its routed methods and a caller and carries the request's
 /// bytes, and the call runs through the service's in-process transport (the server's own checks, interceptor,
@@ -12,8 +14,8 @@ public import QuadWireInProcess
 /// four bits choose the caller (modulo ``callers``) and whose high four bits choose the idempotency key (0: none,
 /// else `fuzz-key-N`, so that a key can come back with another request), then the request. A unary or server
 /// streaming call sends the rest as its one request; a client or bidirectional stream reads the rest as messages,
-/// each a length byte and that many bytes. Placeholders for the seeded people's ids (``FuzzPlaceholder``) are
-/// swapped for the ids first.
+/// each a length byte and that many bytes. Placeholders for the seeded people's ids (``FuzzPlaceholder``), and for
+/// the ids earlier answers handed out (``FuzzRecentIDs``), are swapped for the ids first.
 public struct ServiceFuzzTarget: Sendable {
     /// Who a call comes from.
     public struct FuzzCaller: Sendable {
@@ -43,6 +45,27 @@ public struct ServiceFuzzTarget: Sendable {
     public let callers: [FuzzCaller]
     let placeholders: [FuzzPlaceholder]
     let client: @Sendable (PeerInfo) -> any ClientTransport
+    /// The ids answers handed out, for later inputs' placeholders.
+    let recent: FuzzRecentIDs
+    /// Each method's answer type (as ``methods`` are ordered), to read the ids out of its answers.
+    let answerTypes: [String?]
+
+    init(
+        name: String,
+        methods: [MethodDescriptor],
+        callers: [FuzzCaller],
+        placeholders: [FuzzPlaceholder],
+        client: @escaping @Sendable (PeerInfo) -> any ClientTransport
+    ) throws {
+        self.name = name
+        self.methods = methods
+        self.callers = callers
+        self.placeholders = placeholders
+        self.client = client
+        let pool = try DescriptorPool(files: Array(QuadProtoFiles.all.values))
+        self.recent = FuzzRecentIDs(pool: pool)
+        self.answerTypes = methods.map { try? pool.method(named: $0.fullName).outputType }
+    }
 
     /// Methods that delete their caller: Carol calls them instead of Alice and Bob.
     static let deleting: Set<String> = ["DeleteAccount"]
@@ -70,7 +93,7 @@ public struct ServiceFuzzTarget: Sendable {
         }
         let methods = (system.services[name] ?? []).flatMap { $0.registeredMethods.map(\.descriptor) }
             .sorted { $0.fullName < $1.fullName }
-        return ServiceFuzzTarget(
+        return try ServiceFuzzTarget(
             name: name,
             methods: methods,
             callers: callers,
@@ -83,8 +106,9 @@ public struct ServiceFuzzTarget: Sendable {
     /// status is forbidden.
     @discardableResult
     public func run(_ bytes: [UInt8]) async throws -> (method: String, caller: String, status: StatusCode) {
-        var input = FuzzInput(FuzzPlaceholder.substitute(placeholders, in: bytes))
-        let method = methods[Int(input.byte()) % methods.count]
+        var input = FuzzInput(FuzzPlaceholder.substitute(placeholders + recent.placeholders, in: bytes))
+        let index = Int(input.byte()) % methods.count
+        let method = methods[index]
         let selector = input.byte()
         let caller = callers[Int(selector & 0x0f) % callers.count]
         let metadata = Self.deleting.contains(method.method) ? caller.standIn ?? caller.metadata : caller.metadata
@@ -95,7 +119,12 @@ public struct ServiceFuzzTarget: Sendable {
         do {
             switch method.kind {
             case .unary:
-                _ = try await transport.unary(method, request: ByteBuffer(bytes: input.rest()), options: options)
+                let answer = try await transport.unary(
+                    method,
+                    request: ByteBuffer(bytes: input.rest()),
+                    options: options
+                )
+                if let type = answerTypes[index] { recent.learn(from: Array(buffer: answer), messageType: type) }
             case .serverStreaming:
                 // An event source or feed answers as events happen: its first answers (or a refusal) are what is
                 // checked, within a short deadline.
