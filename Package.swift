@@ -493,7 +493,7 @@ let tools: [Target] = [
             "PaymentsProviders", "PaymentsStore", "HouseholdsService", "FleetDocumentsService", "GatewayService",
             "GatewayDomain", "QuadServiceKit",
             "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates", "QuadStorage",
-            "QuadKernel", "QuadContracts", "QuadDynamicMessages", grdb, logging, nioCore,
+            "QuadKernel", "QuadContracts", "QuadDynamicMessages", grdb, logging, nioCore, protobuf,
         ]
     ),
     tests("ServiceFuzzTests", ["ServiceFuzzHarness"]),

@@ -50,4 +50,18 @@ struct FuzzRecentIDsTests {
         let after = try await target.run(lookUp)
         #expect(after.status == .ok, "GetHousehold answered \(after.status) for the household Alice created")
     }
+
+    @Test(
+        "every valid seed (FuzzSeeds.creations) makes what it names, on its service's target and through the gateway",
+        arguments: ServiceFuzzTarget.names
+    )
+    func creationsSucceed(target name: String) async throws {
+        let target = try await ServiceFuzzTarget.make(name)
+        let creations = try FuzzSeeds.creations()
+        for creation in creations {
+            guard let index = target.methods.firstIndex(where: { $0.fullName == creation.method }) else { continue }
+            let made = try await target.run([UInt8(index), FuzzSeeds.alice] + creation.request)
+            #expect(made.status == .ok, "\(creation.method) on \(name) answered \(made.status)")
+        }
+    }
 }

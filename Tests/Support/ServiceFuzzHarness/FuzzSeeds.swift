@@ -1,7 +1,9 @@
 import IdentityDomain
 import QuadContracts
+import NIOCore
 import QuadDynamicMessages
 public import QuadWire
+import SwiftProtobuf
 
 /// The seed corpus of a target (Fuzz/services/corpus/<target>/, written by Fuzz/make-service-seeds.sh): for every method,
 /// an empty request from Alice, and a request with every field filled with a plausible value (ids of the seeded
@@ -24,8 +26,68 @@ public enum FuzzSeeds {
             seeds.append(("\(method.method)-alice", [head, 0x10] + body(filled)))
             seeds.append(("\(method.method)-bob", [head, 0x11] + body(filled)))
             seeds.append(("\(method.method)-operator", [head, 0x03] + body(filled)))
+            for (number, creation) in try creations().filter({ $0.method == method.fullName }).enumerated() {
+                seeds.append(("\(method.method)-valid-\(number + 1)", [head, alice] + creation.request))
+            }
         }
         return seeds
+    }
+
+    /// The caller byte of Alice: the first caller of every target (``ServiceFuzzTarget``).
+    static let alice: UInt8 = 0x00
+
+    /// Valid requests, from Alice, that make something the other methods act on: a household, its invite and
+    /// chore, a freight organisation, a card. Their answers' ids fill the other seeds' placeholders
+    /// (``FuzzRecentIDs``), so the fuzzer's mutations start from rows that exist rather than stopping at NOT_FOUND.
+    static func creations() throws -> [(method: String, request: [UInt8])] {
+        let household = String(decoding: FuzzPlaceholder.token("household_id"), as: UTF8.self)
+        let alice = String(decoding: FuzzPlaceholder.token("alice"), as: UTF8.self)
+        func bytes(_ message: some SwiftProtobuf.Message) throws -> [UInt8] {
+            Array(buffer: try ProtobufCoding.encode(message))
+        }
+        return [
+            (
+                "quad.households.v1.Households/CreateHousehold",
+                try bytes(
+                    Quad_Households_V1_CreateHouseholdRequest.with {
+                        $0.name = "Fuzz Flat"
+                        $0.timeZone = "Europe/London"
+                        $0.currency = "USD"
+                    }
+                )
+            ),
+            (
+                "quad.households.v1.Households/InviteMember",
+                try bytes(
+                    Quad_Households_V1_InviteMemberRequest.with {
+                        $0.householdID = household
+                        $0.email = "bob@northfield.edu"
+                    }
+                )
+            ),
+            (
+                "quad.households.v1.Chores/CreateChore",
+                try bytes(
+                    Quad_Households_V1_CreateChoreRequest.with {
+                        $0.householdID = household
+                        $0.name = "Bins"
+                        $0.dueAtMicros = 4_102_444_800_000_000  // 2100-01-01
+                        $0.repeat = .weekly
+                        $0.assignment = .rotation
+                        $0.memberIds = [alice]
+                        $0.points = 1
+                    }
+                )
+            ),
+            (
+                "quad.freight.v1.Freight/CreateOrganisation",
+                try bytes(Quad_Freight_V1_CreateOrganisationRequest.with { $0.name = "Fuzz Freight" })
+            ),
+            (
+                "quad.payments.v1.Payments/AddPaymentMethod",
+                try bytes(Quad_Payments_V1_AddPaymentMethodRequest.with { $0.token = "tok_sandbox_visa" })
+            ),
+        ]
     }
 
     /// Writes a request with every field set, by hand (the values need not be valid for any one method).
