@@ -184,7 +184,8 @@ def summarize_check(path):
 
 def rss_growth(path):
     """Each process's RSS growth after warm-up: for each pid of a service that lived 10 minutes or more, the median
-    of its samples in the 3 minutes after its first 5 against the median of its last 3 minutes."""
+    of its samples in the 3 minutes after its first 5 against the median of its last 3 minutes; and, for one that
+    lived 18 minutes or more, over its last 10 minutes (is it still growing at the end?)."""
     samples = collections.defaultdict(list)
     with open(path) as handle:
         next(handle, None)
@@ -207,9 +208,15 @@ def rss_growth(path):
             continue
         growth = statistics.median(end) / statistics.median(base) - 1
         worst = max(worst, growth)
+        # Whether it still grows at the end, for a process whose warm-up outlasts 5 minutes (a cache filling):
+        # its last 3 minutes against the 3 minutes that ended 10 minutes before, when it lived 18 minutes or more.
+        earlier = [r for s, r in series if last - 780 < s <= last - 600] if last - first >= 1080 else []
+        tail = (
+            f"; last 10 min {statistics.median(end) / statistics.median(earlier) - 1:+.1%}" if earlier else ""
+        )
         lines.append(
             f"    {name} pid {pid}: {statistics.median(base) / 1024:.1f} MB -> {statistics.median(end) / 1024:.1f} MB "
-            f"({growth:+.1%}) over {(last - first) / 60:.0f} min"
+            f"({growth:+.1%}) over {(last - first) / 60:.0f} min{tail}"
         )
     unmeasured = sorted({name for name, _ in samples} - measured)
     if unmeasured:
