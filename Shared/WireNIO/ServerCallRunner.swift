@@ -42,14 +42,7 @@ package enum ServerCallRunner {
             // The connection already ended a cancelled call; its handler's answer is moot.
             return cancelled ? .failure(RPCError(code: .cancelled, message: "cancelled")) : handlerOutcome
         }
-        switch outcome {
-        case .success: observation?.callFinished(status: .ok)
-        case .failure(let error):
-            observation?.callFinished(status: error.code)
-            if error.code == .internal, let cause = error.cause {
-                logger.error("handler failed", metadata: ["error": "\(cause)"])
-            }
-        }
+        report(outcome, to: observation, logger: logger)
         call.connection.finish(callID: call.callID, outcome)
     }
 
@@ -95,6 +88,16 @@ package enum ServerCallRunner {
                 outcome = .failure(RPCError.from(error))
             }
         }
+        report(outcome, to: observation, logger: logger)
+        return outcome
+    }
+
+    /// Tells the observer how a call ended, and logs an INTERNAL failure's cause (the caller sees only the status).
+    private static func report(
+        _ outcome: ServerCallOutcome,
+        to observation: (any ServerCallObservation)?,
+        logger: Logger
+    ) {
         switch outcome {
         case .success: observation?.callFinished(status: .ok)
         case .failure(let error):
@@ -103,7 +106,6 @@ package enum ServerCallRunner {
                 logger.error("handler failed", metadata: ["error": "\(cause)"])
             }
         }
-        return outcome
     }
 
     /// What a call whose deadline passed is answered (as the connection's deadline timer does).

@@ -670,7 +670,9 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    /// Hands the frames encoded so far to the pipeline (without flushing).
+    /// Hands the frames encoded so far to the pipeline (without flushing). The buffer is taken out of
+    /// ``OutboundBuffer`` before the pipeline sees it (here and in `flushOutbound`, not in a method of it): a
+    /// write that closes the channel runs this handler again, which must not find `outbound` mid-mutation.
     private func writeOutbound() {
         guard let context, let buffer = outbound.take() else { return }
         context.write(wrapOutboundOut(buffer), promise: nil)
