@@ -12,7 +12,9 @@ import Synchronization
 /// `_id`, so they never stand for the seeded people's placeholders (`alice`, `bob`).
 final class FuzzRecentIDs: Sendable {
     private let transcoder: JSONTranscoder
-    private let ids = Mutex<[String: String]>([:])
+    /// The latest id of each name, as the placeholder that stands for it (made once, at learning: every input reads
+    /// these).
+    private let ids = Mutex<[String: FuzzPlaceholder]>([:])
     /// The longest name a placeholder has room for (`%fuzz:` and `%` around it in 32 bytes).
     static let longestName = FuzzPlaceholder.length - 7
 
@@ -22,7 +24,7 @@ final class FuzzRecentIDs: Sendable {
 
     /// A placeholder for every id learned so far.
     var placeholders: [FuzzPlaceholder] {
-        ids.withLock { ids in ids.map { FuzzPlaceholder($0.key, id: $0.value) } }
+        ids.withLock { Array($0.values) }
     }
 
     /// Learns the ids in `answer`, a message of `messageType`; an answer that does not decode teaches nothing.
@@ -36,7 +38,9 @@ final class FuzzRecentIDs: Sendable {
         let typeName = messageType.split(separator: ".").last.map(String.init)
         Self.collect(object, under: typeName, into: &found)
         guard !found.isEmpty else { return }
-        ids.withLock { $0.merge(found) { _, new in new } }
+        ids.withLock { ids in
+            for (name, id) in found { ids[name] = FuzzPlaceholder(name, id: id) }
+        }
     }
 
     /// The name an id found at `key` (inside `parent`) stands for: `job_id` for `jobId`, `jobIds`, or `id` under

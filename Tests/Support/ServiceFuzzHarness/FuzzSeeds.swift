@@ -14,6 +14,7 @@ public enum FuzzSeeds {
     public static func seeds(for methods: [MethodDescriptor]) throws -> [(name: String, bytes: [UInt8])] {
         let pool = try DescriptorPool(files: Array(QuadProtoFiles.all.values))
         var seeds: [(name: String, bytes: [UInt8])] = []
+        let valid = try creations()
         for (index, method) in methods.enumerated() where index < 256 {
             let filled =
                 (try? pool.method(named: method.fullName)).map { Filler(pool: pool).message($0.inputType) } ?? []
@@ -26,7 +27,7 @@ public enum FuzzSeeds {
             seeds.append(("\(method.method)-alice", [head, 0x10] + body(filled)))
             seeds.append(("\(method.method)-bob", [head, 0x11] + body(filled)))
             seeds.append(("\(method.method)-operator", [head, 0x03] + body(filled)))
-            for (number, creation) in try creations().filter({ $0.method == method.fullName }).enumerated() {
+            for (number, creation) in valid.filter({ $0.method == method.fullName }).enumerated() {
                 seeds.append(("\(method.method)-valid-\(number + 1)", [head, alice] + creation.request))
             }
         }
@@ -41,7 +42,7 @@ public enum FuzzSeeds {
     /// (``FuzzRecentIDs``), so the fuzzer's mutations start from rows that exist rather than stopping at NOT_FOUND.
     static func creations() throws -> [(method: String, request: [UInt8])] {
         let household = String(decoding: FuzzPlaceholder.token("household_id"), as: UTF8.self)
-        let alice = String(decoding: FuzzPlaceholder.token("alice"), as: UTF8.self)
+        let aliceID = String(decoding: FuzzPlaceholder.token("alice"), as: UTF8.self)
         func bytes(_ message: some SwiftProtobuf.Message) throws -> [UInt8] {
             Array(buffer: try ProtobufCoding.encode(message))
         }
@@ -74,7 +75,7 @@ public enum FuzzSeeds {
                         $0.dueAtMicros = 4_102_444_800_000_000  // 2100-01-01
                         $0.repeat = .weekly
                         $0.assignment = .rotation
-                        $0.memberIds = [alice]
+                        $0.memberIds = [aliceID]
                         $0.points = 1
                     }
                 )
