@@ -61,6 +61,21 @@ final class TestConnection {
         return TestConnection(channel: channel, events: stream)
     }
 
+    /// True when a new connection to `address` is closed at once without a byte: it opens and reads nothing, or the
+    /// proxy's reset beats the end of the connect (ECONNRESET while connecting, seen on a loaded machine).
+    /// A refused connect (nothing listening) is not this and throws.
+    static func closedAtOnce(_ address: String) async throws -> Bool {
+        do {
+            let connection = try await open(address)
+            return await connection.read(count: 1) == nil
+        } catch let error as NIOConnectionError
+            where !error.connectionErrors.isEmpty
+            && error.connectionErrors.allSatisfy({ ($0.error as? IOError)?.errnoCode == ECONNRESET })
+        {
+            return true
+        }
+    }
+
     func send(_ text: String) async throws {
         try await channel.writeAndFlush(ByteBuffer(string: text))
     }

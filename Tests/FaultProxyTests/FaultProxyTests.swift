@@ -98,8 +98,7 @@ struct FaultProxyTests {
             try await proxy.apply(.partition(for: nil))
             #expect(await connection.closed())
 
-            let refused = try await TestConnection.open(proxy.address)
-            #expect(await refused.read(count: 1) == nil)
+            #expect(try await TestConnection.closedAtOnce(proxy.address))
 
             try await proxy.apply(.heal)
             let healed = try await TestConnection.open(proxy.address)
