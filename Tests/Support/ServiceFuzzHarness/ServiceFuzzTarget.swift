@@ -49,6 +49,9 @@ public struct ServiceFuzzTarget: Sendable {
     let recent: FuzzRecentIDs
     /// Each method's answer type (as ``methods`` are ordered), to read the ids out of its answers.
     let answerTypes: [String?]
+    /// A server stream's deadline: how long one that answers nothing is waited for (one that answers is read until it
+    /// goes quiet, ``FuzzStreamReader``).
+    public var streamDeadline = Duration.milliseconds(50)
 
     init(
         name: String,
@@ -127,19 +130,15 @@ public struct ServiceFuzzTarget: Sendable {
                 if let type = answerTypes[index] { recent.learn(from: Array(buffer: answer), messageType: type) }
             case .serverStreaming:
                 // An event source or feed answers as events happen: its first answers (or a refusal) are what is
-                // checked, within a short deadline.
-                options.timeout = .milliseconds(250)
+                // checked, within a short deadline, and until it goes quiet (FuzzStreamReader).
+                options.timeout = streamDeadline
                 try await transport.streamingCall(
                     method,
                     firstRequest: ByteBuffer(bytes: input.rest()),
                     halfClose: true,
                     options: options
                 ) { call in
-                    var count = 0
-                    for try await _ in call.responses {
-                        count += 1
-                        if count >= 8 { break }
-                    }
+                    try await FuzzStreamReader().read(call)
                 }
             case .clientStreaming, .bidirectionalStreaming:
                 let messages = input.messages()
@@ -151,11 +150,7 @@ public struct ServiceFuzzTarget: Sendable {
                 ) { call in
                     for message in messages.dropFirst() { try await call.send(ByteBuffer(bytes: message)) }
                     try await call.finish()
-                    var count = 0
-                    for try await _ in call.responses {
-                        count += 1
-                        if count >= 8 { break }
-                    }
+                    try await FuzzStreamReader().read(call)
                 }
             }
         } catch {
