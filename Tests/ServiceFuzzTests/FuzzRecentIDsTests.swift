@@ -60,8 +60,30 @@ struct FuzzRecentIDsTests {
         let creations = try FuzzSeeds.creations()
         for creation in creations {
             guard let index = target.methods.firstIndex(where: { $0.fullName == creation.method }) else { continue }
-            let made = try await target.run([UInt8(index), FuzzSeeds.alice] + creation.request)
+            let made = try await target.run([UInt8(index), creation.caller] + creation.request)
             #expect(made.status == .ok, "\(creation.method) on \(name) answered \(made.status)")
         }
+    }
+    @Test(
+        "a laundry job, an errand and a ride offer Alice made through the jobs fuzzer are found by the next input",
+        arguments: [
+            ("quad.jobs.v1.Jobs/SubmitLaundryJob", "quad.jobs.v1.Jobs/GetLaundryJob", "job_id"),
+            ("quad.jobs.v1.Errands/PostErrand", "quad.jobs.v1.Errands/GetErrand", "errand_id"),
+            ("quad.jobs.v1.Rides/OfferRide", "quad.jobs.v1.Rides/GetRideOffer", "offer_id"),
+        ]
+    )
+    func jobsCreationsLearned(create: String, get: String, placeholder: String) async throws {
+        let target = try await ServiceFuzzTarget.make("jobs")
+        let creation = try #require(try FuzzSeeds.creations().first { $0.method == create })
+        let made = try #require(target.methods.firstIndex { $0.fullName == create })
+        let lookUp = try #require(target.methods.firstIndex { $0.fullName == get })
+
+        let created = try await target.run([UInt8(made), creation.caller] + creation.request)
+        #expect(created.status == .ok, "\(create) answered \(created.status)")
+
+        let found = try await target.run(
+            [UInt8(lookUp), FuzzSeeds.alice] + FuzzSeeds.Filler.delimited(1, FuzzPlaceholder.token(placeholder))
+        )
+        #expect(found.status == .ok, "\(get) answered \(found.status) for what \(create) made")
     }
 }

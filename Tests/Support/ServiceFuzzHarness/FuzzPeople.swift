@@ -1,7 +1,7 @@
 import IdentityDomain
-public import QuadContracts
+import QuadContracts
 public import QuadServiceKit
-public import QuadWire
+import QuadWire
 
 /// The people a fuzzed call may come from, registered with identity when the system starts, so the ids their
 /// calls carry (and that the gateway would put in `x-quad-caller`) name real accounts everywhere.
@@ -16,10 +16,16 @@ public struct FuzzPeople: Sendable {
     public var aliceToken: String
     public var bobToken: String
     public var carolToken: String
+    /// Alice's sandbox card, added with payments when the system starts: what her laundry jobs, errands and seats
+    /// are held on.
+    public var aliceCard: String
 
     /// The placeholders an input may carry for these ids (``FuzzPlaceholder``).
     var placeholders: [FuzzPlaceholder] {
-        [FuzzPlaceholder("alice", id: alice.userID), FuzzPlaceholder("bob", id: bob.userID)]
+        [
+            FuzzPlaceholder("alice", id: alice.userID), FuzzPlaceholder("bob", id: bob.userID),
+            FuzzPlaceholder("alice_card", id: aliceCard),
+        ]
     }
 
     /// Registers Alice, Bob and Carol through identity's Register, as the gateway calls it.
@@ -55,13 +61,26 @@ public struct FuzzPeople: Sendable {
         let (alice, aliceToken) = try await register("Alice")
         let (bob, bobToken) = try await register("Bob")
         let (carol, carolToken) = try await register("Carol")
+        let card = try await Quad_Payments_V1_Payments.Client(transport: client("payments")).addPaymentMethod(
+            .with {
+                $0.token = "tok_sandbox_visa"
+                $0.label = "Alice's card"
+            },
+            options: CallOptions(
+                timeout: .seconds(30),
+                metadata: [
+                    CallerIdentityInterceptor.callerHeader: alice.headerValue, "idempotency-key": "fuzz-alice-card",
+                ]
+            )
+        )
         return FuzzPeople(
             alice: alice,
             bob: bob,
             carol: carol,
             aliceToken: aliceToken,
             bobToken: bobToken,
-            carolToken: carolToken
+            carolToken: carolToken,
+            aliceCard: card.paymentMethodID
         )
     }
 }

@@ -28,7 +28,7 @@ public enum FuzzSeeds {
             seeds.append(("\(method.method)-bob", [head, 0x11] + body(filled)))
             seeds.append(("\(method.method)-operator", [head, 0x03] + body(filled)))
             for (number, creation) in valid.filter({ $0.method == method.fullName }).enumerated() {
-                seeds.append(("\(method.method)-valid-\(number + 1)", [head, alice] + creation.request))
+                seeds.append(("\(method.method)-valid-\(number + 1)", [head, creation.caller] + creation.request))
             }
         }
         return seeds
@@ -36,19 +36,38 @@ public enum FuzzSeeds {
 
     /// The caller byte of Alice: the first caller of every target (``ServiceFuzzTarget``).
     static let alice: UInt8 = 0x00
+    /// Alice with idempotency key `fuzz-key-1`, for the methods that need one.
+    static let aliceWithKey: UInt8 = 0x10
 
     /// Valid requests, from Alice, that make something the other methods act on: a household, its invite and
-    /// chore, a freight organisation, a card. Their answers' ids fill the other seeds' placeholders
+    /// chore, a freight organisation, a card, a laundry job, an errand and a ride offer (each with the caller byte
+    /// it is sent with: the jobs' products need an idempotency key). Their answers' ids fill the other seeds' placeholders
     /// (``FuzzRecentIDs``), so the fuzzer's mutations start from rows that exist rather than stopping at NOT_FOUND.
-    static func creations() throws -> [(method: String, request: [UInt8])] {
+    static func creations() throws -> [(method: String, caller: UInt8, request: [UInt8])] {
         let household = String(decoding: FuzzPlaceholder.token("household_id"), as: UTF8.self)
         let aliceID = String(decoding: FuzzPlaceholder.token("alice"), as: UTF8.self)
+        let card = String(decoding: FuzzPlaceholder.token("alice_card"), as: UTF8.self)
+        let hour: Int64 = 3_600_000_000
+        let epoch = FuzzSystem.epochMicros
         func bytes(_ message: some SwiftProtobuf.Message) throws -> [UInt8] {
             Array(buffer: try ProtobufCoding.encode(message))
         }
+        func usd(_ minorUnits: Int64) -> Quad_Types_V1_Amount {
+            .with {
+                $0.minorUnits = minorUnits
+                $0.currency = "USD"
+            }
+        }
+        func ridePlace(_ label: String, longitude: Double) -> Quad_Jobs_V1_RidePlace {
+            .with {
+                $0.label = label
+                $0.latitude = 40.44
+                $0.longitude = longitude
+            }
+        }
         return [
             (
-                "quad.households.v1.Households/CreateHousehold",
+                "quad.households.v1.Households/CreateHousehold", alice,
                 try bytes(
                     Quad_Households_V1_CreateHouseholdRequest.with {
                         $0.name = "Fuzz Flat"
@@ -58,7 +77,7 @@ public enum FuzzSeeds {
                 )
             ),
             (
-                "quad.households.v1.Households/InviteMember",
+                "quad.households.v1.Households/InviteMember", alice,
                 try bytes(
                     Quad_Households_V1_InviteMemberRequest.with {
                         $0.householdID = household
@@ -67,7 +86,7 @@ public enum FuzzSeeds {
                 )
             ),
             (
-                "quad.households.v1.Chores/CreateChore",
+                "quad.households.v1.Chores/CreateChore", alice,
                 try bytes(
                     Quad_Households_V1_CreateChoreRequest.with {
                         $0.householdID = household
@@ -81,12 +100,60 @@ public enum FuzzSeeds {
                 )
             ),
             (
-                "quad.freight.v1.Freight/CreateOrganisation",
+                "quad.freight.v1.Freight/CreateOrganisation", alice,
                 try bytes(Quad_Freight_V1_CreateOrganisationRequest.with { $0.name = "Fuzz Freight" })
             ),
             (
-                "quad.payments.v1.Payments/AddPaymentMethod",
+                "quad.payments.v1.Payments/AddPaymentMethod", alice,
                 try bytes(Quad_Payments_V1_AddPaymentMethodRequest.with { $0.token = "tok_sandbox_visa" })
+            ),
+            // The jobs' products, at instants of the fuzz system's clock (FuzzSystem.epochMicros), on Alice's card.
+            (
+                "quad.jobs.v1.Jobs/SubmitLaundryJob", aliceWithKey,
+                try bytes(
+                    Quad_Jobs_V1_SubmitLaundryJobRequest.with {
+                        $0.estimatedLoads = 2
+                        $0.instructions = "cold wash"
+                        $0.pickupAtMicros = epoch + 24 * hour
+                        $0.dropOffAtMicros = epoch + 48 * hour
+                        $0.paymentMethodID = card
+                    }
+                )
+            ),
+            (
+                "quad.jobs.v1.Errands/PostErrand", aliceWithKey,
+                try bytes(
+                    Quad_Jobs_V1_PostErrandRequest.with {
+                        $0.items = [
+                            .with {
+                                $0.name = "Oat milk, 1 l"
+                                $0.quantity = 2
+                                $0.maximumPrice = usd(300)
+                                $0.store = "Corner Market"
+                            }
+                        ]
+                        $0.neededByMicros = epoch + 24 * hour
+                        $0.deliveryPlace = .with {
+                            $0.label = "Baker Hall, north entrance"
+                            $0.latitude = 40.4433
+                            $0.longitude = -79.9436
+                        }
+                        $0.paymentMethodID = card
+                    }
+                )
+            ),
+            (
+                "quad.jobs.v1.Rides/OfferRide", aliceWithKey,
+                try bytes(
+                    Quad_Jobs_V1_OfferRideRequest.with {
+                        $0.taxiID = "TAXI-42"
+                        $0.origin = ridePlace("Central Station", longitude: -79.90)
+                        $0.destination = ridePlace("Airport", longitude: -80.00)
+                        $0.departureAtMicros = epoch + 5 * 24 * hour
+                        $0.seats = 3
+                        $0.estimatedFare = usd(2_000)
+                    }
+                )
             ),
         ]
     }
@@ -143,6 +210,7 @@ public enum FuzzSeeds {
             case "email": return "bob@northfield.edu"
             case "password": return "correct horse battery"
             case "phone": return "+15555550100"
+            case "payment_method_id": return String(decoding: FuzzPlaceholder.token("alice_card"), as: UTF8.self)
             default:
                 // An id some earlier answer handed out (FuzzRecentIDs), else one that names nothing.
                 let singular = name.hasSuffix("_ids") ? String(name.dropLast()) : name

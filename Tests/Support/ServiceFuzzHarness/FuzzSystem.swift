@@ -35,6 +35,26 @@ public final class FuzzSystem: Sendable {
     public let people: FuzzPeople
     /// Each context's port on 127.0.0.1 (mutual TLS), in a system made ``withSockets()``; empty otherwise.
     public let ports: [String: Int]
+    /// The clock every service (and the gateway in front of them) is given: ``clock()``.
+    let clock: QuadClock
+
+    /// Where the system's clock starts: 2030-01-07T09:00:00Z, in microseconds.
+    public static let epochMicros: Int64 = 1_894_006_800_000_000
+
+    /// A clock that starts at ``epochMicros`` when made and runs at the machine's pace, so a seed's instants (a
+    /// laundry pickup a day after it, a ride leaving in five days) mean the same on any day the fuzzer runs, for the
+    /// first day of a run.
+    static func clock() -> QuadClock {
+        let system = QuadClock.system()
+        return QuadClock(
+            micros: {
+                let (seconds, attoseconds) = system.elapsed().components
+                return epochMicros + seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+            },
+            elapsed: system.elapsed,
+            sleep: system.sleep
+        )
+    }
 
     /// The in-process system of this process, made on first use.
     public static func shared() async throws -> FuzzSystem {
@@ -55,9 +75,11 @@ public final class FuzzSystem: Sendable {
         transports: [String: InProcessTransport],
         services: [String: [any QuadService]],
         people: FuzzPeople,
-        ports: [String: Int]
+        ports: [String: Int],
+        clock: QuadClock
     ) {
         self.ports = ports
+        self.clock = clock
         self.directory = directory
         self.certificates = certificates
         self.transports = transports
@@ -87,7 +109,7 @@ public final class FuzzSystem: Sendable {
             services: contexts + ["gateway"]
         )
         let logger = Logger(label: "quad.fuzz", factory: { _ in SwiftLogNoOpLogHandler() })
-        let clock = QuadClock.system()
+        let clock = Self.clock()
         func database(_ name: String, _ migrator: DatabaseMigrator) throws -> QuadDatabase {
             try QuadDatabase(configuration: .defaults(path: "\(directory)/\(name).sqlite"), migrator: migrator)
         }
@@ -244,7 +266,8 @@ public final class FuzzSystem: Sendable {
             transports: transports,
             services: services,
             people: people,
-            ports: ports
+            ports: ports,
+            clock: clock
         )
     }
 }

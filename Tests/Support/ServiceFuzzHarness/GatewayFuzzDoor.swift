@@ -39,7 +39,8 @@ enum GatewayFuzzDoor {
                     serverName: context
                 )
             },
-            logger: logger
+            logger: logger,
+            clock: system.clock
         )
         let transport = InProcessTransport(
             configuration: ServerConfiguration(

@@ -1,5 +1,5 @@
-public import NIOCore
-public import QuadWire
+import NIOCore
+import QuadWire
 import Synchronization
 
 /// A peer's transport whose far end is set after every service exists: the services of one ``FuzzSystem`` call each
