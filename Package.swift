@@ -151,7 +151,7 @@ let wire: [Target] = [
     tests(
         "QuadWireNIOTests",
         [
-            "QuadWireCore", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadCertificates",
+            "QuadWireCore", "QuadWire", "QuadWireNIO", "QuadBuiltInContracts", "QuadCertificates", "QuadTestSupport",
             nioCore, nioPosix, nioEmbedded, nioTestUtils, nioSSL, nioTLS,
         ]
     ),
@@ -199,6 +199,7 @@ let kits: [Target] = [
         ]
     ),
     tests("QuadStorageTests", ["QuadStorage", "QuadTestSupport", grdb, logging]),
+    tests("QuadTestSupportTests", ["QuadTestSupport"]),
     tests("QuadCertificatesTests", ["QuadCertificates", x509, crypto]),
     tests("QuadTokensTests", ["QuadTokens", crypto]),
     tests("RidesKernelTests", ["RidesKernel", "QuadKernel", "QuadTestSupport"]),

@@ -1,3 +1,4 @@
+import QuadTestSupport
 import Testing
 
 @testable import FleetDocumentsService
@@ -7,9 +8,9 @@ import Testing
 @Suite("Position watchers (F5)")
 struct PositionWatchersTests {
     @Test("a watcher sees its organisation's drivers only, and a slow one gets each driver's newest position")
-    func organisationAndCoalescing() async {
+    func organisationAndCoalescing() async throws {
         let watchers = PositionWatchers<String>()
-        await watchers.watch("org-a") { subscription in
+        try await watchers.watch("org-a") { subscription in
             watchers.publish("d1@1", driver: "d1", recordedAt: 1, organisations: ["org-a"])
             watchers.publish("x@1", driver: "x", recordedAt: 1, organisations: ["org-b"])
             watchers.publish("d1@2", driver: "d1", recordedAt: 2, organisations: ["org-a"])
@@ -17,7 +18,7 @@ struct PositionWatchersTests {
             #expect(await subscription.next() == ["d1@2", "d2@1"])
             // Nothing waits now: the next read waits for the next position.
             async let next = subscription.next()
-            while watchers.waitingReaders == 0 { await Task.yield() }
+            try await Wait.until("a reader waiting") { watchers.waitingReaders > 0 }
             watchers.publish("d2@2", driver: "d2", recordedAt: 2, organisations: ["org-a"])
             #expect(await next == ["d2@2"])
         }
@@ -25,16 +26,16 @@ struct PositionWatchersTests {
     }
 
     @Test("two watchers of one organisation each get every position; a cancelled read returns nil")
-    func fanOutAndCancel() async {
+    func fanOutAndCancel() async throws {
         let watchers = PositionWatchers<Int>()
-        await watchers.watch("org") { first in
-            await watchers.watch("org") { second in
+        try await watchers.watch("org") { first in
+            try await watchers.watch("org") { second in
                 #expect(watchers.count == 2)
                 watchers.publish(7, driver: "d", recordedAt: 7, organisations: ["org"])
                 #expect(await first.next() == [7])
                 #expect(await second.next() == [7])
                 let reading = Task { await first.next() }
-                while watchers.waitingReaders == 0 { await Task.yield() }
+                try await Wait.until("a reader waiting") { watchers.waitingReaders > 0 }
                 reading.cancel()
                 #expect(await reading.value == nil)
             }

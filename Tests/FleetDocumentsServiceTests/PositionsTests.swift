@@ -291,7 +291,7 @@ struct PositionsTests {
                     var messages = stream.makeAsyncIterator()
                     let first = try #require(try await messages.next())
                     #expect(first.positions.map(\.driverID) == ["drew"])
-                    while freight.positions.watcherCount == 0 { await Task.yield() }
+                    try await Wait.until("a watcher registered") { freight.positions.watcherCount > 0 }
                     try await freight.report("oscar", 53.0, -2.0)
                     try await freight.report("dan", 51.0, -0.5)
                     let next = try #require(try await messages.next())

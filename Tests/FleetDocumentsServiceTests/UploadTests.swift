@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import QuadContracts
+import QuadTestSupport
 import QuadWire
 import Testing
 
@@ -166,7 +167,7 @@ struct UploadTests {
             let rows6 = try await h.rowCount()
             #expect(rows6 == 0)
             // The server learns of the cancellation and removes the temporary file as the handler ends.
-            while try h.files().temporary > 0 { await Task.yield() }
+            try await Wait.until("the temporary file removed") { try h.files().temporary == 0 }
             #expect(try h.files() == (blobs: 0, temporary: 0))
             _ = try await h.upload(pdf(size: 1_000), as: "cora")
             let rows7 = try await h.rowCount()

@@ -86,9 +86,10 @@ struct EdgeKeyRefetchTests {
         }
     }
 
-    /// Yields until `condition` holds (the calls under test have reached their wait; no sleeping).
-    static func waitUntil(_ condition: () -> Bool) async {
-        while !condition() { await Task.yield() }
+    /// Yields until `condition` holds (the calls under test have reached their wait; no sleeping), for at most
+    /// ``Wait/defaultLimit``.
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        try await Wait.until("the calls under test waiting") { condition() }
     }
 
     @Test(
@@ -109,7 +110,7 @@ struct EdgeKeyRefetchTests {
                 return await group.reduce(into: []) { $0.append($1) }
             }
         }
-        await Self.waitUntil { authenticator.callsAwaitingKeys == 10 }
+        try await Self.waitUntil { authenticator.callsAwaitingKeys == 10 }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(1))
         for result in await refusals.value {
@@ -126,7 +127,7 @@ struct EdgeKeyRefetchTests {
         // old. It waits for the next fetch (it used to be refused for ten seconds) and is accepted.
         source.serve([new.verification, old.verification])
         let accepted = Task { await Self.call(authenticator, try new.token()) }
-        await Self.waitUntil { authenticator.callsAwaitingKeys == 1 }
+        try await Self.waitUntil { authenticator.callsAwaitingKeys == 1 }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(1))
         #expect(try await accepted.value.get() == "user-1")
@@ -156,7 +157,7 @@ struct EdgeKeyRefetchTests {
         // Identity rotates, and the new key's first token arrives while that fetch is under way.
         source.serve([new.verification, old.verification])
         let accepted = Task { await Self.call(authenticator, try new.token()) }
-        await Self.waitUntil { authenticator.callsAwaitingKeys == 2 }
+        try await Self.waitUntil { authenticator.callsAwaitingKeys == 2 }
         clock.advance(by: .milliseconds(100))
         guard case .failure(let refused) = try await forged.value else {
             Issue.record("a token of a made-up key was accepted")

@@ -95,7 +95,7 @@ struct ProtectionTests {
             // Given: two calls that take 1 s (over the 500 ms threshold): the limit goes from 4 to 3
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<2 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
-                while gateway.upstream.hanging < 2 { await Task.yield() }
+                try await Wait.until("two calls held upstream") { gateway.upstream.hanging >= 2 }
                 gateway.clock.advance(by: .seconds(1))
                 gateway.upstream.releaseHanging()
                 try await group.waitForAll()
@@ -106,7 +106,7 @@ struct ProtectionTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // Given: three calls in flight, the lowered limit
                 for _ in 0..<3 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
-                while gateway.upstream.hanging < 3 { await Task.yield() }
+                try await Wait.until("three calls held upstream") { gateway.upstream.hanging >= 3 }
 
                 // When: a fourth comes, it is refused without being sent
                 let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.hang) }
@@ -129,7 +129,7 @@ struct ProtectionTests {
         try await ProtectedGateway.run(protection: protection) { gateway in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<6 { group.addTask { _ = try await gateway.call(FlakyService.hang) } }
-                while gateway.upstream.hanging < 6 { await Task.yield() }
+                try await Wait.until("six calls held upstream") { gateway.upstream.hanging >= 6 }
                 #expect(gateway.gateway.proxy.upstreamGuard("flaky")?.inflight == 6)
                 gateway.upstream.releaseHanging()
                 try await group.waitForAll()
@@ -152,7 +152,7 @@ struct ProtectionTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // Given one unary call in flight, the gateway-wide limit
                 group.addTask { _ = try await gateway.call(FlakyService.hang) }
-                while gateway.upstream.hanging < 1 { await Task.yield() }
+                try await Wait.until("a call held upstream") { gateway.upstream.hanging >= 1 }
 
                 // When another comes, even to another method, it is refused without reaching the upstream
                 let error = await #expect(throws: RPCError.self) { _ = try await gateway.call(FlakyService.idempotent) }

@@ -75,7 +75,7 @@ struct ReminderRestartTests {
             )
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await scheduler.run(logger: ReminderRows.quiet) }
-                while try await ReminderRows.events(h.database).count < 50 { await Task.yield() }
+                try await Wait.until("50 reminders fired") { try await ReminderRows.events(h.database).count >= 50 }
                 group.cancelAll()
             }
             try first.close()

@@ -19,7 +19,7 @@ struct GroupCommitWriterTests {
                     }
                     return nil
                 }
-                await gate.waitUntilBlocked()
+                try await gate.waitUntilBlocked()
 
                 // When 49 more writers queue meanwhile, and item 17's throws
                 for index in 1..<50 {
@@ -35,7 +35,7 @@ struct GroupCommitWriterTests {
                         }
                     }
                 }
-                await database.waitForPendingRequests(49)
+                try await database.waitForPendingRequests(49)
                 gate.open()
                 return try await group.reduce(into: [Int]()) { failures, index in
                     if let index { failures.append(index) }
@@ -63,9 +63,9 @@ struct GroupCommitWriterTests {
             let gate = Gate()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await database.write { _ in gate.block() } }
-                await gate.waitUntilBlocked()
+                try await gate.waitUntilBlocked()
                 group.addTask { try await database.write { db in try ItemsSchema.insert(db, "before") } }
-                await database.waitForPendingRequests(1)
+                try await database.waitForPendingRequests(1)
                 group.addTask {
                     // When the middle one writes two rows and then throws
                     let error = await #expect(throws: DeliberateFailure.self) {
@@ -78,9 +78,9 @@ struct GroupCommitWriterTests {
                     // Then its caller gets its own error
                     #expect(error == DeliberateFailure(name: "after two rows"))
                 }
-                await database.waitForPendingRequests(2)
+                try await database.waitForPendingRequests(2)
                 group.addTask { try await database.write { db in try ItemsSchema.insert(db, "after") } }
-                await database.waitForPendingRequests(3)
+                try await database.waitForPendingRequests(3)
                 gate.open()
                 try await group.waitForAll()
             }
@@ -100,13 +100,13 @@ struct GroupCommitWriterTests {
             let gate = Gate()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await database.write { _ in gate.block() } }
-                await gate.waitUntilBlocked()
+                try await gate.waitUntilBlocked()
 
                 // When 10 requests queue meanwhile
                 for index in 0..<10 {
                     group.addTask { try await database.write { db in try ItemsSchema.insert(db, "item-\(index)") } }
                 }
-                await database.waitForPendingRequests(10)
+                try await database.waitForPendingRequests(10)
                 gate.open()
                 try await group.waitForAll()
             }

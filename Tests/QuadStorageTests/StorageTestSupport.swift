@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GRDB
 import QuadStorage
+import QuadTestSupport
 import Synchronization
 
 /// Runs `body` with a fresh directory that is removed afterwards.
@@ -54,8 +55,8 @@ final class Gate: Sendable {
     }
 
     /// Waits (yielding) until a body is blocked on the gate.
-    func waitUntilBlocked() async {
-        while !entered.withLock({ $0 }) { await Task.yield() }
+    func waitUntilBlocked() async throws {
+        try await Wait.until("a body blocked on the gate") { entered.withLock { $0 } }
     }
 
     func open() { semaphore.signal() }
@@ -63,8 +64,8 @@ final class Gate: Sendable {
 
 extension QuadDatabase {
     /// Waits (yielding) until `count` write requests are queued behind the running batch.
-    func waitForPendingRequests(_ count: Int) async {
-        while statistics.pendingRequests < count { await Task.yield() }
+    func waitForPendingRequests(_ count: Int) async throws {
+        try await Wait.until("\(count) write requests queued") { statistics.pendingRequests >= count }
     }
 }
 

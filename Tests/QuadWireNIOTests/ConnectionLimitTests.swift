@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import QuadBuiltInContracts
+import QuadTestSupport
 import QuadWire
 @testable import QuadWireNIO
 import Testing
@@ -72,7 +73,7 @@ struct ConnectionLimitTests {
                 try await silentConnection(to: port, from: "127.0.0.5"),
                 try await silentConnection(to: port, from: "127.0.0.5"),
             ]
-            while server.openConnections(from: "127.0.0.5") < 2 { await Task.yield() }
+            try await Wait.until("two connections from 127.0.0.5") { server.openConnections(from: "127.0.0.5") >= 2 }
 
             // When: a third comes from the same address
             let third = try await silentConnection(to: port, from: "127.0.0.5")
@@ -103,7 +104,7 @@ struct ConnectionLimitTests {
             var silent: [any Channel] = []
             for index in 1...3 {
                 silent.append(try await silentConnection(to: port, from: "127.0.1.\(index)"))
-                while server.openConnections() < index { await Task.yield() }
+                try await Wait.until("\(index) connections open") { server.openConnections() >= index }
             }
 
             // When: a real client connects

@@ -1,5 +1,6 @@
 import NIOCore
 import QuadBuiltInContracts
+import QuadTestSupport
 import QuadWire
 import Synchronization
 
@@ -24,9 +25,16 @@ func text(_ value: String) -> Text { .with { $0.service = value } }
 /// Records what happened inside handlers so tests can wait for it without sleeping.
 /// Each recorded event satisfies one `next` for its name, whoever waits first.
 final class HandlerEvents: Sendable {
+    private struct Waiter {
+        var id: Int
+        var name: String
+        var continuation: CheckedContinuation<Bool, Never>
+    }
+
     private struct State {
         var pending: [String: Int] = [:]
-        var waiters: [(name: String, continuation: CheckedContinuation<Bool, Never>)] = []
+        var waiters: [Waiter] = []
+        var nextID = 0
     }
 
     private let state = Mutex(State())
@@ -42,19 +50,38 @@ final class HandlerEvents: Sendable {
         waiter?.resume(returning: true)
     }
 
-    /// Waits for the next event with this name.
-    func next(_ name: String) async -> Bool {
-        await withCheckedContinuation { continuation in
+    /// Waits for the next event with this name; false when none came within `limit` (a cap for a loaded machine: a
+    /// call that failed before reaching its handler ends the test with a failed expectation instead of hanging it).
+    func next(_ name: String, within limit: Duration = Wait.defaultLimit) async -> Bool {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        let timer = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            self.expire(id)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in
                 if let count = state.pending[name], count > 0 {
                     state.pending[name] = count - 1
                     return true
                 }
-                state.waiters.append((name, continuation))
+                state.waiters.append(Waiter(id: id, name: name, continuation: continuation))
                 return false
             }
             if ready { continuation.resume(returning: true) }
         }
+    }
+
+    /// Ends waiter `id` with false, if it still waits.
+    private func expire(_ id: Int) {
+        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index).continuation
+        }
+        waiter?.resume(returning: false)
     }
 }
 
