@@ -208,7 +208,9 @@ struct ProtectedGateway: Sendable {
                         certificateChainPEM: certificates.certificatePath(service: name),
                         privateKeyPEM: certificates.keyPath(service: name),
                         trustRootsPEM: certificates.caPath
-                    )
+                    ),
+                    // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
+                    handshakeTimeout: .seconds(60)
                 ),
                 services: [service],
                 logger: Logger(label: "test.\(name)")

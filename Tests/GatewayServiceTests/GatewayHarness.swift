@@ -114,7 +114,9 @@ enum GatewayTestTLS {
                     privateKeyPEM: certificates.keyPath(service: "gateway")
                 ),
                 maxConcurrentCallsPerConnection: GatewayConfiguration(upstreams: [:]).maxCallsPerConnection,
-                admission: gateway.admission
+                admission: gateway.admission,
+                // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
+                handshakeTimeout: .seconds(60)
             ),
             services: [gateway.proxy, gateway.api, health],
             logger: Logger(label: "test.gateway")

@@ -28,7 +28,7 @@ struct LockoutThroughGatewayTests {
             let checkedBefore = harness.identity.service.passwordVerifications
             let port = harness.transport.port
             let clients = try (2...11).map { host in
-                var configuration = ClientConfiguration(poolSize: 1)
+                var configuration = ClientConfiguration(poolSize: 1, connectTimeout: .seconds(60))
                 configuration.localAddress = "127.0.0.\(host)"
                 return QuadClient(
                     host: "127.0.0.1",

@@ -32,7 +32,9 @@ struct QuadCallTests {
                     certificateChainPEM: certificates.certificatePath(service: "probe"),
                     privateKeyPEM: certificates.keyPath(service: "probe"),
                     trustRootsPEM: certificates.caPath
-                )
+                ),
+                // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
+                handshakeTimeout: .seconds(60)
             ),
             services: services + [health, reflection]
         )

@@ -13,7 +13,8 @@ struct TLSReloadTests {
             let before = try await ServerCertificateProbe.serial(
                 host: "127.0.0.1",
                 port: port,
-                tls: certificates.clientTLS()
+                tls: certificates.clientTLS(),
+                timeout: .seconds(60)
             )
             #expect(before == tls.certificateSerial)
             let open = try QuadClient.forTest(port: port, certificates: certificates)
@@ -35,7 +36,8 @@ struct TLSReloadTests {
             let after = try await ServerCertificateProbe.serial(
                 host: "127.0.0.1",
                 port: port,
-                tls: certificates.clientTLS()
+                tls: certificates.clientTLS(),
+                timeout: .seconds(60)
             )
             #expect(after == reloaded)
             // The connection made before the reload carries on; a new client (new certificate too) gets in.
@@ -70,7 +72,8 @@ struct TLSReloadTests {
             let presented = try await ServerCertificateProbe.serial(
                 host: "127.0.0.1",
                 port: port,
-                tls: certificates.clientTLS()
+                tls: certificates.clientTLS(),
+                timeout: .seconds(60)
             )
             #expect(presented == before)
             let client = try QuadClient.forTest(port: port, certificates: certificates)

@@ -10,10 +10,10 @@ import Synchronization
 /// that answers nothing still waits for the deadline, and a refusal ends it at once with its status.
 struct FuzzStreamReader: Sendable {
     var limit = 8
-    var quiet = Duration.milliseconds(5)
+    var quiet = Duration.milliseconds(2)
 
     func read(_ call: RawClientCall) async throws {
-        let answers = AnswerCount()
+        let answers = Answers()
         let limit = self.limit
         let quiet = self.quiet
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -23,12 +23,17 @@ struct FuzzStreamReader: Sendable {
                 }
             }
             group.addTask {
-                var seen = 0
+                // Wakes `quiet` after the last answer (or every `quiet` until the first), and ends once none came
+                // in between.
+                var wake = ContinuousClock.now + quiet
                 while true {
-                    try await Task.sleep(for: quiet)
-                    let now = answers.count
-                    if now > 0 && now == seen { return }
-                    seen = now
+                    try await Task.sleep(until: wake, clock: .continuous)
+                    guard let last = answers.last else {
+                        wake = ContinuousClock.now + quiet
+                        continue
+                    }
+                    if last + quiet <= ContinuousClock.now { return }
+                    wake = last + quiet
                 }
             }
             // The first to end decides; a refusal thrown by the reader comes out here with its status.
@@ -37,10 +42,20 @@ struct FuzzStreamReader: Sendable {
         }
     }
 
-    private final class AnswerCount: Sendable {
-        private let value = Atomic<Int>(0)
-        var count: Int { value.load(ordering: .relaxed) }
-        /// Counts one answer and returns the count.
-        func add() -> Int { value.add(1, ordering: .relaxed).newValue }
+    /// How many answers came, and when the last did.
+    private final class Answers: Sendable {
+        private let state = Mutex<(count: Int, last: ContinuousClock.Instant?)>((0, nil))
+
+        var last: ContinuousClock.Instant? { state.withLock { $0.last } }
+
+        /// Counts one answer, now, and returns the count.
+        func add() -> Int {
+            let now = ContinuousClock.now
+            return state.withLock { state in
+                state.count += 1
+                state.last = now
+                return state.count
+            }
+        }
     }
 }

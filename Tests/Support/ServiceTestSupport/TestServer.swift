@@ -74,7 +74,9 @@ public struct TestServer: Sendable {
                         certificateChainPEM: certificates.certificatePath(service: context),
                         privateKeyPEM: certificates.keyPath(service: context),
                         trustRootsPEM: certificates.caPath
-                    )
+                    ),
+                    // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
+                    handshakeTimeout: .seconds(60)
                 ),
                 services: services,
                 interceptor: interceptor,
