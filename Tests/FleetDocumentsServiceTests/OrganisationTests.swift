@@ -26,6 +26,47 @@ struct OrganisationTests {
         }
     }
 
+    @Test(
+        "a person in 50 organisations can create or join no other: FAILED_PRECONDITION, the invite stays pending, the list stays 50"
+    )
+    func organisationLimit() async throws {
+        try await FreightHarness.run { h in
+            let limit = 50
+            for index in 1...limit {
+                _ = try await h.as("dan") {
+                    try await $0.createOrganisation(.with { $0.name = "Dan's Haulage \(index)" })
+                }
+            }
+            let full = await expectRefusal(.failedPrecondition) {
+                _ = try await h.as("dan") { try await $0.createOrganisation(.with { $0.name = "One more" }) }
+            }
+            #expect(full?.message.contains("you belong to 50 organisations, the most one person may") == true)
+
+            // An invite to another organisation cannot be accepted either; it stays pending.
+            let org = try await h.organisation()
+            let invite = try await h.as("dora") { freight in
+                try await freight.inviteMember(
+                    .with {
+                        $0.organisationID = org
+                        $0.email = "dan@carrier.test"
+                        $0.role = .driver
+                    }
+                )
+            }
+            let joining = await expectRefusal(.failedPrecondition) {
+                _ = try await h.as("dan") { try await $0.acceptInvite(.with { $0.inviteID = invite.inviteID }) }
+            }
+            #expect(joining?.message.hasPrefix("invite_id: you belong to 50 organisations") == true)
+            let pending = try await h.as("dan") { try await $0.listMyInvites(.init()) }
+            #expect(pending.invites.map(\.inviteID) == [invite.inviteID])
+            let mine = try await h.as("dan") { try await $0.listMyOrganisations(.init()) }
+            #expect(mine.organisations.count == limit)
+            #expect(!mine.organisations.contains { $0.organisationID == org })
+            // Declining needs no room.
+            _ = try await h.as("dan") { try await $0.declineInvite(.with { $0.inviteID = invite.inviteID }) }
+        }
+    }
+
     @Test("an invite is seen by its email's owner alone; accepted, they are a member with its role, told to identity")
     func inviteAndAccept() async throws {
         try await FreightHarness.run { h in

@@ -4,9 +4,17 @@ import QuadWire
 /// Freight's organisations, members and invites (F1): each a transaction, refusing with an `RPCError` before anything
 /// changed. Someone who is not a member is told NOT_FOUND, as for an organisation that does not exist.
 extension FleetDocumentsDatabase {
+    /// The most organisations one person belongs to (F1). ListMyOrganisations answers them all, unpaged, as an app's
+    /// switcher shows them; without a limit one person could grow that answer, and the work of every call that
+    /// lists them, without bound (the service fuzzer did, creating organisations until listing them took most of
+    /// its time).
+    static let organisationLimit = 50
+
     /// F1: a new organisation with `creator` as its first dispatcher, and the role told to identity.
+    /// FAILED_PRECONDITION when the creator belongs to ``organisationLimit`` organisations already.
     func createOrganisation(_ organisation: OrganisationRecord) async throws {
         try await storage.write { db in
+            try Self.requireRoomForAnotherOrganisation(organisation.createdBy, db)
             try OrganisationStore.insert(organisation, db)
             try Self.join(organisation.createdBy, as: .dispatcher, organisation.id, at: organisation.createdAt, db)
         }
@@ -68,6 +76,9 @@ extension FleetDocumentsDatabase {
                         + "\(invite.organisationName) for a new one"
                 )
             }
+            if accept, try OrganisationStore.roles(of: user, in: invite.organisationID, db).isEmpty {
+                try Self.requireRoomForAnotherOrganisation(user, db, field: "invite_id")
+            }
             try OrganisationStore.answer(id, accept ? .accepted : .declined, by: user, at: now, db)
             if accept { try Self.join(user, as: invite.role, invite.organisationID, at: now, db) }
             guard let organisation = try OrganisationStore.organisation(id: invite.organisationID, db) else {
@@ -88,6 +99,19 @@ extension FleetDocumentsDatabase {
     /// F1: `user`'s organisations with their roles there.
     func organisations(of user: String) async throws -> [(OrganisationRecord, Set<MemberRole>)] {
         try await storage.read { db in try OrganisationStore.organisations(of: user, db) }
+    }
+
+    /// FAILED_PRECONDITION (naming `field`, if any) when `user` belongs to ``organisationLimit`` organisations.
+    static func requireRoomForAnotherOrganisation(_ user: String, _ db: Database, field: String? = nil) throws {
+        let count = try OrganisationStore.organisationCount(of: user, db)
+        guard count < organisationLimit else {
+            throw RPCError(
+                code: .failedPrecondition,
+                message: (field.map { "\($0): " } ?? "")
+                    + "you belong to \(count) organisations, the most one person may (\(organisationLimit)); "
+                    + "no other can be created or joined"
+            )
+        }
     }
 
     /// `user` holds `role` in `organisation` from `now`, told to identity; nothing when they held it already.

@@ -68,6 +68,16 @@ enum OrganisationStore {
         )
     }
 
+    /// How many organisations `user` belongs to (in any role).
+    static func organisationCount(of user: String, _ db: Database) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT COUNT(DISTINCT organisation_id) FROM organisation_member WHERE user_id = ?"
+            ),
+            arguments: [user]
+        ) ?? 0
+    }
+
     /// The organisations `user` belongs to, with their roles there, oldest membership first.
     static func organisations(of user: String, _ db: Database) throws -> [(OrganisationRecord, Set<MemberRole>)] {
         let rows = try Row.fetchAll(

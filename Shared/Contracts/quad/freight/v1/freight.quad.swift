@@ -18,7 +18,8 @@ public enum Quad_Freight_V1_Freight {
 
     /// Descriptors of every method, as the wire names them.
     public enum Method {
-        /// F1. The caller becomes its first dispatcher. INVALID_ARGUMENT for a blank or long name.
+        /// F1. The caller becomes its first dispatcher. INVALID_ARGUMENT for a blank or long name;
+        /// FAILED_PRECONDITION when the caller belongs to 50 organisations already (the most one person may).
         public static let createOrganisation = MethodDescriptor(
             service: serviceName,
             method: "CreateOrganisation",
@@ -52,7 +53,8 @@ public enum Quad_Freight_V1_Freight {
             eventSource: false,
             serviceOnly: false
         )
-        /// F1. The invitee joins with the invite's role. FAILED_PRECONDITION once answered.
+        /// F1. The invitee joins with the invite's role. FAILED_PRECONDITION once answered, or (naming
+        /// invite_id, the invite left pending) when joining would put the invitee in more than 50 organisations.
         public static let acceptInvite = MethodDescriptor(
             service: serviceName,
             method: "AcceptInvite",
@@ -181,14 +183,16 @@ public enum Quad_Freight_V1_Freight {
 
     /// Implement this to serve `quad.freight.v1.Freight`; register the value with a server.
     public protocol ServiceProtocol: QuadService {
-        /// F1. The caller becomes its first dispatcher. INVALID_ARGUMENT for a blank or long name.
+        /// F1. The caller becomes its first dispatcher. INVALID_ARGUMENT for a blank or long name;
+        /// FAILED_PRECONDITION when the caller belongs to 50 organisations already (the most one person may).
         func createOrganisation(request: Quad_Freight_V1_CreateOrganisationRequest, context: ServerContext) async throws -> Quad_Freight_V1_Organisation
         /// F1, dispatchers only. The invitee is named by email; the answer is the same whether an
         /// account exists for it or not. ALREADY_EXISTS for a pending invite of that email and role.
         func inviteMember(request: Quad_Freight_V1_InviteMemberRequest, context: ServerContext) async throws -> Quad_Freight_V1_Invite
         /// F1. The pending invites to the caller's email.
         func listMyInvites(request: Quad_Freight_V1_ListMyInvitesRequest, context: ServerContext) async throws -> Quad_Freight_V1_ListMyInvitesResponse
-        /// F1. The invitee joins with the invite's role. FAILED_PRECONDITION once answered.
+        /// F1. The invitee joins with the invite's role. FAILED_PRECONDITION once answered, or (naming
+        /// invite_id, the invite left pending) when joining would put the invitee in more than 50 organisations.
         func acceptInvite(request: Quad_Freight_V1_AcceptInviteRequest, context: ServerContext) async throws -> Quad_Freight_V1_AcceptInviteResponse
         /// F1. FAILED_PRECONDITION once answered.
         func declineInvite(request: Quad_Freight_V1_DeclineInviteRequest, context: ServerContext) async throws -> Quad_Freight_V1_DeclineInviteResponse
@@ -221,7 +225,8 @@ public enum Quad_Freight_V1_Freight {
         public init(transport: any ClientTransport) {
             self.transport = transport
         }
-        /// F1. The caller becomes its first dispatcher. INVALID_ARGUMENT for a blank or long name.
+        /// F1. The caller becomes its first dispatcher. INVALID_ARGUMENT for a blank or long name;
+        /// FAILED_PRECONDITION when the caller belongs to 50 organisations already (the most one person may).
         public func createOrganisation(_ request: Quad_Freight_V1_CreateOrganisationRequest, options: CallOptions = .defaults) async throws -> Quad_Freight_V1_Organisation {
             try await transport.unary(Method.createOrganisation, request: request, as: Quad_Freight_V1_Organisation.self, options: options)
         }
@@ -237,7 +242,8 @@ public enum Quad_Freight_V1_Freight {
             try await transport.unary(Method.listMyInvites, request: request, as: Quad_Freight_V1_ListMyInvitesResponse.self, options: options)
         }
 
-        /// F1. The invitee joins with the invite's role. FAILED_PRECONDITION once answered.
+        /// F1. The invitee joins with the invite's role. FAILED_PRECONDITION once answered, or (naming
+        /// invite_id, the invite left pending) when joining would put the invitee in more than 50 organisations.
         public func acceptInvite(_ request: Quad_Freight_V1_AcceptInviteRequest, options: CallOptions = .defaults) async throws -> Quad_Freight_V1_AcceptInviteResponse {
             try await transport.unary(Method.acceptInvite, request: request, as: Quad_Freight_V1_AcceptInviteResponse.self, options: options)
         }
