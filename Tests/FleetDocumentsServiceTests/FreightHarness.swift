@@ -90,14 +90,14 @@ struct FreightHarness: Sendable {
         try await self.as(dispatcher) { try await $0.createOrganisation(.with { $0.name = name }) }.organisationID
     }
 
-    /// `user` joins `organisation` as `role`: invited by `dispatcher`, accepted.
-    func join(
+    /// `dispatcher` invites `user` (their email, `user@carrier.test`) to `organisation` as `role`.
+    func invite(
         _ user: String,
-        _ organisation: String,
+        to organisation: String,
         as role: Quad_Freight_V1_MemberRole = .driver,
-        invitedBy dispatcher: String = "dora"
-    ) async throws {
-        let invite = try await self.as(dispatcher) { freight in
+        by dispatcher: String = "dora"
+    ) async throws -> Quad_Freight_V1_Invite {
+        try await self.as(dispatcher) { freight in
             try await freight.inviteMember(
                 .with {
                     $0.organisationID = organisation
@@ -106,6 +106,16 @@ struct FreightHarness: Sendable {
                 }
             )
         }
+    }
+
+    /// `user` joins `organisation` as `role`: invited by `dispatcher`, accepted.
+    func join(
+        _ user: String,
+        _ organisation: String,
+        as role: Quad_Freight_V1_MemberRole = .driver,
+        invitedBy dispatcher: String = "dora"
+    ) async throws {
+        let invite = try await invite(user, to: organisation, as: role, by: dispatcher)
         _ = try await self.as(user) { try await $0.acceptInvite(.with { $0.inviteID = invite.inviteID }) }
     }
 

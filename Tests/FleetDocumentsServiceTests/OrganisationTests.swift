@@ -44,15 +44,7 @@ struct OrganisationTests {
 
             // An invite to another organisation cannot be accepted either; it stays pending.
             let org = try await h.organisation()
-            let invite = try await h.as("dora") { freight in
-                try await freight.inviteMember(
-                    .with {
-                        $0.organisationID = org
-                        $0.email = "dan@carrier.test"
-                        $0.role = .driver
-                    }
-                )
-            }
+            let invite = try await h.invite("dan", to: org)
             let joining = await expectRefusal(.failedPrecondition) {
                 _ = try await h.as("dan") { try await $0.acceptInvite(.with { $0.inviteID = invite.inviteID }) }
             }
