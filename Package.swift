@@ -194,7 +194,7 @@ let kits: [Target] = [
         "ServiceTestSupport",
         [
             "QuadServiceKit", "QuadWire", "QuadWireCore", "QuadWireNIO", "QuadWireInProcess", "QuadCertificates",
-            "QuadStorage", grdb,
+            "QuadStorage", "QuadTestSupport", grdb,
             grdbSQLite, logging, nioCore, nioPosix,
         ]
     ),
@@ -482,7 +482,7 @@ let tools: [Target] = [
         [
             "quad", "QuadToolKit", "QuadWireNIO", "QuadBuiltInContracts", "QuadContracts", "QuadCertificates",
             "QuadWire",
-            "QuadWireCore", "ServiceTestSupport", "QuadStorage", "QuadFaultProxy", grdb,
+            "QuadWireCore", "ServiceTestSupport", "QuadStorage", "QuadFaultProxy", "QuadTestSupport", grdb,
         ]
     ),
     // Issue 17 item 3: every service's routed methods on a temporary database, for libFuzzer (Fuzz/build-services.sh

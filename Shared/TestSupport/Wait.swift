@@ -4,7 +4,7 @@
 /// for it to arrive) spins the test forever, and a CI run with it.
 public enum Wait {
     /// Long enough for CI's two cores running every suite at once; an idle machine needs microseconds.
-    public static let defaultLimit: Duration = .seconds(60)
+    public static let defaultLimit = LoadedMachine.patience
 
     /// Yields until `condition` holds; throws ``WaitTimedOut`` naming `what` after `limit`, or when the task is
     /// cancelled (a test's time limit).

@@ -209,8 +209,7 @@ struct ProtectedGateway: Sendable {
                         privateKeyPEM: certificates.keyPath(service: name),
                         trustRootsPEM: certificates.caPath
                     ),
-                    // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
-                    handshakeTimeout: .seconds(60)
+                    handshakeTimeout: LoadedMachine.patience
                 ),
                 services: [service],
                 logger: Logger(label: "test.\(name)")
@@ -271,7 +270,7 @@ struct ProtectedGateway: Sendable {
     /// the default 5 s, and a connect timeout is not what these tests are about.
     static func clientConfiguration(connections: Int) -> ClientConfiguration {
         var configuration = ClientConfiguration(poolSize: connections)
-        configuration.connectTimeout = .seconds(60)
+        configuration.connectTimeout = LoadedMachine.patience
         return configuration
     }
 

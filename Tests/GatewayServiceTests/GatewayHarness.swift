@@ -6,6 +6,7 @@ import IdentityTestSupport
 import Logging
 import QuadContracts
 import QuadServiceKit
+import QuadTestSupport
 import QuadWire
 import QuadWireNIO
 
@@ -115,8 +116,7 @@ enum GatewayTestTLS {
                 ),
                 maxConcurrentCallsPerConnection: GatewayConfiguration(upstreams: [:]).maxCallsPerConnection,
                 admission: gateway.admission,
-                // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
-                handshakeTimeout: .seconds(60)
+                handshakeTimeout: LoadedMachine.patience
             ),
             services: [gateway.proxy, gateway.api, health],
             logger: Logger(label: "test.gateway")

@@ -2,6 +2,7 @@ import Foundation
 import GatewayDomain
 import IdentityTestSupport
 import QuadContracts
+import QuadTestSupport
 import QuadWire
 import QuadWireNIO
 import Testing
@@ -28,7 +29,7 @@ struct LockoutThroughGatewayTests {
             let checkedBefore = harness.identity.service.passwordVerifications
             let port = harness.transport.port
             let clients = try (2...11).map { host in
-                var configuration = ClientConfiguration(poolSize: 1, connectTimeout: .seconds(60))
+                var configuration = ClientConfiguration(poolSize: 1, connectTimeout: LoadedMachine.patience)
                 configuration.localAddress = "127.0.0.\(host)"
                 return QuadClient(
                     host: "127.0.0.1",

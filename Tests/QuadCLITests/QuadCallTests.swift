@@ -1,5 +1,6 @@
 import Foundation
 import QuadCertificates
+import QuadTestSupport
 import QuadWire
 import QuadWireNIO
 import ServiceTestSupport
@@ -33,8 +34,7 @@ struct QuadCallTests {
                     privateKeyPEM: certificates.keyPath(service: "probe"),
                     trustRootsPEM: certificates.caPath
                 ),
-                // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
-                handshakeTimeout: .seconds(60)
+                handshakeTimeout: LoadedMachine.patience
             ),
             services: services + [health, reflection]
         )

@@ -17,7 +17,7 @@ private func silentConnection(to port: Int, from address: String) async throws -
 
 /// A client from `address` that completes its handshake and calls.
 private func client(port: Int, certificates: TestCertificates, from address: String) throws -> QuadClient {
-    var configuration = ClientConfiguration(poolSize: 1, connectTimeout: .seconds(60))
+    var configuration = ClientConfiguration(poolSize: 1, connectTimeout: LoadedMachine.patience)
     configuration.localAddress = address
     return QuadClient(host: "127.0.0.1", port: port, tls: try certificates.clientTLS(), configuration: configuration)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuadCertificates
+import QuadTestSupport
 import QuadWire
 import QuadWireNIO
 import Testing
@@ -14,7 +15,7 @@ struct TLSReloadTests {
                 host: "127.0.0.1",
                 port: port,
                 tls: certificates.clientTLS(),
-                timeout: .seconds(60)
+                timeout: LoadedMachine.patience
             )
             #expect(before == tls.certificateSerial)
             let open = try QuadClient.forTest(port: port, certificates: certificates)
@@ -37,7 +38,7 @@ struct TLSReloadTests {
                 host: "127.0.0.1",
                 port: port,
                 tls: certificates.clientTLS(),
-                timeout: .seconds(60)
+                timeout: LoadedMachine.patience
             )
             #expect(after == reloaded)
             // The connection made before the reload carries on; a new client (new certificate too) gets in.
@@ -73,7 +74,7 @@ struct TLSReloadTests {
                 host: "127.0.0.1",
                 port: port,
                 tls: certificates.clientTLS(),
-                timeout: .seconds(60)
+                timeout: LoadedMachine.patience
             )
             #expect(presented == before)
             let client = try QuadClient.forTest(port: port, certificates: certificates)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import QuadCertificates
+import QuadTestSupport
 import QuadWire
 import QuadWireNIO
 
@@ -47,9 +48,7 @@ func withEchoServer<T: Sendable>(
     defer { certificates.remove() }
     let events = HandlerEvents()
     var configuration = ServerConfiguration(tls: try certificates.serverTLS())
-    // A test's handshake can wait its turn for seconds while every suite starts at once on two cores (CI): the
-    // production default of 10 s closed such connections mid-handshake. Tests of the timeout set their own.
-    configuration.handshakeTimeout = .seconds(60)
+    configuration.handshakeTimeout = LoadedMachine.patience
     configure(&configuration)
     let health = HealthService(services: [Echo.service])
     health.setAll(.serving)
@@ -80,8 +79,7 @@ extension QuadClient {
             host: "127.0.0.1",
             port: port,
             tls: try certificates.clientTLS(),
-            // As the server's handshake timeout in withEchoServer: a minute, for a loaded machine.
-            configuration: ClientConfiguration(poolSize: poolSize, connectTimeout: .seconds(60))
+            configuration: ClientConfiguration(poolSize: poolSize, connectTimeout: LoadedMachine.patience)
         )
     }
 }

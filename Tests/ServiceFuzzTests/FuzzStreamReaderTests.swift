@@ -8,9 +8,12 @@ import Testing
 /// goes to inputs rather than to waiting; a refusal still comes out with its status.
 @Suite("Service fuzz harness: a fuzzed stream is read until it goes quiet", .timeLimit(.minutes(1)))
 struct FuzzStreamReaderTests {
-    /// A call whose answers are what `stream` yields; nothing is sent.
-    func call(_ stream: AsyncThrowingStream<ByteBuffer, any Error>) -> RawClientCall {
-        RawClientCall(send: { _ in }, finish: {}, responses: RawRequestStream(stream: stream, consumed: {}))
+    /// A call whose answers are what `stream` yields, each read told to `consumed`; nothing is sent.
+    func call(
+        _ stream: AsyncThrowingStream<ByteBuffer, any Error>,
+        consumed: @escaping @Sendable () -> Void = {}
+    ) -> RawClientCall {
+        RawClientCall(send: { _ in }, finish: {}, responses: RawRequestStream(stream: stream, consumed: consumed))
     }
 
     @Test("a stream that answers twice and then stays open is done once it is quiet, without a deadline")
@@ -36,12 +39,7 @@ struct FuzzStreamReaderTests {
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
         let consumed = Counter()
         for index in 0..<20 { continuation.yield(ByteBuffer(string: "\(index)")) }
-        let reading = RawClientCall(
-            send: { _ in },
-            finish: {},
-            responses: RawRequestStream(stream: stream, consumed: { consumed.add() })
-        )
-        try await FuzzStreamReader(limit: 8, quiet: .seconds(600)).read(reading)
+        try await FuzzStreamReader(limit: 8, quiet: .seconds(600)).read(call(stream, consumed: { consumed.add() }))
         #expect(consumed.value == 8)
         continuation.finish()
     }

@@ -3,6 +3,7 @@ import Logging
 import NIOPosix
 public import QuadCertificates
 import QuadServiceKit
+import QuadTestSupport
 public import QuadWire
 import QuadWireInProcess
 public import QuadWireNIO
@@ -75,8 +76,7 @@ public struct TestServer: Sendable {
                         privateKeyPEM: certificates.keyPath(service: context),
                         trustRootsPEM: certificates.caPath
                     ),
-                    // A minute, not 10 s: every suite starts at once on CI's two cores, and a handshake can wait its turn.
-                    handshakeTimeout: .seconds(60)
+                    handshakeTimeout: LoadedMachine.patience
                 ),
                 services: services,
                 interceptor: interceptor,
