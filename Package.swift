@@ -231,7 +231,7 @@ let identity: [Target] = [
         [
             "IdentityService", "IdentityDomain", "IdentityTestSupport", "QuadWire", "QuadWireCore", "QuadWireNIO",
             "QuadContracts", "QuadServiceKit", "QuadCertificates", "QuadStorage", "QuadTokens", "ServiceTestSupport",
-            grdb, crypto,
+            grdb, crypto, logging,
         ]
     ),
     testSupport(

@@ -58,6 +58,51 @@ struct SigningKeyRotationTests {
         }
     }
 
+    @Test(
+        "at most 8 keys verify: after the eighth rotation since a token was signed, the gateway refuses it once it refetches the keys, and a refreshed session works"
+    )
+    func boundedKeys() async throws {
+        try await GatewayHarness.run { harness in
+            // Given a token in use at the gateway, and seven rotations since: eight keys verify, its own the oldest
+            let before = try await harness.registerAndLogIn()
+            let firstKey = try EdgeAuthenticationTests.keyID(of: before.accessToken)
+            _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(before))
+            for _ in 1...7 { _ = try await harness.identity.client.rotateSigningKey(.init()) }
+            harness.identity.clock.advance(by: .seconds(11))
+            let seventh = try await harness.client.login(
+                .with {
+                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                }
+            ).session
+            _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(seventh))
+            _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(before))
+
+            // When an eighth rotation drops its key
+            let eighth = try await harness.identity.client.rotateSigningKey(.init())
+            #expect(eighth.verifyingKeyIds.count == 8)
+            #expect(!eighth.verifyingKeyIds.contains(firstKey))
+
+            // Then once a new key's token makes the gateway fetch the keys again, the old token is refused
+            harness.identity.clock.advance(by: .seconds(11))
+            let after = try await harness.client.login(
+                .with {
+                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
+                }
+            ).session
+            _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(after))
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(before))
+            }
+            #expect(refused?.code == .unauthenticated)
+            #expect(refused?.message.contains("unknown key") == true)
+
+            // And its app refreshes: the new token is the current key's, and it works
+            let refreshed = try await harness.client.refresh(.with { $0.refreshToken = before.refreshToken }).session
+            #expect(try EdgeAuthenticationTests.keyID(of: refreshed.accessToken) == eighth.keyID)
+            _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(refreshed))
+        }
+    }
+
     @Test("only operators rotate: the gateway's certificate is PERMISSION_DENIED, and the gateway does not route it")
     func operatorsOnly() async throws {
         try await GatewayHarness.run { harness in

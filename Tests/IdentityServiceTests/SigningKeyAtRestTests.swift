@@ -4,6 +4,7 @@ import GRDB
 import IdentityDomain
 import IdentityService
 import IdentityTestSupport
+import Logging
 import QuadContracts
 import QuadStorage
 import QuadTokens
@@ -189,6 +190,60 @@ struct SigningKeyAtRestTests {
         .sign(subject: "user-1", roles: ["customer"], campus: "c", dorm: "d", now: Date())
         #expect(try identity.verifyBearer(oldToken.token).userID == "user-1")
         try await identity.shutdown()
+    }
+
+    @Test(
+        "at most 8 keys verify: past that a rotation deletes the oldest retired key, keys past their window go too, and a restart loads the same 8"
+    )
+    func boundedKeys() async throws {
+        try await IdentityHarness.run { harness in
+            // Given twelve rotations by an operator, one a minute
+            let first = try await harness.client.getTokenVerificationKey(.init()).keyID
+            var rotations: [Quad_Identity_V1_RotateSigningKeyResponse] = []
+            for _ in 1...12 {
+                harness.clock.advance(by: .seconds(60))
+                rotations.append(try await harness.client.rotateSigningKey(.init()))
+            }
+
+            // Then the current key and the seven newest retired ones verify, in the answer and in the database
+            let newest = Array(rotations.reversed().map(\.keyID).prefix(8))
+            #expect(rotations.last?.verifyingKeyIds == newest)
+            let served = try await harness.client.getTokenVerificationKey(.init())
+            #expect(served.verifyingKeys.map(\.keyID) == newest)
+            #expect(try await Self.storedKeyIDs(harness.database) == newest)
+            #expect(!newest.contains(first))
+
+            // And after a restart on the same database, the same eight
+            let kek = try KeyEncryptionKey.load(configured: "", directory: harness.certificates.directory)
+            let restarted = try await IdentityService(
+                database: harness.database,
+                keyEncryptionKey: kek,
+                clock: harness.clock.clock
+            )
+            let context = ServerContext(
+                method: Quad_Identity_V1_Identity.Method.getTokenVerificationKey,
+                metadata: [:],
+                deadline: nil,
+                peer: PeerInfo(address: "gateway"),
+                logger: Logger(label: "test.identity.restarted")
+            )
+            let reloaded = try await restarted.getTokenVerificationKey(request: .init(), context: context)
+            #expect(reloaded.verifyingKeys.map(\.keyID) == newest)
+            try await restarted.shutdown()
+
+            // And once the window of every retired key has passed, the next rotation leaves two: it and the one before
+            harness.clock.advance(by: .seconds(20 * 60))
+            let last = try await harness.client.rotateSigningKey(.init())
+            #expect(last.verifyingKeyIds == [last.keyID, newest[0]])
+            #expect(try await Self.storedKeyIDs(harness.database) == [last.keyID, newest[0]])
+        }
+    }
+
+    /// The signing keys identity's database holds, newest first.
+    static func storedKeyIDs(_ database: QuadDatabase) async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT key_id FROM signing_key ORDER BY created_at_micros DESC, rowid DESC")
+        }
     }
 
     @Test("a key-encryption key that is not 32 bytes of base64 is refused, naming the variable")

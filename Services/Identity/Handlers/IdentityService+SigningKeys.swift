@@ -5,7 +5,8 @@ public import QuadWire
 
 extension IdentityService {
     /// For operators only (`quad rotate-key`): a new signing key signs from now on; the
-    /// previous keys keep verifying until their last tokens expire. The interceptor lets only
+    /// previous keys keep verifying until their last tokens expire, at most
+    /// ``SigningKeyVault/maximumVerifyingKeys`` at once (the oldest retired key goes first). The interceptor lets only
     /// deployment certificates through (service_only); this lets only operators' client
     /// certificates through, as Backup does.
     public func rotateSigningKey(

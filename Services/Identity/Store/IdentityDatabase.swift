@@ -42,7 +42,7 @@ struct IdentityDatabase: Sendable {
     /// Operators' key rotation: a new signing key from `now`; returns the keys that now sign and verify.
     func rotateSigningKey(kek: SymmetricKey, now: Date, window: Duration) async throws -> SigningKeyVault.Loaded {
         try await storage.write { db in
-            try SigningKeyVault.rotate(kek: kek, now: now, db)
+            try SigningKeyVault.rotate(kek: kek, now: now, window: window, db)
             return try SigningKeyVault.loaded(kek: kek, now: now, window: window, db)
         }
     }

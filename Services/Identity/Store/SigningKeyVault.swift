@@ -27,6 +27,12 @@ enum SigningKeyVault {
         var sealedPlaintext = false
     }
 
+    /// At most this many keys verify tokens: the current one and the newest retired ones. A rotation past it drops
+    /// the oldest retired key before its window ends (its tokens are then refused at the edge as signed by an unknown
+    /// key, and their apps refresh), so that every rotation does not add a key to every answer of
+    /// GetTokenVerificationKey for as long as the window lasts.
+    static let maximumVerifyingKeys = 8
+
     /// What went wrong with a sealed key.
     struct VaultError: Error, CustomStringConvertible {
         var description: String
@@ -38,15 +44,16 @@ enum SigningKeyVault {
     static func load(kek: SymmetricKey, now: Date, window: Duration, _ db: Database) throws -> Loaded {
         let migrated = try sealPlaintextKeys(kek: kek, db)
         if try migrated || current(db) == nil {
-            try rotate(kek: kek, now: now, db)
+            try rotate(kek: kek, now: now, window: window, db)
         }
         var keys = try loaded(kek: kek, now: now, window: window, db)
         keys.sealedPlaintext = migrated
         return keys
     }
 
-    /// A new key signs from `now`; the previous one is retired (it still verifies).
-    static func rotate(kek: SymmetricKey, now: Date, _ db: Database) throws {
+    /// A new key signs from `now`; the previous one is retired (it still verifies). Retired keys that verify nothing
+    /// any more (past `window`, or beyond the ``maximumVerifyingKeys`` newest) are deleted.
+    static func rotate(kek: SymmetricKey, now: Date, window: Duration, _ db: Database) throws {
         let key = Curve25519.Signing.PrivateKey()
         let digest = SHA256.hash(data: key.publicKey.rawRepresentation)
         let keyID = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
@@ -61,18 +68,34 @@ enum SigningKeyVault {
                 """,
             arguments: [keyID, key.publicKey.rawRepresentation, try seal(key, keyID: keyID, kek: kek), now.micros]
         )
+        try db.execute(
+            sql: """
+                DELETE FROM signing_key WHERE retired_at_micros IS NOT NULL AND (
+                    retired_at_micros <= ? OR rowid NOT IN (
+                        SELECT rowid FROM signing_key WHERE retired_at_micros IS NOT NULL
+                        ORDER BY created_at_micros DESC, rowid DESC LIMIT ?
+                    )
+                )
+                """,
+            arguments: [horizon(now: now, window: window).micros, maximumVerifyingKeys - 1]
+        )
+    }
+
+    /// Keys retired at or before this verify nothing: every token they signed has expired.
+    private static func horizon(now: Date, window: Duration) -> Date {
+        now.addingTimeInterval(-Double(window.components.seconds))
     }
 
     static func loaded(kek: SymmetricKey, now: Date, window: Duration, _ db: Database) throws -> Loaded {
         guard let current = try current(db) else { throw VaultError(description: "no signing key is stored") }
-        let horizon = now.addingTimeInterval(-Double(window.components.seconds))
         let retired = try Row.fetchAll(
             db,
             sql: """
                 SELECT key_id, public_key, created_at_micros, retired_at_micros FROM signing_key
                 WHERE retired_at_micros IS NOT NULL AND retired_at_micros > ? ORDER BY created_at_micros DESC, rowid DESC
+                LIMIT ?
                 """,
-            arguments: [horizon.micros]
+            arguments: [horizon(now: now, window: window).micros, maximumVerifyingKeys - 1]
         ).map(storedKey)
         let privateKey = try open(current.sealed, keyID: current.key.keyID, kek: kek)
         return Loaded(keyID: current.key.keyID, privateKey: privateKey, verifying: [current.key] + retired)

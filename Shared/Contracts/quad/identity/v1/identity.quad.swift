@@ -306,7 +306,9 @@ public enum Quad_Identity_V1_Identity {
         )
         /// For operators only (`quad rotate-key`, a client certificate of the deployment; services
         /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
-        /// keys keep verifying until the tokens they signed have expired.
+        /// keys keep verifying until the tokens they signed have expired, at most 8 keys at once:
+        /// a rotation past that drops the oldest retired key, whose tokens the gateway then refuses
+        /// (UNAUTHENTICATED, unknown key) and their apps refresh.
         public static let rotateSigningKey = MethodDescriptor(
             service: serviceName,
             method: "RotateSigningKey",
@@ -420,7 +422,9 @@ public enum Quad_Identity_V1_Identity {
         func listRevokedSessions(request: Quad_Identity_V1_ListRevokedSessionsRequest, context: ServerContext) async throws -> Quad_Identity_V1_ListRevokedSessionsResponse
         /// For operators only (`quad rotate-key`, a client certificate of the deployment; services
         /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
-        /// keys keep verifying until the tokens they signed have expired.
+        /// keys keep verifying until the tokens they signed have expired, at most 8 keys at once:
+        /// a rotation past that drops the oldest retired key, whose tokens the gateway then refuses
+        /// (UNAUTHENTICATED, unknown key) and their apps refresh.
         func rotateSigningKey(request: Quad_Identity_V1_RotateSigningKeyRequest, context: ServerContext) async throws -> Quad_Identity_V1_RotateSigningKeyResponse
         /// Operators only: demo and load-test accounts in bulk (`quad seed`, quad-load; issue 11, item 8).
         /// Needs an operator's client certificate (the CLI's): never routed by the gateway, and a
@@ -582,7 +586,9 @@ public enum Quad_Identity_V1_Identity {
 
         /// For operators only (`quad rotate-key`, a client certificate of the deployment; services
         /// get PERMISSION_DENIED; not routed): a new signing key signs from now on; the previous
-        /// keys keep verifying until the tokens they signed have expired.
+        /// keys keep verifying until the tokens they signed have expired, at most 8 keys at once:
+        /// a rotation past that drops the oldest retired key, whose tokens the gateway then refuses
+        /// (UNAUTHENTICATED, unknown key) and their apps refresh.
         public func rotateSigningKey(_ request: Quad_Identity_V1_RotateSigningKeyRequest, options: CallOptions = .defaults) async throws -> Quad_Identity_V1_RotateSigningKeyResponse {
             try await transport.unary(Method.rotateSigningKey, request: request, as: Quad_Identity_V1_RotateSigningKeyResponse.self, options: options)
         }
