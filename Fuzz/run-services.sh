@@ -19,6 +19,12 @@ mkdir -p Fuzz/build/services
 for target in "${targets[@]}"; do
     work=Fuzz/build/services/$target
     mkdir -p "$work/corpus"
+    # One run per target at a time: a second would truncate the first's log (and its summary line).
+    exec 9>"$work/.lock"
+    if ! flock -n 9; then
+        echo "another Fuzz/run-services.sh is fuzzing $target in $work: wait for it, or fuzz another target" >&2
+        exit 2
+    fi
     for seeds in "Fuzz/services/corpus/$target" "Fuzz/services/regressions/$target"; do
         if [[ -d $seeds ]]; then cp -n "$seeds"/* "$work/corpus/" 2>/dev/null || true; fi
     done
@@ -29,9 +35,9 @@ for target in "${targets[@]}"; do
         -max_total_time="$seconds" -max_len=4096 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$work/" "$work/corpus" >"$log" 2>&1
     status=$?
-    runs=$(grep -oE 'stat::number_of_executed_units: +[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-    speed=$(grep -oE 'stat::average_exec_per_sec: +[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    runs=$(grep -aoE 'stat::number_of_executed_units: +[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+    speed=$(grep -aoE 'stat::average_exec_per_sec: +[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+    last=$(grep -aE '^#[0-9]+' "$log" | tail -1)
     cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+')
     ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+')
     corp=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$last" | cut -d' ' -f2)
@@ -39,6 +45,7 @@ for target in "${targets[@]}"; do
     bytes=$(find "$work/corpus" -type f -exec cat {} + | wc -c)
     line="$(date -u +%FT%TZ) $target: ${runs:-?} runs in $(( $(date +%s) - before ))s, ${speed:-?} exec/s, corpus ${files} files (${bytes} bytes; libFuzzer's corp ${corp:-?}), cov ${cov:-?}, ft ${ft:-?}, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "$line" | tee -a Fuzz/build/services/summary.txt
+    exec 9>&-
     if [[ $status -ne 0 ]]; then
         tail -40 "$log"
         echo
