@@ -80,7 +80,12 @@ struct GatewayHarness: Sendable {
     /// Registers through the gateway and returns the session.
     func registerAndLogIn(_ email: String = "ada@northfield.edu") async throws -> Quad_Identity_V1_Session {
         _ = try await client.register(IdentityHarness.registration(email))
-        return try await client.login(
+        return try await logIn(email)
+    }
+
+    /// Signs in through the gateway as someone ``registerAndLogIn(_:)`` registered: a new session.
+    func logIn(_ email: String = "ada@northfield.edu") async throws -> Quad_Identity_V1_Session {
+        try await client.login(
             .with {
                 $0.email = email
                 $0.password = "correct horse battery"

@@ -18,11 +18,7 @@ struct SessionRevocationTests {
         try await GatewayHarness.run { harness in
             // Given two sessions of one user, the first one used (and so remembered) by the gateway
             let session = try await harness.registerAndLogIn()
-            let other = try await harness.client.login(
-                .with {
-                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
-                }
-            ).session
+            let other = try await harness.logIn()
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
 
             // When the first one logs out
@@ -67,11 +63,7 @@ struct SessionRevocationTests {
         try await GatewayHarness.run { harness in
             // Given a session logged out while the first gateway ran
             let session = try await harness.registerAndLogIn()
-            let still = try await harness.client.login(
-                .with {
-                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
-                }
-            ).session
+            let still = try await harness.logIn()
             _ = try await harness.client.logout(
                 .with { $0.refreshToken = session.refreshToken },
                 options: IdentityHarness.bearer(session)

@@ -26,11 +26,7 @@ struct SigningKeyRotationTests {
             // Then a new login's token names the new key and the gateway verifies it (after its
             // refetch interval, it fetches the keys again on the unknown kid)
             harness.identity.clock.advance(by: .seconds(11))
-            let after = try await harness.client.login(
-                .with {
-                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
-                }
-            ).session
+            let after = try await harness.logIn()
             #expect(try EdgeAuthenticationTests.keyID(of: after.accessToken) == rotated.keyID)
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(after))
             // And the token signed before the rotation still verifies
@@ -40,11 +36,7 @@ struct SigningKeyRotationTests {
             let second = try await harness.identity.client.rotateSigningKey(.init())
             #expect(second.verifyingKeyIds == [second.keyID, rotated.keyID, firstKey])
             harness.identity.clock.advance(by: .seconds(11))
-            let third = try await harness.client.login(
-                .with {
-                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
-                }
-            ).session
+            let third = try await harness.logIn()
             #expect(try EdgeAuthenticationTests.keyID(of: third.accessToken) == second.keyID)
             for session in [before, after, third] {
                 _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(session))
@@ -69,11 +61,7 @@ struct SigningKeyRotationTests {
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(before))
             for _ in 1...7 { _ = try await harness.identity.client.rotateSigningKey(.init()) }
             harness.identity.clock.advance(by: .seconds(11))
-            let seventh = try await harness.client.login(
-                .with {
-                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
-                }
-            ).session
+            let seventh = try await harness.logIn()
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(seventh))
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(before))
 
@@ -84,11 +72,7 @@ struct SigningKeyRotationTests {
 
             // Then once a new key's token makes the gateway fetch the keys again, the old token is refused
             harness.identity.clock.advance(by: .seconds(11))
-            let after = try await harness.client.login(
-                .with {
-                    $0.email = "ada@northfield.edu"; $0.password = "correct horse battery"
-                }
-            ).session
+            let after = try await harness.logIn()
             _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(after))
             let refused = await #expect(throws: RPCError.self) {
                 _ = try await harness.client.getMyProfile(.init(), options: IdentityHarness.bearer(before))

@@ -99,6 +99,8 @@ struct FaultInjectorTests {
     @Test("restarts a process with SIGTERM and reports the new pid once the lookup gives it")
     func restart() async throws {
         try await SleepingChild.with(SleepingChild.exitingOnSIGTERM) { first in
+            // (Its shell catches SIGTERM once it has run `trap`: a signal before that kills it, on a loaded machine.)
+            try #require(await first.catches(SIGTERM), "the child's shell never set its SIGTERM trap")
             // Given an injector that restarts the child at once, and a lookup the test updates
             let current = CurrentPID(first.pid)
             let configuration = FaultInjector.Configuration(
@@ -246,6 +248,24 @@ private final class SleepingChild: Sendable {
             let close = stat.lastIndex(of: ")")
         else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+    }
+
+    /// Polls /proc/PID/status until the child catches `signal` (its `SigCgt` mask has it: true) or 10 s have passed
+    /// (false).
+    func catches(_ signal: Int32) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !caught(signal), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return caught(signal)
+    }
+
+    private func caught(_ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (UInt64(1) << UInt64(signal - 1)) != 0
     }
 
     /// Polls the state until it is `expected` (true) or 10 s have passed (false): a signal is delivered
