@@ -253,11 +253,7 @@ private final class SleepingChild: Sendable {
     /// Polls /proc/PID/status until the child catches `signal` (its `SigCgt` mask has it: true) or 10 s have passed
     /// (false).
     func catches(_ signal: Int32) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !caught(signal), ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return caught(signal)
+        await poll { caught(signal) }
     }
 
     private func caught(_ signal: Int32) -> Bool {
@@ -271,11 +267,16 @@ private final class SleepingChild: Sendable {
     /// Polls the state until it is `expected` (true) or 10 s have passed (false): a signal is delivered
     /// asynchronously.
     func reaches(state expected: String) async -> Bool {
+        await poll { state == expected }
+    }
+
+    /// Checks `condition` every 10 ms until it holds (true) or 10 s have passed (false).
+    private func poll(_ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
-        while state != expected, ContinuousClock.now < deadline {
+        while !condition(), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return state == expected
+        return condition()
     }
 
     /// Kills the child if it still runs (SIGKILL ends a stopped process too).

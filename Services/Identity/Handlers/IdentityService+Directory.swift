@@ -20,7 +20,7 @@ extension IdentityService {
     ) async throws -> Quad_Identity_V1_TokenVerificationKey {
         let keys = keyring.current
         // Retired keys only while tokens they signed may still be unexpired.
-        let horizon = clock.date.addingTimeInterval(-Double(keyring.verifyingWindow.components.seconds))
+        let horizon = SigningKeyVault.horizon(now: clock.date, window: keyring.verifyingWindow)
         let verifying = keys.verifying.filter { ($0.retiredAt ?? .distantFuture) > horizon }
         return .with {
             $0.keyID = keys.signer.keyID

@@ -82,7 +82,7 @@ enum SigningKeyVault {
     }
 
     /// Keys retired at or before this verify nothing: every token they signed has expired.
-    private static func horizon(now: Date, window: Duration) -> Date {
+    static func horizon(now: Date, window: Duration) -> Date {
         now.addingTimeInterval(-Double(window.components.seconds))
     }
 
